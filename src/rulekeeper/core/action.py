@@ -1,0 +1,195 @@
+"""Actions as data: what a ruleset offers, with typed parameters every front end can generate from.
+
+A ruleset declares each action once as an :class:`ActionSpec`. The CLI builds its subcommands
+from these, the HTTP layer its request models, and scenario files name them -- so no front end
+hand-writes a command per system. :class:`Action` is the canonical JSON-able form of one use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from rulekeeper.errors import InputError, UnknownNameError
+
+if TYPE_CHECKING:
+    from rulekeeper.core.citation import Rule
+    from rulekeeper.core.explain import Step
+    from rulekeeper.core.play import Play
+
+__all__ = ["Action", "ActionSpec", "Calculation", "CalculatorSpec", "ParamSpec", "validate_params"]
+
+ParamKind = Literal["int", "float", "str", "bool", "choice", "character", "dice", "duration", "ints"]
+
+_BOOL_TEXT = {"true": True, "yes": True, "1": True, "on": True, "false": False, "no": False, "0": False, "off": False}
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """One parameter of an action or calculator.
+
+    ``kind`` says how text is read: ``character`` is a character id, ``dice`` dice notation,
+    ``duration`` text such as ``10m`` (stored as seconds), ``ints`` a comma-separated list.
+    """
+
+    name: str
+    kind: ParamKind = "int"
+    help: str = ""
+    required: bool = False
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+
+    @property
+    def expected(self) -> str:
+        if self.kind == "choice":
+            return "one of " + ", ".join(self.choices)
+        bounds = ""
+        if self.minimum is not None and self.maximum is not None:
+            bounds = f" from {self.minimum:g} to {self.maximum:g}"
+        elif self.minimum is not None:
+            bounds = f" of at least {self.minimum:g}"
+        elif self.maximum is not None:
+            bounds = f" of at most {self.maximum:g}"
+        names = {
+            "int": "a whole number",
+            "float": "a number",
+            "str": "text",
+            "bool": "true or false",
+            "character": "a character id",
+            "dice": "dice notation such as 2d6+1",
+            "duration": "a duration such as 30s, 10m, 8h or 3d",
+            "ints": "comma-separated whole numbers such as 4,6,2",
+        }
+        return names[self.kind] + bounds
+
+    def coerce(self, value: Any, where: str) -> Any:
+        try:
+            out = self._coerce(value)
+        except (TypeError, ValueError) as exc:
+            if isinstance(exc, InputError):
+                raise
+            raise InputError(f"{self.name}={value!r} is not valid", expected=self.expected, where=where) from None
+        in_range = not isinstance(out, (int, float)) or (
+            (self.minimum is None or out >= self.minimum) and (self.maximum is None or out <= self.maximum)
+        )
+        if self.kind in ("int", "float", "duration") and not in_range:
+            raise InputError(f"{self.name}={value!r} is out of range", expected=self.expected, where=where)
+        return out
+
+    def _coerce(self, value: Any) -> Any:
+        kind = self.kind
+        if kind == "int":
+            if isinstance(value, bool):
+                raise TypeError
+            if isinstance(value, float) and not value.is_integer():
+                raise ValueError
+            return int(str(value).strip()) if isinstance(value, str) else int(value)
+        if kind == "float":
+            if isinstance(value, bool):
+                raise TypeError
+            return float(value)
+        if kind == "bool":
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text not in _BOOL_TEXT:
+                raise ValueError
+            return _BOOL_TEXT[text]
+        if kind == "choice":
+            text = str(value).strip().lower()
+            if text not in self.choices:
+                raise ValueError
+            return text
+        if kind == "duration":
+            from rulekeeper.core.clock import parse_duration
+
+            if isinstance(value, int) and not isinstance(value, bool):
+                return value
+            return parse_duration(str(value))
+        if kind == "dice":
+            from rulekeeper.dice import parse
+
+            return str(parse(str(value)))
+        if kind == "ints":
+            if isinstance(value, (list, tuple)):
+                return tuple(int(v) for v in value)
+            return tuple(int(v) for v in str(value).replace(" ", "").split(",") if v)
+        text = str(value)
+        if not text.strip():
+            raise ValueError
+        return text
+
+
+def validate_params(specs: tuple[ParamSpec, ...], raw: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """Check and coerce raw parameters (from JSON, YAML or the command line) against ``specs``."""
+    by_name = {s.name: s for s in specs}
+    unknown = [k for k in raw if k.replace("-", "_") not in by_name]
+    if unknown:
+        known = ", ".join(by_name) or "none"
+        raise InputError(f"unknown parameter {unknown[0]!r}", expected=f"parameters: {known}", where=where)
+    out: dict[str, Any] = {}
+    normalized = {k.replace("-", "_"): v for k, v in raw.items()}
+    for spec in specs:
+        if spec.name in normalized and normalized[spec.name] is not None:
+            out[spec.name] = spec.coerce(normalized[spec.name], where)
+        elif spec.required:
+            raise InputError(f"missing parameter {spec.name!r}", expected=spec.expected, where=where)
+        else:
+            out[spec.name] = spec.default
+    return out
+
+
+@dataclass(frozen=True)
+class Action:
+    """One use of an action: its name, the acting character and its parameters (JSON-able)."""
+
+    name: str
+    actor: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "actor": self.actor, "params": dict(self.params)}
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An action a ruleset offers.
+
+    ``actor`` says whether it needs a character; ``handler`` applies it through a
+    :class:`~rulekeeper.core.play.Play` (it may raise ``RuleRefusal``).
+    """
+
+    name: str
+    help: str
+    handler: Callable[[Play[Any], Action], None]
+    params: tuple[ParamSpec, ...] = ()
+    actor: Literal["required", "optional", "none"] = "required"
+    kind: str = "feat"  # damage, heal, feat, maneuver, rest, ... for logs and filters
+
+    def param(self, name: str) -> ParamSpec:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise UnknownNameError(f"action {self.name!r} has no parameter {name!r}")
+
+
+@dataclass(frozen=True)
+class Calculation:
+    """What a calculator returns: named values and the explained steps behind them."""
+
+    values: Mapping[str, Any]
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class CalculatorSpec:
+    """A rule that needs no campaign (``feat gurps jump --basic-move 6``)."""
+
+    name: str
+    help: str
+    compute: Callable[[Mapping[str, Any]], Calculation]
+    params: tuple[ParamSpec, ...] = ()
+    rule: Rule | None = None

@@ -1,0 +1,131 @@
+"""The three ways state moves: apply an action, resolve a pending check, let time pass.
+
+Each is a pure function ``(ruleset, state, ..., dice) -> Outcome``; nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from rulekeeper.core.action import Action, validate_params
+from rulekeeper.core.citation import Rule
+from rulekeeper.core.clock import format_duration
+from rulekeeper.core.play import Outcome, Play
+from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.core.state import GameState
+from rulekeeper.dice.source import DiceSource, FallbackSource, ScriptedSource
+from rulekeeper.errors import InputError, UnknownNameError
+
+__all__ = ["CORE_RULE", "add_character", "advance", "apply_action", "next_round", "resolve_check"]
+
+C = TypeVar("C")
+
+CORE_RULE = Rule(system="core", section="Game clock and pending checks")
+
+
+def add_character(ruleset: Ruleset[C], state: GameState[C], actor: str, sheet: Mapping[str, Any]) -> GameState[C]:
+    """A new state with one more character; ids are short names used in every command."""
+    if not actor or not actor.replace("-", "").replace("_", "").isalnum():
+        raise InputError(f"bad character id {actor!r}", expected="letters, digits, '-' or '_', e.g. toromeen")
+    if actor in state.characters:
+        raise InputError(f"character {actor!r} already exists", expected="a new character id")
+    character = ruleset.new_character(sheet)
+    chars = dict(state.characters)
+    chars[actor] = character
+    return replace(state, characters=chars)
+
+
+def apply_action(ruleset: Ruleset[C], state: GameState[C], action: Action, dice: DiceSource) -> Outcome[C]:
+    specs = ruleset.actions()
+    spec = specs.get(action.name)
+    if spec is None:
+        raise UnknownNameError(
+            f"unknown {ruleset.name} action {action.name!r}",
+            expected="one of " + ", ".join(sorted(specs)),
+        )
+    where = f"action {action.name}"
+    if spec.actor == "required" and not action.actor:
+        raise InputError("this action needs a character", expected="a character id", where=where)
+    if action.actor is not None and action.actor not in state.characters:
+        known = ", ".join(sorted(state.characters)) or "none yet"
+        raise UnknownNameError(f"unknown character {action.actor!r}", expected=f"one of: {known}", where=where)
+    params = validate_params(spec.params, action.params, where)
+    play = Play(ruleset, state, dice)
+    spec.handler(play, Action(name=action.name, actor=action.actor, params=params))
+    return play.outcome()
+
+
+def resolve_check(
+    ruleset: Ruleset[C],
+    state: GameState[C],
+    pending_id: int,
+    dice: DiceSource,
+    typed: Sequence[int] | None = None,
+) -> Outcome[C]:
+    """Resolve a pending check with dice typed in at the table (``typed``) or rolled by ``dice``.
+
+    Typed values are checked against the dice the check needs; any rolls its consequences
+    need beyond them come from ``dice``.
+    """
+    pending = state.find_pending(pending_id)
+    if pending is None:
+        waiting = ", ".join(f"#{p.id}" for p in state.pending) or "none"
+        raise UnknownNameError(f"no pending check #{pending_id}", expected=f"one of: {waiting}")
+    source: DiceSource = dice
+    if typed is not None:
+        sides = pending.check.dice_sides
+        if len(typed) < len(sides):
+            shape = ",".join(f"d{s}" for s in sides)
+            raise InputError(
+                f"check #{pending_id} needs {len(sides)} dice, got {len(typed)}",
+                expected=f"{len(sides)} values for {shape}",
+            )
+        source = FallbackSource(ScriptedSource(typed, label=f"dice for check #{pending_id}"), dice)
+    play = Play(ruleset, state, source)
+    result = pending.check.resolve(source)
+    play.resolve_pending(pending, result, CORE_RULE)
+    return play.outcome()
+
+
+def advance(ruleset: Ruleset[C], state: GameState[C], seconds: int, dice: DiceSource) -> Outcome[C]:
+    """Let ``seconds`` of game time pass, firing every timer that falls due, in time order."""
+    if seconds < 0:
+        raise InputError(f"cannot turn the clock back ({seconds}s)", expected="a positive duration")
+    play = Play(ruleset, state, dice)
+    target = state.clock + seconds
+    start = state.clock
+    while True:
+        due = [t for t in play.state.timers if t.due <= target]
+        if not due:
+            break
+        timer = min(due, key=lambda t: (t.due, t.id))
+        play.state = replace(
+            play.state,
+            clock=max(play.state.clock, timer.due),
+            timers=tuple(t for t in play.state.timers if t.id != timer.id),
+        )
+        play.explain(
+            f"after {format_duration(timer.due - start)}: {timer.label}",
+            CORE_RULE,
+            actor=timer.actor,
+        )
+        play.event("timer-fired", timer.actor, kind=timer.kind, label=timer.label, at=timer.due)
+        if timer.kind == "core.condition-ends" and timer.actor is not None:
+            condition = play.state.condition(timer.actor, str(timer.data.get("name")))
+            if condition is not None:
+                play.remove_condition(timer.actor, condition.name, CORE_RULE)
+                ruleset.on_condition_end(play, condition)
+        else:
+            ruleset.on_timer(play, timer)
+    play.state = replace(play.state, clock=target)
+    play.result["clock"] = target
+    play.result["advanced"] = seconds
+    return play.outcome()
+
+
+def next_round(ruleset: Ruleset[C], state: GameState[C], dice: DiceSource) -> Outcome[C]:
+    """One round (GURPS: one second; Gods & Monsters: ten seconds; the others: a setting)."""
+    seconds = int(state.settings.option("round_seconds", ruleset.round_seconds))
+    return advance(ruleset, state, seconds, dice)

@@ -1,0 +1,32 @@
+"""Explanation steps: one line of a consequence, the rule behind it and the dice it used."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulekeeper.core.citation import Rule
+
+__all__ = ["Step"]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One explained step of an outcome.
+
+    ``dice`` holds the values rolled for this step (empty if none) and ``roll`` a short
+    rendering of them (``"3d6 (4, 6, 2) = 12"``), so a reader sees the dice beside the rule.
+    """
+
+    text: str
+    rule: Rule
+    actor: str | None = None
+    roll: str | None = None
+    dice: tuple[int, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def render(self) -> str:
+        text = self.text
+        if self.roll:
+            text = f"{text} [{self.roll}]"
+        return f"{text} — {self.rule}"

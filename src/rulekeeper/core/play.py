@@ -1,0 +1,287 @@
+"""The working side of ``apply(state, action, dice) -> Outcome``.
+
+A :class:`Play` is created for one command. Rule code reads and replaces immutable state
+through it, explains each step with its rule, rolls through the injected dice source, asks for
+checks (rolled now, left pending, or only noted, per the table's automation settings) and
+schedules follow-ups. :meth:`Play.outcome` freezes the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from rulekeeper.core.check import Check, CheckResult
+from rulekeeper.core.citation import Rule
+from rulekeeper.core.clock import format_duration
+from rulekeeper.core.explain import Step
+from rulekeeper.core.state import AnyCheck, AutomationLevel, Condition, GameState, PendingCheck, Timer
+from rulekeeper.dice.source import DiceSource
+from rulekeeper.errors import UnknownNameError
+
+if TYPE_CHECKING:
+    from rulekeeper.core.ruleset import Ruleset
+    from rulekeeper.dice import Roll
+
+__all__ = ["Event", "Outcome", "Play"]
+
+C = TypeVar("C")
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for logs and live views (``condition-added``, ``timer-fired``)."""
+
+    kind: str
+    actor: str | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[C]):
+    """The frozen result of one command."""
+
+    state: GameState[C]
+    events: tuple[Event, ...]
+    pending: tuple[PendingCheck, ...]
+    explanation: tuple[Step, ...]
+    result: Mapping[str, Any]
+    checks: tuple[CheckResult, ...] = ()
+
+    def render(self) -> str:
+        return "\n".join(step.render() for step in self.explanation)
+
+
+class Play(Generic[C]):
+    """Mutable scratchpad for one command over immutable state."""
+
+    def __init__(self, ruleset: Ruleset[C], state: GameState[C], dice: DiceSource) -> None:
+        self.ruleset = ruleset
+        self.state = state
+        self.dice = dice
+        self.steps: list[Step] = []
+        self.events: list[Event] = []
+        self.new_pending: list[PendingCheck] = []
+        self.checks: list[CheckResult] = []
+        self.result: dict[str, Any] = {}
+
+    # -- characters -------------------------------------------------------------------------
+    def char(self, actor: str) -> C:
+        try:
+            return self.state.characters[actor]
+        except KeyError:
+            known = ", ".join(sorted(self.state.characters)) or "none yet"
+            raise UnknownNameError(f"unknown character {actor!r}", expected=f"one of: {known}") from None
+
+    def put(self, actor: str, character: C) -> None:
+        chars = dict(self.state.characters)
+        chars[actor] = character
+        self.state = replace(self.state, characters=chars)
+
+    def option(self, name: str, default: Any) -> Any:
+        return self.state.settings.option(name, default)
+
+    # -- explanation -----------------------------------------------------------------------
+    def explain(
+        self,
+        text: str,
+        rule: Rule,
+        *,
+        actor: str | None = None,
+        roll: str | None = None,
+        dice: tuple[int, ...] = (),
+        **data: Any,
+    ) -> None:
+        self.steps.append(Step(text=text, rule=rule, actor=actor, roll=roll, dice=dice, data=data))
+
+    def event(self, event_kind: str, actor: str | None = None, **data: Any) -> None:
+        self.events.append(Event(kind=event_kind, actor=actor, data=data))
+
+    def _new_id(self) -> int:
+        nid = self.state.next_id
+        self.state = replace(self.state, next_id=nid + 1)
+        return nid
+
+    # -- dice ------------------------------------------------------------------------------
+    def roll(self, notation: str, reason: str, rule: Rule, *, actor: str | None = None) -> Roll:
+        """Roll dice notation through the injected source and explain it."""
+        from rulekeeper.dice import roll as roll_dice
+
+        result = roll_dice(notation, self.dice)
+        self.explain(
+            f"{reason}: {result.total}",
+            rule,
+            actor=actor,
+            roll=str(result),
+            dice=tuple(d.value for d in result.dice),
+        )
+        return result
+
+    def check(
+        self,
+        check: AnyCheck,
+        *,
+        purpose: str,
+        rule: Rule,
+        actor: str | None = None,
+        data: Mapping[str, Any] | None = None,
+    ) -> CheckResult | None:
+        """Ask for a check; what happens next depends on the table's automation level.
+
+        ``auto``: roll now and hand the result to the ruleset's ``on_check`` at once.
+        ``prompt``: leave a pending check (with its odds) until dice are typed in.
+        ``note``: record the check and its odds only; the table applies any consequence.
+        """
+        level = self.state.settings.level_for(check.kind)
+        pending = PendingCheck(
+            id=self._new_id(),
+            check=check,
+            purpose=purpose,
+            actor=actor,
+            created=self.state.clock,
+            data=dict(data or {}),
+        )
+        odds = _odds_text(check)
+        if level is AutomationLevel.AUTO:
+            result = check.resolve(self.dice)
+            self.explain(result.text, rule, actor=actor, dice=result.dice, check=check.kind, odds=odds)
+            self.checks.append(result)
+            self.ruleset.on_check(self, pending, result)
+            return result
+        if level is AutomationLevel.PROMPT:
+            self.state = replace(self.state, pending=(*self.state.pending, pending))
+            self.new_pending.append(pending)
+            self.explain(
+                f"waiting for dice: {check.describe()} ({odds}) -- pending check #{pending.id}",
+                rule,
+                actor=actor,
+                check=check.kind,
+                pending=pending.id,
+            )
+            self.event("check-pending", actor, id=pending.id, kind=check.kind)
+            return None
+        self.explain(f"noted, not rolled: {check.describe()} ({odds})", rule, actor=actor, check=check.kind)
+        self.event("check-noted", actor, kind=check.kind)
+        return None
+
+    def resolve_pending(self, pending: PendingCheck, result: CheckResult, rule: Rule) -> None:
+        self.state = replace(self.state, pending=tuple(p for p in self.state.pending if p.id != pending.id))
+        self.explain(result.text, rule, actor=pending.actor, dice=result.dice, check=pending.check.kind)
+        self.checks.append(result)
+        self.event("check-resolved", pending.actor, id=pending.id)
+        self.ruleset.on_check(self, pending, result)
+
+    def drop_pending(self, *, actor: str | None = None, purpose: str | None = None) -> None:
+        """Withdraw pending checks that no longer apply (the condition that asked for them ended)."""
+        self.state = replace(
+            self.state,
+            pending=tuple(
+                p
+                for p in self.state.pending
+                if not ((actor is None or p.actor == actor) and (purpose is None or p.purpose == purpose))
+            ),
+        )
+
+    # -- time ------------------------------------------------------------------------------
+    def schedule(
+        self,
+        delay: int,
+        kind: str,
+        label: str,
+        *,
+        actor: str | None = None,
+        data: Mapping[str, Any] | None = None,
+    ) -> Timer:
+        timer = Timer(
+            id=self._new_id(),
+            due=self.state.clock + delay,
+            kind=kind,
+            label=label,
+            actor=actor,
+            data=dict(data or {}),
+        )
+        self.state = replace(self.state, timers=(*self.state.timers, timer))
+        self.event("timer-set", actor, kind=kind, due=timer.due, label=label)
+        return timer
+
+    def cancel_timers(self, *, actor: str | None = None, kind: str | None = None) -> tuple[Timer, ...]:
+        gone = self.state.timers_of(actor, kind)
+        if gone:
+            ids = {t.id for t in gone}
+            self.state = replace(self.state, timers=tuple(t for t in self.state.timers if t.id not in ids))
+            for t in gone:
+                self.event("timer-cancelled", t.actor, kind=t.kind, label=t.label)
+        return gone
+
+    # -- conditions ------------------------------------------------------------------------
+    def add_condition(
+        self,
+        actor: str,
+        name: str,
+        rule: Rule,
+        *,
+        duration: int | None = None,
+        data: Mapping[str, Any] | None = None,
+        text: str | None = None,
+    ) -> Condition:
+        """Add (or refresh) a named condition; one with a duration ends by itself."""
+        self.remove_condition(actor, name, quiet=True)
+        until = None if duration is None else self.state.clock + duration
+        cond = Condition(
+            id=self._new_id(),
+            name=name,
+            actor=actor,
+            since=self.state.clock,
+            until=until,
+            data=dict(data or {}),
+        )
+        self.state = replace(self.state, conditions=(*self.state.conditions, cond))
+        if duration is not None:
+            self.schedule(duration, "core.condition-ends", f"{name} ends", actor=actor, data={"name": name})
+        span = f" for {format_duration(duration)}" if duration is not None else ""
+        self.explain(text or f"{actor} is {name}{span}", rule, actor=actor)
+        self.event("condition-added", actor, name=name, until=until)
+        return cond
+
+    def remove_condition(self, actor: str, name: str, rule: Rule | None = None, *, quiet: bool = False) -> bool:
+        present = self.state.has_condition(actor, name)
+        if not present:
+            return False
+        self.state = replace(
+            self.state,
+            conditions=tuple(c for c in self.state.conditions if not (c.actor == actor and c.name == name)),
+            timers=tuple(
+                t
+                for t in self.state.timers
+                if not (t.kind == "core.condition-ends" and t.actor == actor and t.data.get("name") == name)
+            ),
+        )
+        if not quiet:
+            if rule is not None:
+                self.explain(f"{actor} is no longer {name}", rule, actor=actor)
+            self.event("condition-removed", actor, name=name)
+        return True
+
+    def has(self, actor: str, name: str) -> bool:
+        return self.state.has_condition(actor, name)
+
+    # -- result ----------------------------------------------------------------------------
+    def outcome(self) -> Outcome[C]:
+        return Outcome(
+            state=self.state,
+            events=tuple(self.events),
+            pending=tuple(self.new_pending),
+            explanation=tuple(self.steps),
+            result=dict(self.result),
+            checks=tuple(self.checks),
+        )
+
+
+def _odds_text(check: Check) -> str:
+    p = check.probability()
+    text = f"{float(p):.1%} to succeed"
+    crit = check.critical_probability()
+    if crit:
+        text += f", {float(crit):.1%} critical"
+    return text

@@ -1,0 +1,127 @@
+"""The one protocol every game system implements, and the registry that finds systems by name.
+
+Systems are subclasses of :class:`Ruleset` with hook methods (``on_check``, ``on_timer``,
+``on_condition_end``), found by name or alias. Their modules are imported only when asked for,
+so a front end that never touches a system never pays for loading it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from rulekeeper.core.state import GameState, Settings
+from rulekeeper.errors import UnknownNameError
+
+if TYPE_CHECKING:
+    from rulekeeper.core.action import ActionSpec, CalculatorSpec, ParamSpec
+    from rulekeeper.core.check import CheckResult
+    from rulekeeper.core.play import Play
+    from rulekeeper.core.state import Condition, PendingCheck, Timer
+
+__all__ = ["SYSTEMS", "Ruleset", "canonical_system_name", "get_ruleset", "system_names"]
+
+C = TypeVar("C")
+
+
+class Ruleset(Generic[C]):
+    """Base class of the four systems.
+
+    Class attributes describe the system; ``check_kinds`` lists every kind of check it asks
+    for (the keys of automation settings) with a description; ``rule_options`` lists options a
+    table may change, with their defaults.
+    """
+
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str]
+    round_seconds: ClassVar[int] = 6
+    character_type: ClassVar[type[Any]]
+    check_kinds: ClassVar[Mapping[str, str]] = {}
+    rule_options: ClassVar[tuple[ParamSpec, ...]] = ()
+    rest_kinds: ClassVar[tuple[str, ...]] = ()
+
+    # -- what the system offers -------------------------------------------------------------
+    def actions(self) -> Mapping[str, ActionSpec]:
+        raise NotImplementedError
+
+    def calculators(self) -> Mapping[str, CalculatorSpec]:
+        return {}
+
+    # -- characters ------------------------------------------------------------------------
+    def new_character(self, sheet: Mapping[str, Any]) -> C:
+        """Build a character from a sheet (a mapping of the system's own field names).
+
+        Raises ``InputError`` naming each bad field and the expected form.
+        """
+        raise NotImplementedError
+
+    def view(self, state: GameState[C], actor: str) -> dict[str, Any]:
+        """Everything about a character, derived values and conditions included (the GM's view)."""
+        raise NotImplementedError
+
+    def player_view(self, state: GameState[C], actor: str) -> dict[str, Any]:
+        """What the character's player may see. Systems with secrets override this."""
+        return self.view(state, actor)
+
+    def new_state(self, settings: Settings | None = None) -> GameState[C]:
+        return GameState(system=self.name, settings=settings or Settings())
+
+    # -- hooks -----------------------------------------------------------------------------
+    def on_check(self, play: Play[C], pending: PendingCheck, result: CheckResult) -> None:
+        """Apply the consequence of a check the ruleset asked for (``pending.purpose`` says which)."""
+
+    def on_timer(self, play: Play[C], timer: Timer) -> None:
+        """A scheduled follow-up fell due."""
+
+    def on_condition_end(self, play: Play[C], condition: Condition) -> None:
+        """A condition with a duration has just run out."""
+
+
+# Names, aliases and where each system lives. Imported lazily by get_ruleset().
+SYSTEMS: dict[str, str] = {
+    "gurps": "rulekeeper.systems.gurps:GurpsRuleset",
+    "gods-and-monsters": "rulekeeper.systems.gods_monsters:GodsMonstersRuleset",
+    "wrath-and-glory": "rulekeeper.systems.wrath_glory:WrathGloryRuleset",
+    "vi-viii-x": "rulekeeper.systems.vi_viii_x:ViViiiXRuleset",
+}
+_ALIASES: dict[str, str] = {
+    "gurps": "gurps",
+    "gurps4e": "gurps",
+    "gods-and-monsters": "gods-and-monsters",
+    "gods_monsters": "gods-and-monsters",
+    "gm": "gods-and-monsters",
+    "wrath-and-glory": "wrath-and-glory",
+    "wrath_glory": "wrath-and-glory",
+    "wg": "wrath-and-glory",
+    "vi-viii-x": "vi-viii-x",
+    "vi_viii_x": "vi-viii-x",
+    "6810": "vi-viii-x",
+    "kup": "vi-viii-x",
+}
+_LOADED: dict[str, Ruleset[Any]] = {}
+
+
+def system_names() -> tuple[str, ...]:
+    return tuple(SYSTEMS)
+
+
+def canonical_system_name(name: str) -> str:
+    key = name.strip().lower()
+    if key not in _ALIASES:
+        raise UnknownNameError(
+            f"unknown game system {name!r}",
+            expected="one of gurps, gods-and-monsters (gm), wrath-and-glory (wg), vi-viii-x (6810)",
+        )
+    return _ALIASES[key]
+
+
+def get_ruleset(name: str) -> Ruleset[Any]:
+    """The ruleset for a system name or alias (``gm``, ``wg``, ``6810``)."""
+    canonical = canonical_system_name(name)
+    if canonical not in _LOADED:
+        module_name, _, class_name = SYSTEMS[canonical].partition(":")
+        cls = getattr(importlib.import_module(module_name), class_name)
+        _LOADED[canonical] = cls()
+    return _LOADED[canonical]

@@ -1,0 +1,138 @@
+"""Immutable game state shared by every system: clock, characters, conditions, timers, pending checks.
+
+Each system supplies its own frozen character type ``C``; everything else is common, so the
+campaign layer, the scenario runner and the front ends treat all four systems alike.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Generic, TypeVar
+
+from rulekeeper.core.arc import ArcOpposed, ArcThreshold
+from rulekeeper.core.dice_pool import PoolTest
+from rulekeeper.core.roll_under import ActingContest, RollUnder
+from rulekeeper.core.success_roll import QuickContest, SuccessRoll
+
+__all__ = [
+    "AnyCheck",
+    "AutomationLevel",
+    "Condition",
+    "GameState",
+    "PendingCheck",
+    "Settings",
+    "Timer",
+]
+
+C = TypeVar("C")
+
+# Every concrete check; each carries a distinct literal ``type`` so a snapshot reloads the right one.
+AnyCheck = SuccessRoll | QuickContest | RollUnder | ActingContest | PoolTest | ArcThreshold | ArcOpposed
+
+
+class AutomationLevel(enum.Enum):
+    """Who rolls a check a rule calls for."""
+
+    AUTO = "auto"  # the engine rolls
+    PROMPT = "prompt"  # a pending check waits for dice typed in at the table
+    NOTE = "note"  # only recorded; the table applies the consequence by hand
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A table's choices: who rolls each kind of check, and rule options.
+
+    ``automation`` maps a check kind (``"gurps.ht"``) or a prefix of one (``"gurps"``) or
+    ``"*"`` to a level; the longest matching key wins, and the default is ``auto``.
+    """
+
+    automation: Mapping[str, AutomationLevel] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def level_for(self, kind: str) -> AutomationLevel:
+        probe = kind
+        while probe:
+            if probe in self.automation:
+                return self.automation[probe]
+            probe = probe.rpartition(".")[0]
+        return self.automation.get("*", AutomationLevel.AUTO)
+
+    def option(self, name: str, default: Any) -> Any:
+        return self.options.get(name, default)
+
+
+@dataclass(frozen=True)
+class Timer:
+    """A scheduled follow-up: fires when the clock reaches ``due`` (game seconds)."""
+
+    id: int
+    due: int
+    kind: str
+    label: str
+    actor: str | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """Named state on a character, from ``since`` until ``until`` (or until removed)."""
+
+    id: int
+    name: str
+    actor: str
+    since: int
+    until: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PendingCheck:
+    """A check waiting for dice typed in at the table.
+
+    ``purpose`` tells the ruleset what to do with the result; ``data`` carries what it needs.
+    """
+
+    id: int
+    check: AnyCheck
+    purpose: str
+    actor: str | None
+    created: int
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameState(Generic[C]):
+    system: str
+    characters: Mapping[str, C] = field(default_factory=dict)
+    clock: int = 0
+    conditions: tuple[Condition, ...] = ()
+    timers: tuple[Timer, ...] = ()
+    pending: tuple[PendingCheck, ...] = ()
+    settings: Settings = field(default_factory=Settings)
+    next_id: int = 1
+
+    def conditions_of(self, actor: str) -> tuple[Condition, ...]:
+        return tuple(c for c in self.conditions if c.actor == actor)
+
+    def has_condition(self, actor: str, name: str) -> bool:
+        return any(c.actor == actor and c.name == name for c in self.conditions)
+
+    def condition(self, actor: str, name: str) -> Condition | None:
+        for c in self.conditions:
+            if c.actor == actor and c.name == name:
+                return c
+        return None
+
+    def timers_of(self, actor: str | None = None, kind: str | None = None) -> tuple[Timer, ...]:
+        return tuple(t for t in self.timers if (actor is None or t.actor == actor) and (kind is None or t.kind == kind))
+
+    def find_pending(self, pending_id: int) -> PendingCheck | None:
+        for p in self.pending:
+            if p.id == pending_id:
+                return p
+        return None
+
+    def with_settings(self, settings: Settings) -> GameState[C]:
+        return replace(self, settings=settings)
