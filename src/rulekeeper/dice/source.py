@@ -18,8 +18,8 @@ from typing import Protocol, runtime_checkable
 from rulekeeper.errors import DiceError
 
 __all__ = [
-    "DiceSource",
     "DiceExhausted",
+    "DiceSource",
     "FallbackSource",
     "RecordingSource",
     "ScriptedSource",
@@ -65,7 +65,7 @@ class ScriptedSource:
     running out of values raises :class:`DiceExhausted`.
     """
 
-    __slots__ = ("_values", "_index", "label")
+    __slots__ = ("_index", "_values", "label")
 
     def __init__(self, values: Iterable[int], *, label: str = "scripted dice") -> None:
         self._values = tuple(int(v) for v in values)
@@ -100,7 +100,7 @@ class ScriptedSource:
 class FallbackSource:
     """Use scripted values first, then fall back to another source."""
 
-    __slots__ = ("scripted", "fallback")
+    __slots__ = ("fallback", "scripted")
 
     def __init__(self, scripted: ScriptedSource, fallback: DiceSource) -> None:
         self.scripted = scripted

@@ -1,0 +1,47 @@
+"""The whole test gate: lint, strict typing, then every test (PostgreSQL and terminal tests included).
+
+Run by the README's test command and by .ci/run. Exits non-zero if any stage fails.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def stage(name: str, argv: list[str]) -> None:
+    print(f"== {name}: {' '.join(argv)}", flush=True)
+    code = subprocess.call(argv, cwd=ROOT)
+    if code != 0:
+        print(f"== {name} failed (exit {code})", flush=True)
+        sys.exit(code or 1)
+
+
+def ensure_tmux() -> None:
+    """The terminal test drives a real tmux; install Debian's package when it is missing."""
+    if shutil.which("tmux"):
+        return
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        print("== installing tmux for the terminal test", flush=True)
+        subprocess.call(["apt-get", "update", "-qq"])
+        subprocess.call(["apt-get", "install", "-y", "-qq", "tmux"])
+    if not shutil.which("tmux"):
+        print("== tmux is missing and could not be installed: install it (apt-get install tmux)", flush=True)
+        sys.exit(1)
+
+
+def main() -> None:
+    stage("ruff", [str(BIN / "ruff"), "check", "src", "tests", "benchmarks", "scripts"])
+    stage("mypy --strict", [str(BIN / "mypy"), "--strict", "src"])
+    ensure_tmux()
+    stage("pytest", [str(BIN / "python"), "-m", "pytest", "-q", *sys.argv[1:]])
+
+
+if __name__ == "__main__":
+    main()

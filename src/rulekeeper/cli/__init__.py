@@ -1,0 +1,1 @@
+"""The ``rulekeeper`` command line (Typer + Rich), with a fast path for dice rolls."""

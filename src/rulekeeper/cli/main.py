@@ -1,0 +1,60 @@
+"""Entry point of the ``rulekeeper`` console script.
+
+``rulekeeper roll ...`` is what people type most, so it is served without loading Typer,
+Rich or anything heavy; every other command goes through the Typer application.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+__all__ = ["main"]
+
+
+def _fast_roll(args: Sequence[str]) -> int | None:
+    """Handle ``roll EXPR [--seed N] [--json]`` directly; None means "let Typer handle it"."""
+    expr: str | None = None
+    seed: int | None = None
+    as_json = False
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--json":
+            as_json = True
+        elif arg == "--seed" and i + 1 < len(args) and args[i + 1].lstrip("-").isdigit():
+            seed = int(args[i + 1])
+            i += 1
+        elif arg.startswith("--seed=") and arg[7:].lstrip("-").isdigit():
+            seed = int(arg[7:])
+        elif expr is None and (not arg.startswith("-") or arg[1:2].isdigit()):
+            expr = arg
+        else:
+            return None
+        i += 1
+    if expr is None:
+        return None
+    from rulekeeper.cli.dice_commands import roll_command
+    from rulekeeper.cli.errors import report_error
+    from rulekeeper.errors import RulesError
+
+    try:
+        roll_command(expr, seed=seed, as_json=as_json)
+    except RulesError as exc:
+        return report_error(exc)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["roll"]:
+        code = _fast_roll(args[1:])
+        if code is not None:
+            return code
+    from rulekeeper.cli.app import run_app
+
+    return run_app(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

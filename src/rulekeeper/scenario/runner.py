@@ -1,0 +1,229 @@
+"""Running a validated scenario step by step and checking its expectations."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rulekeeper.core.action import Action
+from rulekeeper.core.clock import parse_duration
+from rulekeeper.core.engine import add_character, advance, apply_action, resolve_check
+from rulekeeper.core.play import Outcome
+from rulekeeper.core.state import GameState
+from rulekeeper.dice.source import DiceSource, ScriptedSource, SeededSource
+from rulekeeper.errors import InputError, RulesError
+from rulekeeper.scenario.loader import Scenario, ScenarioStep, load_scenario
+
+__all__ = ["Failure", "ScenarioReport", "run_file", "run_scenario"]
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Failure:
+    """An expectation that did not hold, or a step that could not run."""
+
+    step: int
+    line: int | None
+    message: str
+    expected: Any = None
+    actual: Any = None
+
+    def render(self) -> str:
+        at = f"step {self.step}" + (f" (line {self.line})" if self.line else "")
+        text = f"{at}: {self.message}"
+        if self.expected is not None or self.actual is not None:
+            text += f": expected {self.expected!r}, got {self.actual!r}"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "step": self.step,
+            "line": self.line,
+            "message": self.message,
+            "expected": self.expected,
+            "actual": self.actual,
+        }
+
+
+@dataclass
+class ScenarioReport:
+    path: str
+    title: str = ""
+    system: str = ""
+    steps_run: int = 0
+    failures: list[Failure] = field(default_factory=list)
+    invalid: str | None = None
+    transcript: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return self.invalid is None and not self.failures
+
+    @property
+    def exit_code(self) -> int:
+        if self.invalid is not None:
+            return 2
+        return 1 if self.failures else 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "title": self.title,
+            "system": self.system,
+            "passed": self.passed,
+            "steps_run": self.steps_run,
+            "invalid": self.invalid,
+            "failures": [f.to_json() for f in self.failures],
+            "transcript": self.transcript,
+        }
+
+
+def run_file(path: str | Path) -> ScenarioReport:
+    try:
+        scenario = load_scenario(path)
+    except InputError as exc:
+        return ScenarioReport(path=str(path), invalid=str(exc))
+    return run_scenario(scenario)
+
+
+def _matches(expected: Any, actual: Any) -> bool:
+    if isinstance(expected, Mapping):
+        return isinstance(actual, Mapping) and all(k in actual and _matches(v, actual[k]) for k, v in expected.items())
+    if isinstance(expected, list) and isinstance(actual, (list, tuple)):
+        return len(expected) == len(actual) and all(_matches(e, a) for e, a in zip(expected, actual, strict=True))
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return expected is actual or expected == actual
+    if isinstance(expected, (int, float)) and isinstance(actual, (int, float)):
+        return math.isclose(expected, actual, rel_tol=1e-6, abs_tol=1e-9)
+    return bool(expected == actual)
+
+
+def _mismatches(prefix: str, expected: Mapping[str, Any], actual: Mapping[str, Any]) -> list[tuple[str, Any, Any]]:
+    out: list[tuple[str, Any, Any]] = []
+    for key, want in expected.items():
+        got = actual.get(key, _MISSING) if isinstance(actual, Mapping) else _MISSING
+        path = f"{prefix}.{key}" if prefix else str(key)
+        if got is _MISSING:
+            out.append((path, want, "<missing>"))
+        elif isinstance(want, Mapping) and isinstance(got, Mapping):
+            out.extend(_mismatches(path, want, got))
+        elif not _matches(want, got):
+            out.append((path, want, got))
+    return out
+
+
+class _Run:
+    def __init__(self, scenario: Scenario, report: ScenarioReport) -> None:
+        self.scenario = scenario
+        self.ruleset = scenario.ruleset
+        self.report = report
+        state: GameState[Any] = self.ruleset.new_state(scenario.settings)
+        for actor, sheet in scenario.characters.items():
+            state = add_character(self.ruleset, state, actor, sheet)
+        self.state = state
+        self.last: Outcome[Any] | None = None
+
+    def fail(self, step: ScenarioStep, message: str, expected: Any = None, actual: Any = None) -> None:
+        self.report.failures.append(Failure(step.index, step.line, message, expected, actual))
+
+    def dice_for(self, step: ScenarioStep) -> tuple[DiceSource, ScriptedSource | None]:
+        if "dice" in step.data:
+            scripted = ScriptedSource(step.data["dice"], label=f"dice of step {step.index}")
+            return scripted, scripted
+        return SeededSource(f"{self.scenario.seed}:{step.index}"), None
+
+    def run_step(self, step: ScenarioStep) -> None:
+        if step.kind == "expect":
+            self.check_expect(step)
+            return
+        dice, scripted = self.dice_for(step)
+        expect_error = step.data.get("expect_error")
+        try:
+            outcome = self.perform(step, dice)
+        except RulesError as exc:
+            if expect_error is not None and str(expect_error).lower() in str(exc).lower():
+                self.report.transcript.append(f"step {step.index}: refused as expected: {exc}")
+                return
+            self.fail(step, f"{step.kind} failed: {exc}")
+            return
+        if expect_error is not None:
+            self.fail(step, "expected the step to be refused", expected=expect_error, actual="it succeeded")
+        if scripted is not None and scripted.remaining:
+            self.fail(
+                step,
+                f"{len(scripted.remaining)} of the given dice were not used",
+                expected=f"{scripted.used} dice",
+                actual=list(step.data["dice"]),
+            )
+        self.state = outcome.state
+        self.last = outcome
+        for line in outcome.explanation:
+            self.report.transcript.append(f"step {step.index}: {line.render()}")
+
+    def perform(self, step: ScenarioStep, dice: DiceSource) -> Outcome[Any]:
+        data = step.data
+        if step.kind == "action":
+            action = Action(name=data["action"], actor=data.get("actor"), params=data.get("params") or {})
+            return apply_action(self.ruleset, self.state, action, dice)
+        if step.kind == "resolve":
+            target = data["resolve"]
+            if target == "last":
+                if not self.state.pending:
+                    raise InputError("no pending check to resolve", expected="a step that leaves a pending check")
+                target = self.state.pending[-1].id
+            typed = data.get("dice")
+            return resolve_check(self.ruleset, self.state, int(target), dice, typed)
+        if step.kind == "round":
+            count = data.get("round") or 1
+            seconds = count * int(self.state.settings.option("round_seconds", self.ruleset.round_seconds))
+        else:
+            seconds = parse_duration(str(data["advance"]), round_seconds=self.ruleset.round_seconds)
+        return advance(self.ruleset, self.state, seconds, dice)
+
+    def check_expect(self, step: ScenarioStep) -> None:
+        expect = step.data["expect"]
+        actor = expect.get("character")
+        if actor is not None:
+            view = self.ruleset.view(self.state, actor)
+            for path, want, got in _mismatches("", expect.get("view") or {}, view):
+                self.fail(step, f"{actor}.{path}", want, got)
+            names = {c.name for c in self.state.conditions_of(actor)}
+            for name in expect.get("conditions") or []:
+                if name not in names:
+                    self.fail(step, f"{actor} should have condition {name!r}", name, sorted(names))
+            for name in expect.get("no_conditions") or []:
+                if name in names:
+                    self.fail(step, f"{actor} should not have condition {name!r}", f"no {name}", sorted(names))
+        if "result" in expect:
+            result = dict(self.last.result) if self.last else {}
+            for path, want, got in _mismatches("", expect["result"] or {}, result):
+                self.fail(step, f"result.{path}", want, got)
+        if "pending" in expect and len(self.state.pending) != expect["pending"]:
+            self.fail(step, "pending checks", expect["pending"], [p.check.describe() for p in self.state.pending])
+        if "clock" in expect and self.state.clock != expect["clock"]:
+            self.fail(step, "clock (seconds)", expect["clock"], self.state.clock)
+        labels = [t.label for t in self.state.timers]
+        for fragment in expect.get("timers") or []:
+            if not any(str(fragment).lower() in label.lower() for label in labels):
+                self.fail(step, f"a timer mentioning {fragment!r}", fragment, labels)
+        if "text" in expect:
+            text = self.last.render() if self.last else ""
+            if str(expect["text"]).lower() not in text.lower():
+                self.fail(step, "explanation text", expect["text"], text)
+
+
+def run_scenario(scenario: Scenario) -> ScenarioReport:
+    report = ScenarioReport(path=scenario.path, title=scenario.title, system=scenario.system)
+    try:
+        run = _Run(scenario, report)
+    except RulesError as exc:
+        report.invalid = str(exc)
+        return report
+    for step in scenario.steps:
+        run.run_step(step)
+        report.steps_run += 1
+    return report

@@ -1,0 +1,3 @@
+"""GURPS 4th edition (Lite / Basic Set), seed 004."""
+
+from __future__ import annotations

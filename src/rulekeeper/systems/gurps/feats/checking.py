@@ -1,0 +1,91 @@
+"""What every feat does the same way: asking for checks, finding skill levels, reading state.
+
+Recurring rolls (climbing, running, swimming) chain themselves: each roll's consequence, in
+``on_feat_check``, schedules the next one. A table that only *notes* a kind of roll never runs
+that hook, so :func:`ask` tells the caller when the roll was only noted and the chain must be
+kept going without a result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulekeeper.core.check import CheckResult, Modifier
+from rulekeeper.core.citation import Rule
+from rulekeeper.core.play import Play
+from rulekeeper.core.state import AnyCheck, AutomationLevel
+from rulekeeper.errors import InputError
+from rulekeeper.systems.gurps.character import GurpsCharacter
+
+__all__ = [
+    "GurpsPlay",
+    "ask",
+    "gm_modifier",
+    "is_incapable",
+    "members",
+    "noted",
+    "skill_level",
+]
+
+GurpsPlay = Play[GurpsCharacter]
+
+
+def ask(
+    play: GurpsPlay,
+    check: AnyCheck,
+    *,
+    purpose: str,
+    rule: Rule,
+    actor: str | None,
+    data: Mapping[str, Any] | None = None,
+) -> CheckResult | None:
+    """Ask for a feat's check; purposes are namespaced ``feat.`` for the ruleset's dispatcher."""
+    if not purpose.startswith("feat."):
+        raise ValueError(f"feat purposes start with 'feat.', not {purpose!r}")
+    return play.check(check, purpose=purpose, rule=rule, actor=actor, data=data)
+
+
+def noted(play: GurpsPlay, kind: str) -> bool:
+    """True when the table only notes this kind of roll (so no consequence hook will run)."""
+    return play.state.settings.level_for(kind) is AutomationLevel.NOTE
+
+
+def gm_modifier(value: int | None, reason: str = "GM's modifier") -> tuple[Modifier, ...]:
+    return (Modifier(value, reason),) if value else ()
+
+
+def skill_level(character: GurpsCharacter, names: tuple[str, ...], override: int | None, title: str) -> int:
+    """The character's level in a skill (first name found), or the level given at the table.
+
+    The seed gives defaults only for Climbing and Hiking (the character applies those); for any
+    other skill the sheet must have it or the action must say the level.
+    """
+    if override is not None:
+        return override
+    for name in names:
+        level = character.skill(name)
+        if level is not None:
+            return level
+    raise InputError(
+        f"{character.name} has no {title} skill on the sheet and seed 004 gives it no default",
+        expected=f"a {title} skill on the sheet, or skill_level=N",
+        where="skill_level",
+    )
+
+
+def is_incapable(play: GurpsPlay, actor: str) -> bool:
+    """Dead or unconscious: no roll can be made, no feat kept up."""
+    return play.char(actor).dead or play.has(actor, "unconscious") or play.has(actor, "dead")
+
+
+def members(play: GurpsPlay, text: str | None, where: str) -> tuple[str, ...]:
+    """Character ids from comma-separated text, each checked to exist."""
+    if not text:
+        return ()
+    ids = tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
+    for cid in ids:
+        if cid not in play.state.characters:
+            known = ", ".join(sorted(play.state.characters)) or "none yet"
+            raise InputError(f"unknown character {cid!r}", expected=f"ids among: {known}", where=where)
+    return ids

@@ -1,0 +1,69 @@
+"""The CLI starts fast: rolling dice or asking for help loads no database, web, numpy or icepool."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+HEAVY = ("numpy", "sqlalchemy", "fastapi", "icepool", "psycopg", "uvicorn", "pydantic")
+
+PROBE = """
+import sys
+from rulekeeper.cli.main import main
+code = main({args!r})
+sys.stdout.flush()
+print("\\nMODULES=" + ",".join(sorted(m for m in sys.modules if m.split('.')[0] in {heavy!r})))
+"""
+
+
+def _loaded(args: list[str]) -> tuple[str, list[str]]:
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE.format(args=args, heavy=set(HEAVY))],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    body, _, mods = out.rpartition("MODULES=")
+    return body, [m for m in mods.strip().split(",") if m]
+
+
+def test_roll_imports_nothing_heavy() -> None:
+    body, modules = _loaded(["roll", "3d6", "--seed", "1"])
+    assert body.startswith("3d6 (")
+    assert modules == []
+
+
+def test_help_imports_no_database_web_or_numpy() -> None:
+    try:
+        body, modules = _loaded(["--help"])
+    except subprocess.CalledProcessError as exc:  # --help exits through SystemExit inside main
+        body, modules = exc.stdout, []
+    assert not [m for m in modules if m.split(".")[0] in ("numpy", "sqlalchemy", "fastapi", "psycopg", "uvicorn")]
+
+
+def test_roll_json_and_seed_are_reproducible() -> None:
+    def run() -> dict[str, object]:
+        out = subprocess.run(
+            [sys.executable, "-m", "rulekeeper.cli.main", "roll", "4d6kh3", "--seed", "42", "--json"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        data: dict[str, object] = json.loads(out)
+        return data
+
+    first, second = run(), run()
+    assert first == second
+    assert 3 <= int(str(first["total"])) <= 18
+
+
+def test_bad_dice_is_one_line_with_position_and_exit_2() -> None:
+    for expr, fragment in (("3d6+", "position 5"), ("99999d6", "cap of 1,000"), ("2x6", "position")):
+        proc = subprocess.run(
+            [sys.executable, "-m", "rulekeeper.cli.main", "roll", expr], capture_output=True, text=True
+        )
+        assert proc.returncode == 2
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1 and fragment in lines[0] and "expected" in lines[0]
+        assert "Traceback" not in proc.stderr
