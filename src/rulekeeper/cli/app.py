@@ -7,20 +7,62 @@ from typing import Annotated
 
 import typer
 
+from rulekeeper.cli.context import Context
 from rulekeeper.cli.errors import report_error
 
 __all__ = ["app", "run_app"]
 
 app = typer.Typer(
     name="rulekeeper",
-    help="Rules engine and game-master companion for GURPS, Gods & Monsters, Wrath & Glory and VI·VIII·X.",
+    help=(
+        "Rules engine and game-master companion for GURPS, Gods & Monsters, Wrath & Glory and VI·VIII·X. "
+        "New here? Run 'rulekeeper demo'."
+    ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 scenario_app = typer.Typer(help="Run replayable scenario files.", no_args_is_help=True)
+campaign_app = typer.Typer(help="Create, choose, inspect, export and import campaigns.", no_args_is_help=True)
+char_app = typer.Typer(help="Add, list, show and edit characters.", no_args_is_help=True)
 app.add_typer(scenario_app, name="scenario")
+app.add_typer(campaign_app, name="campaign")
+app.add_typer(char_app, name="char")
+
+CONTEXT = Context()
+BUILTIN_COMMANDS = {
+    "roll",
+    "odds",
+    "check",
+    "feat",
+    "scenario",
+    "campaign",
+    "char",
+    "pending",
+    "resolve",
+    "round",
+    "advance",
+    "log",
+    "undo",
+    "redo",
+    "demo",
+}
+
+
+@app.callback()
+def _global_options(
+    db: Annotated[
+        str | None, typer.Option("--db", envvar="RULEKEEPER_DB", help="Database: a SQLite file or a database URL.")
+    ] = None,
+    campaign: Annotated[
+        str | None,
+        typer.Option("--campaign", "-c", envvar="RULEKEEPER_CAMPAIGN", help="Campaign to use for this command."),
+    ] = None,
+) -> None:
+    CONTEXT.db = db
+    CONTEXT.campaign = campaign
+
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
 
@@ -68,9 +110,340 @@ def scenario_run(
         raise typer.Exit(code)
 
 
+@app.command()
+def check(
+    system: Annotated[str, typer.Argument(help="gurps, gm, wg or 6810.")],
+    target: Annotated[int | None, typer.Argument(help="Skill, score or KS+US total.")] = None,
+    modifier: Annotated[int, typer.Option("--modifier", "-m", help="Total modifier to the target.")] = 0,
+    pool: Annotated[int | None, typer.Option(help="Wrath & Glory: dice in the pool.")] = None,
+    dn: Annotated[int, typer.Option(help="Wrath & Glory: Difficulty Number.")] = 3,
+    wrath_dice: Annotated[int, typer.Option("--wrath-dice", help="Wrath & Glory: Wrath dice (more while Dying).")] = 1,
+    threshold: Annotated[int | None, typer.Option(help="VI·VIII·X: the ARC threshold.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Exact odds of a check, e.g. 'check gurps 12' or 'check wg --pool 6 --dn 4'."""
+    from rulekeeper.cli.calc_commands import check_command
+
+    check_command(
+        system, target, modifier=modifier, pool=pool, dn=dn, wrath_dice=wrath_dice, threshold=threshold, as_json=as_json
+    )
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []})
+def feat(
+    ctx: typer.Context,
+    system: Annotated[str, typer.Argument(help="gurps, gm, wg or 6810.")],
+    name: Annotated[str | None, typer.Argument(help="Calculator name; leave out to list them.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Rule calculators that need no campaign, e.g. 'feat gurps jump --basic-move 6'."""
+    from rulekeeper.cli.calc_commands import feat_command
+
+    feat_command(system, name, list(ctx.args), as_json=as_json)
+
+
+@app.command()
+def demo(
+    db: Annotated[str | None, typer.Option("--db", help="SQLite file for the demo campaigns.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Create a demo campaign for each system on SQLite and play a short scene in each."""
+    from rulekeeper.cli.demo import run_demo
+
+    if db is not None:
+        CONTEXT.db = db
+    run_demo(CONTEXT, as_json=as_json)
+
+
+@app.command()
+def pending(as_json: JsonOpt = False) -> None:
+    """List pending checks with their exact odds."""
+    from rulekeeper.cli.play_commands import pending_command
+
+    pending_command(CONTEXT, as_json=as_json)
+
+
+@app.command()
+def resolve(
+    pending_id: Annotated[int, typer.Argument(help="Pending check id (see 'pending').")],
+    dice: Annotated[str | None, typer.Option("--dice", help="Dice rolled at the table, e.g. 4,6,2.")] = None,
+    auto: Annotated[bool, typer.Option("--auto", help="Let the engine roll.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Resolve a pending check with dice rolled at the table, or let the engine roll."""
+    from rulekeeper.cli.action_commands import parse_typed_dice
+    from rulekeeper.cli.play_commands import resolve_command
+
+    resolve_command(CONTEXT, pending_id, dice=parse_typed_dice(dice), auto=auto, as_json=as_json)
+
+
+@app.command("round")
+def round_(
+    count: Annotated[int, typer.Argument(help="How many rounds.")] = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """End the round: advance one round of game time and fire what falls due."""
+    from rulekeeper.cli.play_commands import round_command
+
+    round_command(CONTEXT, count=count, as_json=as_json)
+
+
+@app.command()
+def advance(
+    duration: Annotated[str, typer.Argument(help="30s, 10m, 8h, 3d, 1h30m or 5 rounds.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Let game time pass; every timer that falls due fires, in order."""
+    from rulekeeper.cli.play_commands import advance_command
+
+    advance_command(CONTEXT, duration, as_json=as_json)
+
+
+@app.command()
+def log(
+    character: Annotated[str | None, typer.Option("--character", "--char", help="Only this character.")] = None,
+    since: Annotated[str | None, typer.Option(help="From this game time, e.g. 1h.")] = None,
+    until: Annotated[str | None, typer.Option(help="Up to this game time.")] = None,
+    explain: Annotated[bool, typer.Option("--explain/--brief", help="Show every explained step.")] = True,
+    as_json: JsonOpt = False,
+) -> None:
+    """The campaign's history, undone commands struck through."""
+    from rulekeeper.cli.play_commands import log_command
+
+    log_command(CONTEXT, actor=character, since=since, until=until, explain=explain, as_json=as_json)
+
+
+@app.command()
+def undo(
+    seq: Annotated[int | None, typer.Argument(help="Command number; default the latest.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Undo the latest command, or a chosen one with everything that depended on it."""
+    from rulekeeper.cli.play_commands import undo_command
+
+    undo_command(CONTEXT, seq, as_json=as_json)
+
+
+@app.command()
+def redo(as_json: JsonOpt = False) -> None:
+    """Redo what was last undone, with the same dice."""
+    from rulekeeper.cli.play_commands import redo_command
+
+    redo_command(CONTEXT, as_json=as_json)
+
+
+@campaign_app.command("new")
+def campaign_new(
+    name: Annotated[str, typer.Argument(help="Campaign name.")],
+    system: Annotated[str, typer.Option("--system", "-s", help="gurps, gm, wg or 6810.")],
+    seed: Annotated[int | None, typer.Option(help="Seed for the campaign's dice.")] = None,
+    use: Annotated[bool, typer.Option("--use/--no-use", help="Make it the current campaign.")] = True,
+    as_json: JsonOpt = False,
+) -> None:
+    """Create a campaign."""
+    from rulekeeper.cli import campaign_commands
+
+    campaign_commands.campaign_new(CONTEXT, name, system, seed=seed, use=use, as_json=as_json)
+
+
+@campaign_app.command("list")
+def campaign_list(as_json: JsonOpt = False) -> None:
+    """List campaigns; * marks the current one."""
+    from rulekeeper.cli import campaign_commands
+
+    campaign_commands.campaign_list(CONTEXT, as_json=as_json)
+
+
+@campaign_app.command("use")
+def campaign_use(name: Annotated[str, typer.Argument(help="Campaign name.")], as_json: JsonOpt = False) -> None:
+    """Make a campaign the current one."""
+    from rulekeeper.cli import campaign_commands
+
+    campaign_commands.campaign_use(CONTEXT, name, as_json=as_json)
+
+
+@campaign_app.command("show")
+def campaign_show(
+    name: Annotated[str | None, typer.Argument(help="Campaign name; default the current one.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Characters, timers and pending checks of a campaign."""
+    from rulekeeper.cli import campaign_commands
+
+    campaign_commands.campaign_show(CONTEXT, name, as_json=as_json)
+
+
+@campaign_app.command("export")
+def campaign_export(
+    name: Annotated[str | None, typer.Argument(help="Campaign name; default the current one.")] = None,
+    output: Annotated[str | None, typer.Option("--output", "-o", help="File to write; default stdout.")] = None,
+) -> None:
+    """Export a whole campaign, history and dice included, as one JSON document."""
+    from rulekeeper.cli import campaign_commands
+
+    campaign_commands.campaign_export(CONTEXT, name, output)
+
+
+@campaign_app.command("import")
+def campaign_import(
+    path: Annotated[str, typer.Argument(help="Exported JSON file ('-' for stdin).")],
+    name: Annotated[str | None, typer.Option(help="Import under another name.")] = None,
+    use: Annotated[bool, typer.Option("--use/--no-use", help="Make it the current campaign.")] = True,
+    as_json: JsonOpt = False,
+) -> None:
+    """Import a campaign exported by 'campaign export'."""
+    from rulekeeper.cli import campaign_commands
+
+    campaign_commands.campaign_import(CONTEXT, path, name=name, use=use, as_json=as_json)
+
+
+@campaign_app.command("delete")
+def campaign_delete(
+    name: Annotated[str, typer.Argument(help="Campaign name.")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+) -> None:
+    """Delete a campaign and its history (asks first unless --yes)."""
+    from rulekeeper.cli import campaign_commands
+
+    campaign_commands.campaign_delete(CONTEXT, name, yes=yes)
+
+
+@char_app.command("add")
+def char_add(
+    actor: Annotated[str, typer.Argument(help="Character id, e.g. toromeen.")],
+    sheet: Annotated[str | None, typer.Option("--sheet", help="YAML or JSON sheet file.")] = None,
+    gcs: Annotated[str | None, typer.Option("--gcs", help="GURPS: a GURPS Character Sheet (.gcs) file.")] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help="FIELD=VALUE, repeatable.")] = None,
+    player: Annotated[str | None, typer.Option(help="The player who owns this PC.")] = None,
+    npc: Annotated[bool, typer.Option("--npc", help="A non-player character.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Add a character from flags, a sheet file or (GURPS) a GCS file."""
+    from rulekeeper.cli import campaign_commands
+
+    campaign_commands.char_add(
+        CONTEXT, actor, sheet_file=sheet, gcs_file=gcs, pairs=set_ or [], player=player, npc=npc, as_json=as_json
+    )
+
+
+@char_app.command("list")
+def char_list(as_json: JsonOpt = False) -> None:
+    """List characters and their conditions."""
+    from rulekeeper.cli import campaign_commands
+
+    campaign_commands.char_list(CONTEXT, as_json=as_json)
+
+
+@char_app.command("show")
+def char_show(
+    actor: Annotated[str, typer.Argument(help="Character id.")],
+    as_player: Annotated[str | None, typer.Option("--as-player", help="Show only what this player may see.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The system's own view of a character."""
+    from rulekeeper.cli import campaign_commands
+
+    campaign_commands.char_show(CONTEXT, actor, as_player=as_player, as_json=as_json)
+
+
+@char_app.command("edit")
+def char_edit(
+    actor: Annotated[str, typer.Argument(help="Character id.")],
+    set_: Annotated[list[str] | None, typer.Option("--set", help="FIELD=VALUE, repeatable.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Change sheet fields of a character."""
+    from rulekeeper.cli import campaign_commands
+
+    campaign_commands.char_edit(CONTEXT, actor, set_ or [], as_json=as_json)
+
+
+def _first_command(args: Sequence[str]) -> str | None:
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        if arg in ("--db", "--campaign", "-c"):
+            skip = True
+            continue
+        if arg.startswith("-"):
+            continue
+        return arg
+    return None
+
+
+def _option_value(args: Sequence[str], *names: str) -> str | None:
+    for i, arg in enumerate(args):
+        for name in names:
+            if arg == name and i + 1 < len(args):
+                return args[i + 1]
+            if arg.startswith(name + "="):
+                return arg.split("=", 1)[1]
+    return None
+
+
+def _register_actions(args: Sequence[str]) -> None:
+    """Add the current campaign's actions as commands (before Typer builds its command tree)."""
+    import os
+
+    from rulekeeper.cli.action_commands import build_action_command
+    from rulekeeper.cli.context import current_selection
+    from rulekeeper.core import get_ruleset
+
+    first = _first_command(args)
+    if first is not None and first in BUILTIN_COMMANDS:
+        return
+    db = _option_value(args, "--db") or os.environ.get("RULEKEEPER_DB")
+    campaign = _option_value(args, "--campaign", "-c") or os.environ.get("RULEKEEPER_CAMPAIGN")
+    probe = Context(db=db, campaign=campaign)
+    system: str | None = None
+    if campaign is not None and first is not None:
+        from rulekeeper.campaign import Campaign
+
+        try:
+            system = Campaign.open(probe.store(), campaign).system
+        finally:
+            probe.close()
+    else:
+        selected = current_selection(probe.db_key())
+        system = selected[1] if selected else None
+    if system is None:
+        if first is not None:
+            _register_unselected(first)
+        return
+    for spec in get_ruleset(system).actions().values():
+        if spec.name in BUILTIN_COMMANDS:
+            continue
+        app.command(name=spec.name, help=f"[{system}] {spec.help}", rich_help_panel="Actions")(
+            build_action_command(spec, CONTEXT)
+        )
+
+
+def _register_unselected(name: str) -> None:
+    """An action name typed with no campaign selected gets an error that says what to do."""
+    from rulekeeper.core import get_ruleset, system_names
+    from rulekeeper.errors import InputError
+
+    for system in system_names():
+        if name in get_ruleset(system).actions():
+
+            def needs_campaign() -> None:
+                raise InputError(
+                    f"'{name}' acts on a campaign, and none is selected",
+                    expected="'rulekeeper campaign use NAME', --campaign NAME, or 'rulekeeper demo'",
+                )
+
+            app.command(name=name, context_settings={"ignore_unknown_options": True, "allow_extra_args": True})(
+                needs_campaign
+            )
+            return
+
+
 def run_app(args: Sequence[str]) -> int:
     """Run the Typer app and turn every outcome into an exit code (usage errors are 2)."""
     try:
+        _register_actions(args)
         app(args=list(args), prog_name="rulekeeper")
     except SystemExit as exc:
         if exc.code is None:

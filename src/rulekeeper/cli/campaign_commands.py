@@ -1,0 +1,263 @@
+"""``campaign`` and ``char`` commands: create, choose, inspect, export and import."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.cli.context import forget_selection, remember_selection
+from rulekeeper.cli.output import console, emit_json
+from rulekeeper.cli.render import print_view
+from rulekeeper.errors import InputError
+
+if TYPE_CHECKING:
+    from rulekeeper.cli.context import Context
+
+__all__ = [
+    "campaign_delete",
+    "campaign_export",
+    "campaign_import",
+    "campaign_list",
+    "campaign_new",
+    "campaign_show",
+    "campaign_use",
+    "char_add",
+    "char_edit",
+    "char_list",
+    "char_show",
+    "parse_assignments",
+    "read_document",
+]
+
+
+def read_document(path: str) -> Any:
+    """A YAML or JSON file (``-`` for standard input), with a clear error when unreadable."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror}", expected="a readable YAML or JSON file") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path} is not UTF-8 text", expected="a YAML or JSON file") from None
+    if path.endswith(".json") or text.lstrip().startswith(("{", "[")):
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    import yaml
+
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise InputError(f"{path} is not valid YAML: {str(exc).splitlines()[0]}") from None
+
+
+def parse_assignments(pairs: Sequence[str]) -> dict[str, Any]:
+    """``["st=12", "name=Ana"]`` -> ``{"st": 12, "name": "Ana"}`` (values read as YAML scalars)."""
+    import yaml
+
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f"cannot read {pair!r}", expected="FIELD=VALUE, e.g. --set st=12")
+        try:
+            out[key.strip().replace("-", "_")] = yaml.safe_load(value) if value.strip() else ""
+        except yaml.YAMLError:
+            out[key.strip().replace("-", "_")] = value
+    return out
+
+
+def campaign_new(context: Context, name: str, system: str, *, seed: int | None, use: bool, as_json: bool) -> None:
+    from rulekeeper.campaign import Campaign
+
+    campaign = Campaign.create(context.store(), name, system, seed=seed)
+    if use:
+        remember_selection(context.db_key(), campaign.name, campaign.system)
+    if as_json:
+        emit_json({"campaign": campaign.name, "system": campaign.system, "seed": campaign.seed, "selected": use})
+        return
+    console().print(f"Created campaign {campaign.name!r} ({campaign.system})" + (", now in use." if use else "."))
+
+
+def campaign_list(context: Context, *, as_json: bool) -> None:
+    from rulekeeper.cli.context import current_selection
+
+    infos = context.store().list_campaigns()
+    selected = current_selection(context.db_key())
+    current = selected[0] if selected else None
+    if as_json:
+        emit_json({"campaigns": [{**info.to_json(), "current": info.name == current} for info in infos]})
+        return
+    if not infos:
+        console().print("No campaigns yet: try 'rulekeeper demo' or 'rulekeeper campaign new NAME --system gm'.")
+        return
+    for info in infos:
+        mark = "*" if info.name == current else " "
+        console().print(f"{mark} {info.name:<24} {info.system:<18} {info.version} commands")
+
+
+def campaign_use(context: Context, name: str, *, as_json: bool) -> None:
+    from rulekeeper.campaign import Campaign
+
+    campaign = Campaign.open(context.store(), name)
+    remember_selection(context.db_key(), campaign.name, campaign.system)
+    if as_json:
+        emit_json({"campaign": campaign.name, "system": campaign.system})
+        return
+    console().print(f"Using {campaign.name!r} ({campaign.system}).")
+
+
+def campaign_show(context: Context, name: str | None, *, as_json: bool) -> None:
+    from rulekeeper.campaign import Campaign
+    from rulekeeper.cli.render import pending_json, print_pending
+    from rulekeeper.core import format_duration
+
+    campaign = Campaign.open(context.store(), name) if name else context.open()
+    state = campaign.state
+    data = {
+        "campaign": campaign.name,
+        "system": campaign.system,
+        "version": campaign.version,
+        "clock": state.clock,
+        "characters": {actor: campaign.view(actor) for actor in state.characters},
+        "roles": campaign.roles,
+        "pending": [pending_json(p) for p in state.pending],
+        "timers": [{"due": t.due, "label": t.label, "actor": t.actor} for t in state.timers],
+    }
+    if as_json:
+        emit_json(data)
+        return
+    out = console()
+    out.print(
+        f"[bold]{campaign.name}[/bold] — {campaign.system}, game time {format_duration(state.clock)}, "
+        f"{campaign.version} commands"
+    )
+    for actor in state.characters:
+        print_view(actor, campaign.view(actor))
+    for t in sorted(state.timers, key=lambda t: t.due):
+        out.print(f"  timer in {format_duration(t.due - state.clock)}: {t.actor or ''} {t.label}")
+    print_pending(state.pending)
+
+
+def campaign_export(context: Context, name: str | None, output: str | None) -> None:
+    from rulekeeper.campaign import Campaign
+
+    campaign = Campaign.open(context.store(), name) if name else context.open()
+    text = json.dumps(campaign.export(), indent=2)
+    if output is None or output == "-":
+        sys.stdout.write(text + "\n")
+        return
+    target = Path(output)
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(text + "\n", encoding="utf-8")
+    tmp.replace(target)
+    console().print(f"Exported {campaign.name!r} to {target}.", highlight=False)
+
+
+def campaign_import(context: Context, path: str, *, name: str | None, use: bool, as_json: bool) -> None:
+    from rulekeeper.campaign import Campaign
+
+    document = read_document(path)
+    campaign = Campaign.import_(context.store(), document, name=name)
+    if use:
+        remember_selection(context.db_key(), campaign.name, campaign.system)
+    if as_json:
+        emit_json({"campaign": campaign.name, "system": campaign.system, "version": campaign.version})
+        return
+    console().print(f"Imported {campaign.name!r} ({campaign.system}, {campaign.version} commands).")
+
+
+def campaign_delete(context: Context, name: str, *, yes: bool) -> None:
+    from rulekeeper.campaign import Campaign
+
+    Campaign.open(context.store(), name)  # refuse an unknown name before asking anything
+    if not yes:
+        if not sys.stdin.isatty():
+            raise InputError(f"deleting {name!r} needs confirmation", expected="--yes when not at a terminal")
+        import typer
+
+        typer.confirm(f"Delete campaign {name!r} and its whole history?", abort=True)
+    context.store().delete_campaign(name)
+    from rulekeeper.cli.context import current_selection
+
+    selected = current_selection(context.db_key())
+    if selected is not None and selected[0] == name:
+        forget_selection(context.db_key())
+    console().print(f"Deleted {name!r}.")
+
+
+def _sheet_from(system: str, sheet_file: str | None, gcs_file: str | None, pairs: Sequence[str]) -> dict[str, Any]:
+    sheet: dict[str, Any] = {}
+    if gcs_file is not None:
+        if system != "gurps":
+            raise InputError("--gcs reads GURPS Character Sheet files", expected="a GURPS campaign")
+        from rulekeeper.systems.gurps.gcs import import_gcs
+
+        document = read_document(gcs_file)
+        imported, unused = import_gcs(document)
+        sheet.update(imported)
+        if unused:
+            print(f"rulekeeper: note: fields not used from {gcs_file}: {', '.join(unused)}", file=sys.stderr)
+    if sheet_file is not None:
+        document = read_document(sheet_file)
+        if not isinstance(document, Mapping):
+            raise InputError(f"{sheet_file} holds no sheet", expected="a mapping of sheet fields")
+        sheet.update(document)
+    sheet.update(parse_assignments(pairs))
+    return sheet
+
+
+def char_add(
+    context: Context,
+    actor: str,
+    *,
+    sheet_file: str | None,
+    gcs_file: str | None,
+    pairs: Sequence[str],
+    player: str | None,
+    npc: bool,
+    as_json: bool,
+) -> None:
+    campaign = context.open()
+    sheet = _sheet_from(campaign.system, sheet_file, gcs_file, pairs)
+    result = campaign.add_character(actor, sheet, player=player, npc=npc)
+    if as_json:
+        emit_json({"campaign": campaign.name, "seq": result.seq, "actor": actor, "view": campaign.view(actor)})
+        return
+    console().print(f"#{result.seq} added {actor} to {campaign.name}.")
+    print_view(actor, campaign.view(actor))
+
+
+def char_edit(context: Context, actor: str, pairs: Sequence[str], *, as_json: bool) -> None:
+    if not pairs:
+        raise InputError("nothing to change", expected="--set FIELD=VALUE")
+    campaign = context.open()
+    result = campaign.edit_character(actor, parse_assignments(pairs))
+    if as_json:
+        emit_json({"campaign": campaign.name, "seq": result.seq, "actor": actor, "view": campaign.view(actor)})
+        return
+    console().print(f"#{result.seq} edited {actor}.")
+    print_view(actor, campaign.view(actor))
+
+
+def char_list(context: Context, *, as_json: bool) -> None:
+    campaign = context.open()
+    roles = campaign.roles
+    if as_json:
+        emit_json({"campaign": campaign.name, "characters": list(campaign.state.characters), "roles": roles})
+        return
+    for actor in campaign.state.characters:
+        conditions = ", ".join(c.name for c in campaign.state.conditions_of(actor))
+        console().print(f"{actor:<20} {conditions}")
+
+
+def char_show(context: Context, actor: str, *, as_player: str | None, as_json: bool) -> None:
+    campaign = context.open()
+    view = campaign.view(actor, as_player=as_player)
+    if as_json:
+        emit_json({"campaign": campaign.name, "actor": actor, "view": view})
+        return
+    print_view(actor, view)

@@ -1,0 +1,115 @@
+"""Which database and which campaign a command works on.
+
+``--db`` or ``RULEKEEPER_DB`` picks the database (default: one SQLite file in the user's data
+directory). ``--campaign``/``-c`` or ``RULEKEEPER_CAMPAIGN`` picks the campaign; otherwise the
+one chosen with ``campaign use``, remembered per database in a small JSON file in the user's
+config directory together with its system, so ``--help`` can list that system's actions
+without opening the database.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.errors import InputError, UnknownNameError
+
+if TYPE_CHECKING:
+    from rulekeeper.campaign import Campaign, Store
+
+__all__ = ["Context", "current_selection", "forget_selection", "remember_selection"]
+
+
+@dataclass
+class Context:
+    """Global options, filled in by the Typer callback before any command runs."""
+
+    db: str | None = None
+    campaign: str | None = None
+    _store: Store | None = None
+
+    def db_key(self) -> str:
+        return self.db or os.environ.get("RULEKEEPER_DB") or "<default>"
+
+    def store(self) -> Store:
+        if self._store is None:
+            from rulekeeper.campaign import open_store
+
+            self._store = open_store(self.db)
+        return self._store
+
+    def campaign_name(self) -> str:
+        name = self.campaign or os.environ.get("RULEKEEPER_CAMPAIGN")
+        if name:
+            return name
+        selected = current_selection(self.db_key())
+        if selected is None:
+            raise InputError(
+                "no campaign selected",
+                expected="'rulekeeper campaign use NAME', --campaign NAME, or 'rulekeeper demo' to make one",
+            )
+        return selected[0]
+
+    def open(self) -> Campaign:
+        from rulekeeper.campaign import Campaign
+
+        name = self.campaign_name()
+        try:
+            return Campaign.open(self.store(), name)
+        except UnknownNameError:
+            if current_selection(self.db_key()) is not None and current_selection(self.db_key())[0] == name:
+                forget_selection(self.db_key())
+            raise
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+
+def _config_file() -> Path:
+    override = os.environ.get("RULEKEEPER_CONFIG")
+    if override:
+        return Path(override)
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("rulekeeper")) / "selection.json"
+
+
+def _read() -> dict[str, Any]:
+    path = _config_file()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def current_selection(db_key: str) -> tuple[str, str] | None:
+    """The remembered (campaign name, system) for a database, if any."""
+    entry = _read().get(db_key)
+    if isinstance(entry, dict) and isinstance(entry.get("campaign"), str) and isinstance(entry.get("system"), str):
+        return entry["campaign"], entry["system"]
+    return None
+
+
+def remember_selection(db_key: str, campaign: str, system: str) -> None:
+    data = _read()
+    data[db_key] = {"campaign": campaign, "system": system}
+    path = _config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    tmp.replace(path)
+
+
+def forget_selection(db_key: str) -> None:
+    data = _read()
+    if data.pop(db_key, None) is not None:
+        path = _config_file()
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
+        tmp.replace(path)

@@ -1,0 +1,174 @@
+"""Commands that change a campaign or read its history: actions, resolve, time, log, undo, redo."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.cli.output import console, emit_json
+from rulekeeper.cli.render import pending_json, print_pending, print_steps, step_json
+
+if TYPE_CHECKING:
+    from rulekeeper.campaign import Campaign, CommandResult
+    from rulekeeper.cli.context import Context
+
+__all__ = [
+    "advance_command",
+    "log_command",
+    "pending_command",
+    "redo_command",
+    "resolve_command",
+    "round_command",
+    "run_action",
+    "show_result",
+    "undo_command",
+]
+
+
+def result_json(campaign: Campaign, result: CommandResult) -> dict[str, Any]:
+    outcome = result.outcome
+    return {
+        "campaign": campaign.name,
+        "seq": result.seq,
+        "version": result.version,
+        "command": result.command,
+        "explanation": [step_json(s) for s in result.explanation],
+        "result": dict(outcome.result) if outcome is not None else {},
+        "new_pending": [pending_json(p) for p in outcome.pending] if outcome is not None else [],
+        "pending": [pending_json(p) for p in campaign.pending()],
+        "undone": list(result.undone),
+        "redone": list(result.redone),
+        "clock": campaign.state.clock,
+    }
+
+
+def show_result(campaign: Campaign, result: CommandResult, title: str, *, as_json: bool) -> None:
+    if as_json:
+        emit_json(result_json(campaign, result))
+        return
+    from rich.text import Text
+
+    from rulekeeper.core import format_duration
+
+    out = console()
+    head = Text(f"#{result.seq} ", style="bold magenta")
+    head.append(title, style="bold")
+    head.append(f"  (game time {format_duration(campaign.state.clock)})", style="dim")
+    out.print(head)
+    print_steps(result.explanation)
+    if result.undone:
+        out.print(Text(f"  undone: {', '.join(f'#{s}' for s in result.undone)}", style="yellow"))
+    if result.redone:
+        out.print(Text(f"  redone: {', '.join(f'#{s}' for s in result.redone)}", style="green"))
+    if result.outcome is not None and result.outcome.pending:
+        print_pending(result.outcome.pending, heading="New pending checks:")
+
+
+def run_action(
+    context: Context,
+    name: str,
+    actor: str | None,
+    params: Mapping[str, Any],
+    *,
+    dice: Sequence[int] | None,
+    base_version: int | None,
+    key: str | None,
+    as_json: bool,
+) -> None:
+    from rulekeeper.core import Action
+
+    campaign = context.open()
+    result = campaign.act(
+        Action(name=name, actor=actor, params=dict(params)), dice=dice, expected_version=base_version, key=key
+    )
+    args = " ".join(f"{k}={v}" for k, v in params.items())
+    show_result(campaign, result, f"{name} {actor or ''} {args}".strip(), as_json=as_json)
+
+
+def pending_command(context: Context, *, as_json: bool) -> None:
+    campaign = context.open()
+    pending = campaign.pending()
+    if as_json:
+        emit_json({"campaign": campaign.name, "pending": [pending_json(p) for p in pending]})
+        return
+    if not pending:
+        console().print("No pending checks.")
+        return
+    print_pending(pending, heading=f"Pending checks in {campaign.name}:")
+
+
+def resolve_command(
+    context: Context, pending_id: int, *, dice: Sequence[int] | None, auto: bool, as_json: bool
+) -> None:
+    from rulekeeper.errors import InputError
+
+    if (dice is None) == (not auto):
+        raise InputError("resolve needs either --dice or --auto", expected="--dice 4,6,2 or --auto")
+    campaign = context.open()
+    result = campaign.resolve(pending_id, None if auto else dice)
+    show_result(campaign, result, f"resolve check #{pending_id}", as_json=as_json)
+
+
+def advance_command(context: Context, duration: str, *, as_json: bool) -> None:
+    from rulekeeper.core import parse_duration
+
+    campaign = context.open()
+    seconds = parse_duration(duration, round_seconds=campaign.ruleset.round_seconds)
+    result = campaign.advance(seconds)
+    show_result(campaign, result, f"advance {duration}", as_json=as_json)
+
+
+def round_command(context: Context, *, count: int, as_json: bool) -> None:
+    from rulekeeper.errors import InputError
+
+    if count < 1:
+        raise InputError(f"cannot play {count} rounds", expected="a count of 1 or more")
+    campaign = context.open()
+    for _ in range(count):
+        result = campaign.next_round()
+        show_result(campaign, result, "next round", as_json=as_json)
+
+
+def undo_command(context: Context, seq: int | None, *, as_json: bool) -> None:
+    campaign = context.open()
+    result = campaign.undo(seq)
+    show_result(campaign, result, "undo" + (f" #{seq}" if seq else ""), as_json=as_json)
+
+
+def redo_command(context: Context, *, as_json: bool) -> None:
+    campaign = context.open()
+    result = campaign.redo()
+    show_result(campaign, result, "redo", as_json=as_json)
+
+
+def log_command(
+    context: Context, *, actor: str | None, since: str | None, until: str | None, explain: bool, as_json: bool
+) -> None:
+    from rulekeeper.core import format_duration, parse_duration
+
+    campaign = context.open()
+    rounds = campaign.ruleset.round_seconds
+    entries = campaign.log(
+        actor=actor,
+        since=None if since is None else parse_duration(since, round_seconds=rounds),
+        until=None if until is None else parse_duration(until, round_seconds=rounds),
+    )
+    if as_json:
+        emit_json({"campaign": campaign.name, "entries": [e.to_json() for e in entries]})
+        return
+    from rich.text import Text
+
+    out = console()
+    if not entries:
+        out.print("No history matches.")
+        return
+    for entry in entries:
+        line = Text(f"#{entry.seq:<4}", style="bold magenta")
+        line.append(f" {format_duration(entry.at):>8} ", style="dim")
+        style = "strike dim" if entry.undone_by is not None else ""
+        line.append(entry.summary, style=style)
+        if entry.undone_by is not None:
+            line.append(f"  (undone by #{entry.undone_by})", style="yellow")
+        out.print(line)
+        if explain:
+            print_steps(entry.explanation)
