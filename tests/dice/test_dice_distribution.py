@@ -7,6 +7,7 @@ from dice_strategies import brute_force, small_expressions
 from hypothesis import HealthCheck, given, settings
 
 from rulekeeper.dice import Distribution, Expr, distribution, parse
+from rulekeeper.dice.distribution import estimated_work
 from rulekeeper.errors import DiceError
 
 
@@ -93,3 +94,17 @@ def test_distribution_rejects_malformed_tables() -> None:
         Distribution(((1, Fraction(1, 2)),))
     with pytest.raises(DiceError):
         Distribution(((2, Fraction(1, 2)), (1, Fraction(1, 2))))
+
+
+def test_work_limit_refuses_huge_exact_odds() -> None:
+    with pytest.raises(DiceError, match=r"exact odds of 1000d6 need about [\d,]+ steps, over the limit"):
+        distribution("1000d6")
+    with pytest.raises(DiceError, match="over the limit of 10"):
+        distribution("3d6", max_work=10)
+    assert estimated_work(parse("1000d6")) > estimated_work(parse("100d6")) > estimated_work(parse("3d6"))
+
+
+def test_many_dice_do_not_hit_the_recursion_limit() -> None:
+    # icepool's own `count @ die` recurses once per die.
+    assert distribution("1000d1").outcomes() == ((1000, Fraction(1)),)
+    assert distribution("1000d2").p_eq(1000) == Fraction(1, 2**1000)

@@ -74,10 +74,11 @@ def build_action_command(spec: ActionSpec, context: Context) -> Callable[..., No
             add(p.name, bool | None, typer.Option(None, f"{flag}/--no-{p.name.replace('_', '-')}", help=_help(p)))
         else:
             add(p.name, _TYPES.get(p.kind, str) | None, typer.Option(None, flag, help=_help(p), show_default=False))
-    add("dice", str | None, typer.Option(None, "--dice", help="Dice rolled at the table for this action, e.g. 4,6,2."))
-    add("base_version", int | None, typer.Option(None, "--base-version", help="Refuse if the campaign has moved on."))
-    add("key", str | None, typer.Option(None, "--key", help="Idempotency key: a retry with the same key applies once."))
-    add("as_json", bool, typer.Option(False, "--json", help="Machine-readable JSON output."))
+    # Leading underscores keep these clear of any action parameter name (W&G and GURPS damage take `dice`).
+    add("_rolled", str | None, typer.Option(None, "--rolled", help="Dice rolled at the table for this action, e.g. 4,6,2."))
+    add("_base_version", int | None, typer.Option(None, "--base-version", help="Refuse if the campaign has moved on."))
+    add("_key", str | None, typer.Option(None, "--key", help="Idempotency key: a retry with the same key applies once."))
+    add("_as_json", bool, typer.Option(False, "--json", help="Machine-readable JSON output."))
 
     def command(**values: Any) -> None:
         from rulekeeper.cli.play_commands import run_action
@@ -88,10 +89,10 @@ def build_action_command(spec: ActionSpec, context: Context) -> Callable[..., No
             spec.name,
             values.get("actor"),
             raw,
-            dice=parse_typed_dice(values.get("dice")),
-            base_version=values.get("base_version"),
-            key=values.get("key"),
-            as_json=bool(values.get("as_json")),
+            dice=parse_typed_dice(values.get("_rolled")),
+            base_version=values.get("_base_version"),
+            key=values.get("_key"),
+            as_json=bool(values.get("_as_json")),
         )
 
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]

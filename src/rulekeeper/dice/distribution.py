@@ -2,11 +2,18 @@
 
 icepool is imported only when a distribution is asked for: it costs about 0.1 s to import,
 which a CLI that merely rolls dice should not pay.
+
+Exact odds use exact (big) integers, so their cost grows with the square of the number of
+possible totals: 2d1000 takes about a second, 1000d6 about twenty. :func:`distribution`
+estimates the work first and refuses, with a :class:`~rulekeeper.errors.DiceError`, past
+``max_work`` (default :data:`DEFAULT_MAX_WORK`, a few seconds at most); simulation is the
+tool for anything bigger.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -16,7 +23,10 @@ from typing import Any
 from rulekeeper.dice.notation import BinOp, Const, Dice, Expr, Neg, Op, parse
 from rulekeeper.errors import DiceError
 
-__all__ = ["Distribution", "distribution"]
+__all__ = ["DEFAULT_MAX_WORK", "Distribution", "distribution", "estimated_work"]
+
+# In estimated microseconds (see estimated_work): a couple of seconds at most.
+DEFAULT_MAX_WORK = 2_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,9 +102,63 @@ class Distribution:
         return 1 - self.p_le(x)
 
 
-def distribution(expr: Expr | str) -> Distribution:
+def distribution(expr: Expr | str, *, max_work: int = DEFAULT_MAX_WORK) -> Distribution:
     """The exact distribution of an expression (or of dice notation, parsed with default caps)."""
-    return _distribution(parse(expr) if isinstance(expr, str) else expr)
+    if isinstance(expr, str):
+        expr = parse(expr)
+    work = estimated_work(expr)
+    if work > max_work:
+        raise DiceError(
+            f"exact odds of {expr} need about {work:,} steps, over the limit of {max_work:,}",
+            expected="a smaller expression, or a simulation",
+        )
+    return _distribution(expr)
+
+
+def _span(expr: Expr) -> int:
+    # An upper bound on how many distinct totals the expression has.
+    return expr.max_value - expr.min_value + 1
+
+
+def estimated_work(expr: Expr) -> int:
+    """Roughly how many microseconds icepool needs for the exact distribution.
+
+    Adding two distributions pairs every total of one with every total of the other; a sum of
+    n dice is built by doubling, whose last step pairs two halves of the final range; a
+    keep/drop pool walks each face for each die and each partial total. Each pairing costs
+    more as the exact counts grow: they need about ``count * log2(sides)`` bits. Measured
+    with icepool 2.1: 2d1000 about 0.9 s, 300d6 about 1.4 s, 1d1000*1d1000 about 7 s.
+    """
+    return _work(expr)[0]
+
+
+def _work(expr: Expr) -> tuple[int, float]:
+    """(estimated work, bits in the exact counts) for ``expr``."""
+    if isinstance(expr, Const):
+        return 1, 0.0
+    if isinstance(expr, Dice):
+        bits = expr.count * math.log2(expr.sides) if expr.sides > 1 else 0.0
+        growth = 1 + bits / 300
+        if expr.keep is not None:
+            pairs = 3 * expr.sides * expr.count * _span(expr)
+        elif expr.count == 1:
+            pairs = expr.sides
+        else:
+            pairs = expr.sides + _span(expr) ** 2 // 4
+        return int(pairs * growth), bits
+    if isinstance(expr, Neg):
+        work, bits = _work(expr.operand)
+        return work + _span(expr), bits
+    if isinstance(expr, BinOp):
+        left_work, left_bits = _work(expr.left)
+        right_work, right_bits = _work(expr.right)
+        bits = left_bits + right_bits
+        pairs = _span(expr.left) * _span(expr.right)
+        # icepool's general operator path is several times slower than its addition.
+        if expr.op in (Op.MUL, Op.DIV):
+            pairs *= 8
+        return left_work + right_work + int(pairs * (1 + bits / 300)), bits
+    raise TypeError(f"no distribution for {type(expr).__name__}")
 
 
 @functools.lru_cache(maxsize=256)
@@ -128,10 +192,9 @@ def _to_die(expr: Expr) -> Any:
 
 
 def _dice_die(expr: Dice, icepool: Any) -> Any:
-    base = icepool.d(expr.sides)
     if expr.keep is None:
         if expr.faces is None:
-            return expr.count @ base
+            return _sum_of(icepool.d(expr.sides), expr.count)
         # One die's counted values, weighted by how many faces give each; the unlisted faces
         # count 0, computed in bulk so a d1000000 pool needs no million-entry table.
         weights: dict[int, int] = {}
@@ -140,10 +203,27 @@ def _dice_die(expr: Dice, icepool: Any) -> Any:
         unlisted = expr.sides - len(expr.faces)
         if unlisted:
             weights[0] = weights.get(0, 0) + unlisted
-        return expr.count @ icepool.Die(weights)
+        return _sum_of(icepool.Die(weights), expr.count)
     kept = expr.keep.kept_count(expr.count)
-    pool = base.pool(expr.count)
+    pool = icepool.d(expr.sides).pool(expr.count)
     chosen = pool.highest(kept) if expr.keep.keeps_highest else pool.lowest(kept)
     if expr.faces is None:
         return chosen.sum()
     return chosen.sum(map=expr.counted)
+
+
+def _sum_of(die: Any, count: int) -> Any:
+    """The sum of ``count`` rolls of ``die``, by doubling.
+
+    icepool's own ``count @ die`` adds one die at a time recursively, which exceeds Python's
+    recursion limit near 1,000 dice and costs far more additions.
+    """
+    result = None
+    power = die
+    while count:
+        if count & 1:
+            result = power if result is None else result + power
+        count >>= 1
+        if count:
+            power = power + power
+    return result

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulekeeper.errors import DiceError
 
@@ -185,6 +185,9 @@ class Expr:
     _max: int = field(init=False, repr=False, compare=False)
     _dice: int = field(init=False, repr=False, compare=False)
     _depth: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        raise TypeError("Expr is abstract: use parse() or Const, Dice, Neg and BinOp")
 
     def __str__(self) -> str:
         return self._text
@@ -442,6 +445,16 @@ def _parser_cache_file(lark_version: str) -> str | bool:
     return os.path.join(directory, f"dice-grammar-lark{lark_version}-py{version}.cache")
 
 
+class _Sides(NamedTuple):
+    sides: int
+    pos: int
+
+
+class _Selection(NamedTuple):
+    keep: Keep
+    pos: int
+
+
 class _FaceMap:
     __slots__ = ("name", "pairs", "positions", "sides", "start")
 
@@ -527,14 +540,14 @@ class _TreeBuilder:
             _check_divisor(right, self.at(op_token.start_pos))
         return BinOp(op, left, right)
 
-    def rule_sides(self, kids: list[Any], start: int, end: int) -> tuple[int, int]:
+    def rule_sides(self, kids: list[Any], start: int, end: int) -> _Sides:
         token = kids[0]
-        return (100 if token == "%" else self.number(token)), start
+        return _Sides(100 if token == "%" else self.number(token), start)
 
-    def rule_selection(self, kids: list[Any], start: int, end: int) -> tuple[Keep, int]:
+    def rule_selection(self, kids: list[Any], start: int, end: int) -> _Selection:
         mode = KeepMode(str(kids[0]).lower())
         count = self.number(kids[1]) if len(kids) > 1 else 1
-        return Keep(mode, count), start
+        return _Selection(Keep(mode, count), start)
 
     def rule_signed(self, kids: list[Any], start: int, end: int) -> int:
         return -self.number(kids[1]) if len(kids) == 2 else self.number(kids[0])
@@ -565,20 +578,20 @@ class _TreeBuilder:
         return _FaceMap(pairs, (start,) * len(pairs), start, name, sides)
 
     def rule_gurps_dice(self, kids: list[Any], start: int, end: int) -> Expr:
-        return self.dice(kids[0], (6, kids[1].start_pos), None, None, start, end)
+        return self.dice(kids[0], _Sides(6, kids[1].start_pos), None, None, start, end)
 
     def rule_dice(self, kids: list[Any], start: int, end: int) -> Expr:
         count_token = kids[0] if getattr(kids[0], "type", None) == "INT" else None
-        sides = next(k for k in kids if isinstance(k, tuple) and isinstance(k[0], int))
-        selection = next((k for k in kids if isinstance(k, tuple) and isinstance(k[0], Keep)), None)
+        sides = next(k for k in kids if isinstance(k, _Sides))
+        selection = next((k for k in kids if isinstance(k, _Selection)), None)
         facemap = next((k for k in kids if isinstance(k, _FaceMap)), None)
         return self.dice(count_token, sides, selection, facemap, start, end)
 
     def dice(
         self,
         count_token: Any,
-        sides_at: tuple[int, int],
-        selection: tuple[Keep, int] | None,
+        sides_at: _Sides,
+        selection: _Selection | None,
         facemap: _FaceMap | None,
         start: int,
         end: int,

@@ -131,7 +131,8 @@ class _Run:
         self.report.failures.append(Failure(step.index, step.line, message, expected, actual))
 
     def dice_for(self, step: ScenarioStep) -> tuple[DiceSource, ScriptedSource | None]:
-        if "dice" in step.data:
+        # A resolve step's dice are typed in for the check itself; its follow-ups fall back to seeded dice.
+        if "dice" in step.data and step.kind != "resolve":
             scripted = ScriptedSource(step.data["dice"], label=f"dice of step {step.index}")
             return scripted, scripted
         return SeededSource(f"{self.scenario.seed}:{step.index}"), None

@@ -14,6 +14,7 @@ from rulekeeper.core.check import Modifier
 from rulekeeper.core.play import Play
 from rulekeeper.core.roll_under import RollUnder
 from rulekeeper.systems.gods_monsters.character import GmCharacter
+from rulekeeper.systems.gods_monsters.integration import consequence_hook
 
 __all__ = ["NATURAL_EXTREMES_OPTION", "gm_roll", "injury_modifier", "injury_penalty"]
 
@@ -42,14 +43,21 @@ def gm_roll(
     score: int | str,
     modifiers: Iterable[Modifier] = (),
     ignore_injuries: bool = False,
+    actor: str | None = None,
 ) -> RollUnder:
     """A d20 roll-under against ``score`` (a number, or an ability/reaction name).
 
     The injury penalty is added unless ``ignore_injuries``; zero modifiers are dropped so the
-    description stays short. The table's ``natural_extremes`` option is honoured.
+    description stays short. The table's ``natural_extremes`` option is honoured. With
+    ``actor`` and a named score, the modifiers seed 002 state puts on that score (ailments,
+    moving at speed) are added too.
     """
     value = character.score(score) if isinstance(score, str) else score
     mods = [m for m in modifiers if m.value]
+    if actor is not None and isinstance(score, str):
+        hook = consequence_hook("consequence_roll_modifiers")
+        if hook is not None:
+            mods.extend(m for m in hook(play.state, actor, score) if m.value)
     if not ignore_injuries:
         injury = injury_modifier(character)
         if injury is not None:

@@ -1,8 +1,9 @@
 """The GURPS character sheet: attributes, secondary characteristics, skills, weapons, load.
 
-Secondary characteristics are derived by :func:`new_character` (seed 004 and the brief's
-context: HP = ST, FP = HT, Will = Per = IQ, Basic Speed = (HT + DX) / 4, Basic Move =
-floor(Basic Speed)) and stored, so a sheet may override any of them.
+Secondary characteristics are derived by ``new_character`` (seed 004 and the brief's context:
+HP = ST, FP = HT, Will = Per = IQ, Basic Speed = (HT + DX) / 4, Basic Move = floor(Basic
+Speed)) and stored, so a sheet may override any of them. Everything here is a frozen dataclass
+of JSON-friendly values so a state serialises and replays exactly.
 """
 
 from __future__ import annotations
@@ -18,14 +19,34 @@ from rulekeeper.systems.gurps.encumbrance import (
     encumbered_move,
     encumbrance_level,
 )
+from rulekeeper.systems.gurps.thresholds import is_reeling, is_very_tired
 
-__all__ = ["SKILL_DEFAULTS", "GurpsCharacter", "Weapon", "half_round_up"]
+__all__ = [
+    "ATTACK_KINDS",
+    "POSTURES",
+    "SKILL_DEFAULTS",
+    "AimState",
+    "EvaluateState",
+    "FeintState",
+    "GurpsCharacter",
+    "IncomingAttack",
+    "TurnState",
+    "Weapon",
+    "half_round_up",
+]
 
 #: Skill defaults the seed gives: skill name -> (attribute, modifier).
 SKILL_DEFAULTS: Mapping[str, tuple[str, int]] = {
     "climbing": ("dx", -5),  # seed 004, "Climbing"
     "hiking": ("ht", -5),  # seed 004, "Hiking"
 }
+
+#: What an attack is, for the defenses allowed against it (seed 004, "Dodging", "Blocking", "Perry").
+ATTACK_KINDS = ("melee", "unarmed", "thrown", "missile", "firearm", "beam")
+RANGED_KINDS = ("thrown", "missile", "firearm", "beam")
+
+#: Postures of the Change Posture maneuver.
+POSTURES = ("standing", "sitting", "kneeling", "crawling", "prone", "face up")
 
 
 def half_round_up(value: int) -> int:
@@ -37,10 +58,10 @@ def half_round_up(value: int) -> int:
 class Weapon:
     """A weapon on the sheet: the skill it is used with and what the combat rules need of it.
 
-    ``damage`` is GURPS dice text ("2d+1", or "sw+2"/"thr" relative to ST), ``damage_type`` one
-    of cr, cut, imp, pi-, pi, pi+, pi++, burn, ... ``acc`` and ``bulk`` serve ranged attacks;
-    ``unbalanced`` weapons cannot parry after attacking in the same turn; ``kind`` is
-    "melee", "ranged" or "thrown".
+    ``damage`` is GURPS dice text ("2d+1", or "sw+2"/"thr" relative to ST), ``damage_type``
+    one of cr, cut, imp, pi-, pi, pi+, pi++, burn, cor, tox, fat. ``kind`` is one of
+    ``ATTACK_KINDS``. ``acc`` and ``bulk`` serve ranged attacks (Bulk as the book prints it,
+    e.g. -4). ``unbalanced`` weapons cannot parry after attacking in the same turn.
     """
 
     name: str
@@ -51,10 +72,85 @@ class Weapon:
     acc: int = 0
     bulk: int = 0
     rof: int = 1
+    weight: float = 0.0
     unbalanced: bool = False
     can_parry: bool = True
     parry_bonus: int = 0
-    beam: bool = False
+
+    @property
+    def ranged(self) -> bool:
+        return self.kind in RANGED_KINDS
+
+
+@dataclass(frozen=True)
+class AimState:
+    """Turns of Aim so far at one target with one weapon; ``turn`` is the last Aim turn's number."""
+
+    weapon: str
+    target: str
+    turns: int
+    turn: int
+
+
+@dataclass(frozen=True)
+class EvaluateState:
+    """Consecutive Evaluates of one opponent (bonus up to +3); ``turn`` is the last one's number."""
+
+    target: str
+    bonus: int
+    turn: int
+
+
+@dataclass(frozen=True)
+class FeintState:
+    """A won Feint: ``margin`` comes off ``target``'s defense against attacks in turn ``applies_turn``."""
+
+    target: str
+    margin: int
+    applies_turn: int
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """The maneuver a character chose on their last turn and what it allows until their next.
+
+    ``number`` counts the character's turns in this fight.
+    """
+
+    number: int = 0
+    maneuver: str | None = None
+    option: str | None = None
+    defense: str | None = None
+    weapon: str | None = None
+    target: str | None = None
+    trigger: str | None = None
+    wait_action: str | None = None
+    task: str | None = None
+    attacks_allowed: int = 0
+    attacks_made: int = 0
+    block_used: bool = False
+    attacked_with: tuple[str, ...] = ()
+    aim: AimState | None = None
+    evaluate: EvaluateState | None = None
+    feint: FeintState | None = None
+
+
+@dataclass(frozen=True)
+class IncomingAttack:
+    """A successful attack roll waiting for the defender's ``defend`` action."""
+
+    id: int
+    attacker: str
+    weapon: str
+    kind: str
+    damage: str
+    damage_type: str
+    hits: int = 1
+    defense_penalty: int = 0
+    small_thrown: bool = False
+    dr: int | None = None
+    location: str = "torso"
+    damage_roll: int | None = None
 
 
 @dataclass(frozen=True)
@@ -81,8 +177,10 @@ class GurpsCharacter:
     is_pc: bool = True
     weapons: tuple[Weapon, ...] = ()
     shield_skill: int | None = None  # Shield or Cloak skill, for Block
-    shield_db: int = 0  # a shield's Defense Bonus adds to every active defense
+    posture: str = "standing"
     dead: bool = False
+    turn: TurnState = field(default_factory=TurnState)
+    incoming: tuple[IncomingAttack, ...] = ()
 
     # -- load -----------------------------------------------------------------------------
     @property
@@ -101,22 +199,27 @@ class GurpsCharacter:
     # -- injury and fatigue states ----------------------------------------------------------
     @property
     def reeling(self) -> bool:
-        """Less than 1/3 of HP left (seed 004, "General Injury", B419)."""
-        return self.current_hp * 3 < self.hp
+        """Less than 1/3 of HP left (seed 004, "General Damage")."""
+        return is_reeling(self.hp, self.current_hp)
 
     @property
     def very_tired(self) -> bool:
         """Less than 1/3 of FP left (seed 004, "Lost Fatigue Points"; the brief reads "less than")."""
-        return self.current_fp * 3 < self.fp
+        return is_very_tired(self.fp, self.current_fp)
 
     # -- movement and defence ---------------------------------------------------------------
     @property
     def encumbered_move(self) -> int:
+        """Basic Move x the encumbrance factor, fractions dropped, at least 1 (0 when overloaded)."""
         return encumbered_move(self.basic_move, self.encumbrance_level)
 
     @property
     def move(self) -> int:
-        """Move after encumbrance, then halved (round up) once each for reeling and very tired."""
+        """Move after encumbrance, then halved (round up) for reeling and again for very tired.
+
+        The seed says low-FP effects are cumulative; we read reeling and very tired as two
+        separate halvings. An overloaded character has Move 0.
+        """
         move = self.encumbered_move
         if move == 0:
             return 0
@@ -128,12 +231,17 @@ class GurpsCharacter:
 
     @property
     def basic_dodge(self) -> int:
+        """Basic Speed + 3, fractions dropped (seed 004, "Dodging")."""
         return math.floor(self.basic_speed) + 3
 
     @property
+    def encumbered_dodge(self) -> int:
+        return encumbered_dodge(self.basic_dodge, self.encumbrance_level)
+
+    @property
     def dodge(self) -> int:
-        """Basic Speed + 3, less encumbrance (min 1), halved for reeling / very tired."""
-        dodge = encumbered_dodge(self.basic_dodge, self.encumbrance_level)
+        """Dodge less encumbrance (min 1), halved (round up) for reeling and for very tired."""
+        dodge = self.encumbered_dodge
         if self.reeling:
             dodge = half_round_up(dodge)
         if self.very_tired:
@@ -145,19 +253,31 @@ class GurpsCharacter:
         """ST halved (round up) while very tired; HP and damage stay on the full ST."""
         return half_round_up(self.st) if self.very_tired else self.st
 
-    def parry(self, skill_name: str) -> int | None:
-        """Parry with a weapon skill: 3 + floor(skill / 2), plus a shield's DB."""
+    def parry(self, skill_name: str, parry_bonus: int = 0) -> int | None:
+        """Parry with a weapon skill: 3 + floor(skill / 2), plus a balanced weapon's bonus."""
         level = self.skill(skill_name)
         if level is None:
             return None
-        return 3 + level // 2 + self.shield_db
+        return 3 + level // 2 + parry_bonus
 
     @property
     def block(self) -> int | None:
-        """Block with Shield (or Cloak) skill: 3 + floor(skill / 2), plus the shield's DB."""
+        """Block with Shield (or Cloak) skill: 3 + floor(skill / 2)."""
         if self.shield_skill is None:
             return None
-        return 3 + self.shield_skill // 2 + self.shield_db
+        return 3 + self.shield_skill // 2
+
+    @property
+    def weapon_parries(self) -> dict[str, int]:
+        """Parry for each weapon skill on the sheet (every weapon's skill, plus skills of weapons)."""
+        out: dict[str, int] = {}
+        for w in self.weapons:
+            if not w.can_parry or w.ranged:
+                continue
+            level = self.parry(w.skill, w.parry_bonus)
+            if level is not None:
+                out[w.name.lower()] = level
+        return out
 
     # -- skills -----------------------------------------------------------------------------
     def attribute(self, name: str) -> int:
@@ -175,8 +295,10 @@ class GurpsCharacter:
         key = name.strip().lower()
         if key in self.skills:
             return self.skills[key]
-        if key == "shield" and self.shield_skill is not None:
+        if key in ("shield", "cloak") and self.shield_skill is not None:
             return self.shield_skill
+        if key in ("dx", "st", "iq", "ht", "will", "per"):
+            return self.attribute(key)
         default = SKILL_DEFAULTS.get(key)
         if default is not None:
             attr, mod = default

@@ -1,23 +1,286 @@
-"""Injury: losing HP and its thresholds (seed 004, "Injuries", "General Injury", B419)."""
+"""Injury: losing and regaining HP, and every HP threshold (seed 004, "Damage & Injury", "General Damage").
+
+:func:`take_injury` is the one way HP goes down. It applies, in order: the loss itself; shock
+for the next turn; a major wound's HT roll; reeling; death at -5 x HP or an HT roll for each
+multiple of -HP newly reached; the HT roll to stay conscious at 0 HP or below; and the Will
+rolls of a character who was aiming or concentrating. Every roll goes through ``play.check``,
+so its consequence lives in :func:`on_injury_check`.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.citation import Rule
+from rulekeeper.errors import RuleRefusal
+from rulekeeper.systems.gurps.checks import ask_success_roll
+from rulekeeper.systems.gurps.rules import (
+    AIM,
+    CONCENTRATE,
+    CONSCIOUSNESS,
+    DEATH,
+    MAJOR_WOUND,
+    SHOCK,
+    UNCONSCIOUS_RECOVERY,
+)
+from rulekeeper.systems.gurps.status import die, fall_unconscious, stun, sync_thresholds
+from rulekeeper.systems.gurps.thresholds import (
+    consciousness_penalty,
+    dead_at,
+    death_multiples_crossed,
+    is_major_wound,
+    shock_penalty,
+)
 
 if TYPE_CHECKING:
     from rulekeeper.core.play import Play
+    from rulekeeper.core.state import PendingCheck
     from rulekeeper.systems.gurps.character import GurpsCharacter
 
-__all__ = ["take_injury"]
+__all__ = [
+    "INJURY_PURPOSES",
+    "ask_consciousness_roll",
+    "heal",
+    "on_injury_check",
+    "shock_modifier",
+    "take_injury",
+]
+
+INJURY_PURPOSES = ("consciousness", "death", "major-wound", "aim", "concentrate")
 
 
-def take_injury(play: Play[GurpsCharacter], actor: str, injury: int, rule: Rule) -> None:
+def take_injury(
+    play: Play[GurpsCharacter],
+    actor: str,
+    injury: int,
+    rule: Rule,
+    *,
+    wound: bool = True,
+    location: str = "torso",
+) -> None:
     """Take ``injury`` HP from ``actor`` because of ``rule`` and apply every HP threshold.
 
-    Shock (next turn only, capped at -4), major wound (> HP/2 in one go: HT roll or stunned and
-    knocked down), reeling below 1/3 HP, consciousness rolls at 0 HP and below, death checks at
-    each multiple of -HP, death at -5 x HP. ``injury`` is already after DR and wounding.
+    ``injury`` is already after DR and wounding. ``wound`` is False for HP lost to fatigue,
+    which is not a single wound and so cannot be a major wound.
     """
-    raise NotImplementedError  # implemented in the next stretch of work
+    if injury <= 0:
+        return
+    char = play.char(actor)
+    before = char.current_hp
+    after = before - injury
+    play.put(actor, replace(char, current_hp=after))
+    play.explain(f"{actor} loses {injury} HP ({before} -> {after} of {char.hp})", rule, actor=actor)
+    play.result["injury"] = play.result.get("injury", 0) + injury
+    play.result["hp"] = after
+    if char.dead:
+        return
+
+    crossed = death_multiples_crossed(char.hp, before, after)
+    if 5 in crossed:
+        die(play, actor, DEATH, f"HP reached {after}, at or below -5 x HP ({dead_at(char.hp)})")
+        return
+    _add_shock(play, actor, injury)
+    if wound and is_major_wound(char.hp, injury) and not play.has(actor, "unconscious"):
+        ask_success_roll(
+            play,
+            kind="gurps.major-wound",
+            label=f"{actor} HT against a major wound",
+            base=char.ht,
+            purpose="major-wound",
+            rule=MAJOR_WOUND,
+            actor=actor,
+            data={"injury": injury, "location": location},
+        )
+        if play.char(actor).dead:
+            return
+    sync_thresholds(play, actor)
+
+    for multiple in crossed:
+        play.explain(f"{actor} is at -{multiple} x HP or worse: HT roll to avoid death", DEATH, actor=actor)
+        ask_success_roll(
+            play,
+            kind="gurps.death",
+            label=f"{actor} HT to avoid death (-{multiple} x HP)",
+            base=char.ht,
+            purpose="death",
+            rule=DEATH,
+            actor=actor,
+            data={"multiple": multiple},
+        )
+        if play.char(actor).dead:
+            return
+
+    if after <= 0 and not play.has(actor, "unconscious") and not play.has(actor, "fading"):
+        play.add_condition(
+            actor,
+            "fading",
+            CONSCIOUSNESS,
+            text=f"{actor} is at {after} HP: an HT roll each turn to stay conscious",
+        )
+        ask_consciousness_roll(play, actor)
+
+    turn = play.char(actor).turn
+    if turn.maneuver == "aim" and turn.aim is not None:
+        ask_success_roll(
+            play,
+            kind="gurps.will.aim",
+            label=f"{actor} Will to keep aiming while injured",
+            base=char.will,
+            purpose="aim",
+            rule=AIM,
+            actor=actor,
+        )
+    if turn.maneuver == "concentrate" and turn.task is not None:
+        ask_concentration_roll(play, actor, "injured")
+
+
+def ask_concentration_roll(play: Play[GurpsCharacter], actor: str, why: str) -> None:
+    """Will-3 to keep concentrating after being injured, knocked down or forced to defend."""
+    char = play.char(actor)
+    ask_success_roll(
+        play,
+        kind="gurps.will.concentrate",
+        label=f"{actor} Will to keep concentrating ({why})",
+        base=char.will,
+        modifiers=(Modifier(-3, "interrupted while concentrating"),),
+        purpose="concentrate",
+        rule=CONCENTRATE,
+        actor=actor,
+    )
+
+
+def _add_shock(play: Play[GurpsCharacter], actor: str, injury: int) -> None:
+    char = play.char(actor)
+    penalty = shock_penalty(char.hp, injury)
+    if not penalty:
+        return
+    old = play.state.condition(actor, "shock")
+    if old is not None:
+        penalty = max(-4, penalty + int(old.data.get("penalty", 0)))
+    # Shock lasts for the character's next turn; two seconds is an upper bound when nobody
+    # records turns (every character has a turn each second).
+    play.add_condition(
+        actor,
+        "shock",
+        SHOCK,
+        duration=2 * int(play.option("round_seconds", 1)),
+        data={"penalty": penalty, "turn": char.turn.number + 1},
+        text=f"{actor} is in shock: {penalty} to DX, IQ and skills based on them on the next turn",
+    )
+
+
+def shock_modifier(play: Play[GurpsCharacter], actor: str) -> Modifier | None:
+    """The shock penalty to DX- and IQ-based rolls (attacks, feints, most skills), if any.
+
+    Active defenses are not DX rolls and are not affected (reading; the Basic Set agrees).
+    """
+    cond = play.state.condition(actor, "shock")
+    if cond is None:
+        return None
+    return Modifier(int(cond.data.get("penalty", 0)), "shock")
+
+
+def ask_consciousness_roll(play: Play[GurpsCharacter], actor: str) -> None:
+    char = play.char(actor)
+    mods: list[Modifier] = []
+    if play.option("consciousness_penalty", False):
+        mods.append(Modifier(consciousness_penalty(char.hp, char.current_hp), "per full multiple of HP below 0"))
+    ask_success_roll(
+        play,
+        kind="gurps.consciousness",
+        label=f"{actor} HT to stay conscious",
+        base=char.ht,
+        modifiers=mods,
+        purpose="consciousness",
+        rule=CONSCIOUSNESS,
+        actor=actor,
+    )
+
+
+def heal(play: Play[GurpsCharacter], actor: str, amount: int, rule: Rule, *, treatment: bool = False) -> None:
+    """Give back HP (never above the maximum); a character above 0 HP stops fading.
+
+    ``treatment`` is medical help for a character who failed the 12-hour roll: the normal
+    waking rolls resume (reading: the seed says only that they cannot wake without it).
+    """
+    from rulekeeper.systems.gurps.recovery import schedule_wake
+
+    char = play.char(actor)
+    if char.dead:
+        raise RuleRefusal(f"{actor} is dead; no healing brings them back (seed 004, General Damage)")
+    after = min(char.hp, char.current_hp + amount)
+    gained = after - char.current_hp
+    play.put(actor, replace(char, current_hp=after))
+    play.explain(f"{actor} regains {gained} HP ({char.current_hp} -> {after} of {char.hp})", rule, actor=actor)
+    play.result["healed"] = play.result.get("healed", 0) + gained
+    play.result["hp"] = after
+    sync_thresholds(play, actor)
+    if after > 0 and play.has(actor, "fading"):
+        play.remove_condition(actor, "fading", CONSCIOUSNESS)
+        play.cancel_timers(actor=actor, kind="gurps.consciousness")
+        play.drop_pending(actor=actor, purpose="consciousness")
+    if treatment and play.has(actor, "needs treatment"):
+        play.remove_condition(actor, "needs treatment", UNCONSCIOUS_RECOVERY)
+        play.cancel_timers(actor=actor, kind="gurps.wake")
+        play.drop_pending(actor=actor, purpose="untreated")
+    cond = play.state.condition(actor, "unconscious")
+    if cond is not None and "injury" in cond.data.get("causes", ()) and not play.has(actor, "needs treatment"):
+        # The waking rule depends on current HP, so healing may move the character to a faster band.
+        play.cancel_timers(actor=actor, kind="gurps.wake")
+        play.drop_pending(actor=actor, purpose="wake")
+        schedule_wake(play, actor)
+
+
+def on_injury_check(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
+    """Consequences of the HT and Will rolls :func:`take_injury` asked for."""
+    actor = pending.actor
+    assert actor is not None
+    char = play.char(actor)
+    if char.dead:
+        return
+    purpose = pending.purpose
+    if purpose == "death":
+        if not result.success:
+            die(play, actor, DEATH, f"failed the HT roll at -{pending.data.get('multiple')} x HP")
+        else:
+            play.explain(f"{actor} clings to life", DEATH, actor=actor)
+    elif purpose == "consciousness":
+        if not play.has(actor, "fading"):
+            return  # healed or knocked out since the roll was asked for
+        if result.success:
+            play.explain(f"{actor} stays conscious this turn", CONSCIOUSNESS, actor=actor)
+            play.schedule(1, "gurps.consciousness", f"{actor}: HT roll to stay conscious", actor=actor)
+        else:
+            fall_unconscious(
+                play,
+                actor,
+                CONSCIOUSNESS,
+                "injury",
+                f"{actor} fails the HT roll at {char.current_hp} HP and falls unconscious",
+            )
+    elif purpose == "major-wound":
+        if result.success:
+            play.explain(f"{actor} shrugs off the major wound", MAJOR_WOUND, actor=actor)
+        elif result.margin <= -5:
+            fall_unconscious(
+                play, actor, MAJOR_WOUND, "injury", f"{actor} fails the major-wound roll by 5 or more and passes out"
+            )
+        else:
+            if char.posture != "prone":
+                play.put(actor, replace(char, posture="prone"))
+                play.explain(f"{actor} is knocked down (prone)", MAJOR_WOUND, actor=actor)
+            stun(play, actor, MAJOR_WOUND, text=f"{actor} is stunned by the major wound")
+            turn = play.char(actor).turn
+            if turn.maneuver == "concentrate" and turn.task is not None:
+                ask_concentration_roll(play, actor, "knocked down")
+    elif purpose == "aim":
+        if not result.success:
+            turn = play.char(actor).turn
+            play.put(actor, replace(play.char(actor), turn=replace(turn, aim=None)))
+            play.explain(f"{actor} loses their aim", AIM, actor=actor)
+    elif purpose == "concentrate" and not result.success:
+        turn = play.char(actor).turn
+        play.put(actor, replace(play.char(actor), turn=replace(turn, task=None)))
+        play.explain(f"{actor} loses concentration and must start over", CONCENTRATE, actor=actor)

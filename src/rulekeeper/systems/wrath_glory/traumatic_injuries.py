@@ -65,10 +65,14 @@ class TraumaticRow:
 TRAUMATIC_INJURIES: tuple[TraumaticRow, ...] = (
     TraumaticRow(1, BodyPart.HAND, True, "that hand is useless; with both gone no weapon or similar gear can be held"),
     TraumaticRow(2, BodyPart.ARM, True, "that arm is useless; with both gone no weapon or similar gear can be held"),
-    TraumaticRow(3, BodyPart.FOOT, True, "that foot is useless; with both gone the character can only crawl", CRAWL_ONLY),
+    TraumaticRow(
+        3, BodyPart.FOOT, True, "that foot is useless; with both gone the character can only crawl", CRAWL_ONLY
+    ),
     TraumaticRow(4, BodyPart.LEG, True, "that leg is useless; with both gone the character can only crawl", CRAWL_ONLY),
     TraumaticRow(5, BodyPart.TORSO, False, "organs are hurt: Toughness tests are harder, by at least +1 DN"),
-    TraumaticRow(6, BodyPart.EYE, True, "that eye is lost (tests needing sight may be harder); both gone: Blinded", BLINDED),
+    TraumaticRow(
+        6, BodyPart.EYE, True, "that eye is lost (tests needing sight may be harder); both gone: Blinded", BLINDED
+    ),
 )
 
 # d6 for the side: 1-3 left, 4-6 right.

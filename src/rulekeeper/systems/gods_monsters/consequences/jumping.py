@@ -64,7 +64,8 @@ def jump_penalty(units: int) -> int:
         raise InputError(f"jump distance {units!r} is not valid", expected="a whole number of at least 1")
     if units == 1:
         return 0
-    return -(2 ** (units - 2))
+    penalty: int = -(2 ** (units - 2))
+    return penalty
 
 
 def _base_units(distance: Fraction, multiplier: Fraction) -> int:

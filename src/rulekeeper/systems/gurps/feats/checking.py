@@ -8,18 +8,21 @@ kept going without a result.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.play import Play
-from rulekeeper.core.state import AnyCheck, AutomationLevel
+from rulekeeper.core.state import AnyCheck, AutomationLevel, PendingCheck, Timer
 from rulekeeper.errors import InputError
 from rulekeeper.systems.gurps.character import GurpsCharacter
+from rulekeeper.systems.gurps.status import incapacity
 
 __all__ = [
+    "CheckHandler",
     "GurpsPlay",
+    "TimerHandler",
     "ask",
     "gm_modifier",
     "is_incapable",
@@ -29,6 +32,8 @@ __all__ = [
 ]
 
 GurpsPlay = Play[GurpsCharacter]
+CheckHandler = Callable[[GurpsPlay, PendingCheck, CheckResult], None]
+TimerHandler = Callable[[GurpsPlay, Timer], None]
 
 
 def ask(
@@ -75,8 +80,8 @@ def skill_level(character: GurpsCharacter, names: tuple[str, ...], override: int
 
 
 def is_incapable(play: GurpsPlay, actor: str) -> bool:
-    """Dead or unconscious: no roll can be made, no feat kept up."""
-    return play.char(actor).dead or play.has(actor, "unconscious") or play.has(actor, "dead")
+    """Dead, unconscious or collapsed: no roll can be made, no feat kept up."""
+    return incapacity(play, actor) is not None
 
 
 def members(play: GurpsPlay, text: str | None, where: str) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ Damage Table p. 6, Reaction Rolls p. 3, stun p. 30, Encumbrance and Move p. 17).
 from __future__ import annotations
 
 from rulekeeper.core.citation import Rule
-from rulekeeper.systems.gurps.rules import rule
+from rulekeeper.systems.gurps.rules import THRUST_SWING, rule
 
 __all__ = [
     "CLIMBING",
@@ -20,6 +20,7 @@ __all__ = [
     "ENCUMBRANCE",
     "FRIGHT",
     "FRIGHT_FAINT",
+    "FRIGHT_STUN",
     "HIKING",
     "HIKING_GROUP",
     "HIKING_TERRAIN",
@@ -90,11 +91,7 @@ THROWING_DAMAGE: Rule = rule(
     "Throwing Damage Table",
     reading="-1/2 per die rounds the total penalty toward zero; a damage roll never goes below 0",
 )
-THRUST_TABLE: Rule = rule(
-    "Throwing Damage Table",
-    "Lite p. 6",
-    reading="thrust damage by ST 1-20 from GURPS Lite p. 6 (brief); higher ST is not confirmed here",
-)
+THRUST_TABLE: Rule = THRUST_SWING
 
 SENSE: Rule = rule("Sense Roll")
 COMPREHENSION: Rule = rule("Sense Roll")
@@ -104,5 +101,6 @@ INFLUENCE: Rule = rule("Influence Rolls")
 REACTION: Rule = rule("Influence Rolls", "Lite p. 3")
 
 WILL: Rule = rule("Will Rolls")
-FRIGHT: Rule = rule("Fright Checks", "Lite p. 30")
+FRIGHT: Rule = rule("Fright Checks")
+FRIGHT_STUN: Rule = rule("Fright Checks", "Lite p. 30")
 FRIGHT_FAINT: Rule = rule("Fright Checks")

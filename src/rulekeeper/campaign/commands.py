@@ -1,0 +1,422 @@
+"""Commands: their JSON form, the one pure function that applies each, and a summary line.
+
+A command is a JSON mapping with a ``kind``. The same :func:`apply_command` runs when a command
+is first issued (dice from the campaign's seeded source or typed at the table) and when history
+is replayed (the recorded dice), so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import Any
+
+from rulekeeper.campaign.jsonable import jsonable
+from rulekeeper.campaign.table import Table, merge_settings, settings_json
+from rulekeeper.core import engine
+from rulekeeper.core.action import Action
+from rulekeeper.core.citation import Rule
+from rulekeeper.core.clock import format_duration
+from rulekeeper.core.explain import Step
+from rulekeeper.core.play import Outcome
+from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.dice.source import DiceSource, FallbackSource, RecordingSource, ScriptedSource, SeededSource
+from rulekeeper.errors import InputError, UnknownNameError
+
+__all__ = [
+    "COMMAND_KINDS",
+    "GLOBAL_KINDS",
+    "ROLES_RULE",
+    "Applied",
+    "LiveDice",
+    "apply_command",
+    "live_dice",
+    "summarize",
+]
+
+ROLES_RULE = Rule(system="campaign", section="Characters and roles")
+SETTINGS_RULE = Rule(system="campaign", section="Table settings")
+
+#: Kinds that change the game for everyone: undoing one takes every later command with it.
+GLOBAL_KINDS: frozenset[str] = frozenset({"advance", "next_round", "set_settings"})
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What applying one command gave: the new table, the engine's outcome (if the rules ran),
+    the JSON record kept in history, and the characters it concerned."""
+
+    table: Table
+    outcome: Outcome[Any] | None
+    record: dict[str, Any]
+    actors: tuple[str, ...]
+
+
+# -- reading command fields (a command may come from an imported file, so check its shape) --
+def _field(command: Mapping[str, Any], name: str) -> Any:
+    if name not in command:
+        raise InputError(f"{command.get('kind')} command without {name!r}", where="command")
+    return command[name]
+
+
+def _text(command: Mapping[str, Any], name: str, *, optional: bool = False) -> str | None:
+    value = command.get(name) if optional else _field(command, name)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(f"{name}={value!r} is not valid", expected="non-empty text", where="command")
+    return value
+
+
+def _actor(command: Mapping[str, Any]) -> str:
+    value = _text(command, "actor")
+    assert value is not None
+    return value
+
+
+def _int(command: Mapping[str, Any], name: str, *, minimum: int | None = None) -> int:
+    value = _field(command, name)
+    if isinstance(value, bool) or not isinstance(value, int) or (minimum is not None and value < minimum):
+        bound = f" of at least {minimum}" if minimum is not None else ""
+        raise InputError(f"{name}={value!r} is not valid", expected=f"a whole number{bound}", where="command")
+    return value
+
+
+def _mapping(command: Mapping[str, Any], name: str, *, optional: bool = False) -> dict[str, Any] | None:
+    value = command.get(name) if optional else _field(command, name)
+    if value is None and optional:
+        return None
+    if not isinstance(value, Mapping):
+        raise InputError(f"{name} must be a mapping, not {type(value).__name__}", where="command")
+    return dict(value)
+
+
+def _dice_values(command: Mapping[str, Any]) -> list[int] | None:
+    value = command.get("dice")
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise InputError(f"dice={value!r} are not valid", expected="a list of whole numbers", where="command")
+    return value
+
+
+def _record(
+    result: Mapping[str, Any],
+    steps: Iterable[Step],
+    outcome: Outcome[Any] | None = None,
+) -> dict[str, Any]:
+    if outcome is not None:
+        data: dict[str, Any] = jsonable(
+            {
+                "result": outcome.result,
+                "explanation": outcome.explanation,
+                "events": outcome.events,
+                "pending": outcome.pending,
+                "checks": outcome.checks,
+            }
+        )
+        return data
+    record: dict[str, Any] = jsonable(
+        {"result": result, "explanation": tuple(steps), "events": (), "pending": (), "checks": ()}
+    )
+    return record
+
+
+def _outcome_actors(outcome: Outcome[Any]) -> set[str]:
+    found = {s.actor for s in outcome.explanation} | {e.actor for e in outcome.events}
+    found |= {p.actor for p in outcome.pending}
+    return {a for a in found if a}
+
+
+# -- the commands -------------------------------------------------------------------------
+def _add_character(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
+    actor = _actor(command)
+    sheet = _mapping(command, "sheet")
+    assert sheet is not None
+    player = _text(command, "player", optional=True)
+    npc = command.get("npc", False)
+    if not isinstance(npc, bool):
+        raise InputError(f"npc={npc!r} is not valid", expected="true or false", where="command")
+    if npc and player is not None:
+        raise InputError(f"{actor} cannot be an NPC and played by {player}", expected="either npc or a player")
+    game = engine.add_character(ruleset, table.game, actor, sheet)
+    players = dict(table.players)
+    if player is not None:
+        players[actor] = player
+    npcs = table.npcs | {actor} if npc else table.npcs
+    if npc:
+        text = f"{actor} joins the campaign as an NPC"
+    elif player is not None:
+        text = f"{actor} joins the campaign, played by {player}"
+    else:
+        text = f"{actor} joins the campaign (no player yet; the GM plays them)"
+    new = replace(table, game=game, sheets={**table.sheets, actor: sheet}, players=players, npcs=npcs)
+    record = _record({"character": actor, "player": player, "npc": npc}, [Step(text, ROLES_RULE, actor=actor)])
+    return Applied(new, None, record, (actor,))
+
+
+def _edit_character(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
+    actor = _actor(command)
+    changes = _mapping(command, "changes")
+    assert changes is not None
+    if not changes:
+        raise InputError("no changes given", expected="sheet fields and their new values", where="edit")
+    current = table.game.characters.get(actor)
+    if current is None:
+        known = ", ".join(sorted(table.game.characters)) or "none yet"
+        raise UnknownNameError(f"unknown character {actor!r}", expected=f"one of: {known}")
+    old_sheet = dict(table.sheets.get(actor, {}))
+    new_sheet = dict(old_sheet)
+    for key, value in changes.items():
+        if value is None:
+            new_sheet.pop(key, None)
+        else:
+            new_sheet[key] = value
+    fresh_old = ruleset.new_character(old_sheet)
+    fresh_new = ruleset.new_character(new_sheet)
+    steps: list[Step] = []
+    changed: dict[str, Any] = {}
+    if is_dataclass(current) and not isinstance(current, type):
+        updates: dict[str, Any] = {}
+        for f in fields(current):
+            if not f.init:
+                continue
+            was, now, have = getattr(fresh_old, f.name), getattr(fresh_new, f.name), getattr(current, f.name)
+            named = f.name in changes
+            if was == now and not named:
+                continue
+            # A value play has moved away from the sheet (current HP after a wound) stays, unless named.
+            if named or have == was:
+                if have != now:
+                    updates[f.name] = now
+                    changed[f.name] = now
+                    steps.append(Step(f"{actor}: {f.name} {have} -> {now}", ROLES_RULE, actor=actor))
+            else:
+                steps.append(
+                    Step(
+                        f"{actor}: {f.name} stays {have} (changed in play; the new sheet alone would give {now})",
+                        ROLES_RULE,
+                        actor=actor,
+                    )
+                )
+        character = replace(current, **updates)
+    else:
+        character = fresh_new
+    if not steps:
+        steps.append(Step(f"{actor}: the sheet changes nothing stored", ROLES_RULE, actor=actor))
+    game = replace(table.game, characters={**table.game.characters, actor: character})
+    new = replace(table, game=game, sheets={**table.sheets, actor: new_sheet})
+    return Applied(new, None, _record({"character": actor, "changed": changed}, steps), (actor,))
+
+
+def _remove_character(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
+    actor = _actor(command)
+    game = table.game
+    if actor not in game.characters:
+        known = ", ".join(sorted(game.characters)) or "none yet"
+        raise UnknownNameError(f"unknown character {actor!r}", expected=f"one of: {known}")
+    dropped = (
+        sum(c.actor == actor for c in game.conditions),
+        sum(t.actor == actor for t in game.timers),
+        sum(p.actor == actor for p in game.pending),
+    )
+    game = replace(
+        game,
+        characters={k: v for k, v in game.characters.items() if k != actor},
+        conditions=tuple(c for c in game.conditions if c.actor != actor),
+        timers=tuple(t for t in game.timers if t.actor != actor),
+        pending=tuple(p for p in game.pending if p.actor != actor),
+    )
+    new = replace(
+        table,
+        game=game,
+        sheets={k: v for k, v in table.sheets.items() if k != actor},
+        players={k: v for k, v in table.players.items() if k != actor},
+        npcs=table.npcs - {actor},
+    )
+    text = (
+        f"{actor} leaves the campaign, with {dropped[0]} condition(s), {dropped[1]} timer(s) "
+        f"and {dropped[2]} pending check(s)"
+    )
+    return Applied(new, None, _record({"character": actor}, [Step(text, ROLES_RULE, actor=actor)]), (actor,))
+
+
+def _act(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
+    raw = _mapping(command, "action")
+    assert raw is not None
+    name = _text(raw, "name")
+    assert name is not None
+    actor = _text(raw, "actor", optional=True)
+    params = _mapping(raw, "params", optional=True) or {}
+    action = Action(name=name, actor=actor, params=params)
+    outcome = engine.apply_action(ruleset, table.game, action, dice)
+    actors = _outcome_actors(outcome)
+    if actor:
+        actors.add(actor)
+    spec = ruleset.actions().get(name)
+    if spec is not None:
+        for param in spec.params:
+            value = params.get(param.name)
+            if param.kind == "character" and isinstance(value, str) and value:
+                actors.add(value)
+    return Applied(table.with_game(outcome.state), outcome, _record({}, (), outcome), tuple(sorted(actors)))
+
+
+def _resolve(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
+    pending_id = _int(command, "pending")
+    _dice_values(command)
+    pending = table.game.find_pending(pending_id)
+    outcome = engine.resolve_check(ruleset, table.game, pending_id, dice)
+    actors = _outcome_actors(outcome)
+    if pending is not None and pending.actor:
+        actors.add(pending.actor)
+    return Applied(table.with_game(outcome.state), outcome, _record({}, (), outcome), tuple(sorted(actors)))
+
+
+def _advance(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
+    seconds = _int(command, "seconds", minimum=0)
+    outcome = engine.advance(ruleset, table.game, seconds, dice)
+    return Applied(
+        table.with_game(outcome.state), outcome, _record({}, (), outcome), tuple(sorted(_outcome_actors(outcome)))
+    )
+
+
+def _next_round(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
+    outcome = engine.next_round(ruleset, table.game, dice)
+    return Applied(
+        table.with_game(outcome.state), outcome, _record({}, (), outcome), tuple(sorted(_outcome_actors(outcome)))
+    )
+
+
+def _set_settings(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
+    automation = _mapping(command, "automation", optional=True)
+    options = _mapping(command, "options", optional=True)
+    if not automation and not options:
+        raise InputError("no settings given", expected="automation levels or rule options to change")
+    settings = merge_settings(ruleset, table.game.settings, automation, options)
+    steps = [
+        Step(f"automation {key}: {value if value is not None else 'back to the default'}", SETTINGS_RULE)
+        for key, value in (automation or {}).items()
+    ]
+    steps += [
+        Step(f"rule option {key}: {value if value is not None else 'back to the default'}", SETTINGS_RULE)
+        for key, value in (options or {}).items()
+    ]
+    new = table.with_game(table.game.with_settings(settings))
+    return Applied(new, None, _record({"settings": settings_json(settings)}, steps), ())
+
+
+_Handler = Callable[[Ruleset[Any], Table, Mapping[str, Any], DiceSource], Applied]
+_HANDLERS: dict[str, _Handler] = {
+    "add_character": _add_character,
+    "edit_character": _edit_character,
+    "remove_character": _remove_character,
+    "act": _act,
+    "resolve": _resolve,
+    "advance": _advance,
+    "next_round": _next_round,
+    "set_settings": _set_settings,
+}
+COMMAND_KINDS: tuple[str, ...] = tuple(_HANDLERS)
+
+
+def apply_command(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
+    """Apply one command to ``table`` with dice from ``dice``. Pure: no I/O, no clock, no randomness
+    except through ``dice``. Bad input raises ``InputError``; a rule's refusal ``RuleRefusal``."""
+    kind = command.get("kind")
+    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise InputError(f"unknown command kind {kind!r}", expected="one of " + ", ".join(COMMAND_KINDS))
+    return handler(ruleset, table, command, dice)
+
+
+# -- live dice ------------------------------------------------------------------------------
+@dataclass
+class LiveDice:
+    """The dice of a command being issued now, recorded so a replay can use the same ones."""
+
+    source: RecordingSource
+    typed: ScriptedSource | None = None
+
+    def check_used(self) -> None:
+        """Every die typed at the table must have been used by the rules."""
+        if self.typed is not None and self.typed.remaining:
+            given = self.typed.used + len(self.typed.remaining)
+            raise InputError(
+                f"{given} dice were typed but the rules used only {self.typed.used}",
+                expected=f"exactly {self.typed.used} dice values",
+            )
+
+    @property
+    def recorded(self) -> tuple[tuple[int, int], ...]:
+        return tuple(self.source.record)
+
+
+def live_dice(command: Mapping[str, Any], table: Table, seed: int, seq: int) -> LiveDice:
+    """Dice typed with the command if any, else the campaign's seeded source for this seq."""
+    seeded = SeededSource(f"{seed}:{seq}")
+    typed = _dice_values(command)
+    if typed is None:
+        return LiveDice(RecordingSource(seeded))
+    scripted = ScriptedSource(typed, label="dice typed for this command")
+    if command.get("kind") == "resolve":
+        pending = table.game.find_pending(_int(command, "pending"))
+        if pending is not None:
+            sides = pending.check.dice_sides
+            if len(typed) < len(sides):
+                shape = ",".join(f"d{s}" for s in sides)
+                raise InputError(
+                    f"check #{pending.id} needs {len(sides)} dice, got {len(typed)}",
+                    expected=f"{len(sides)} values for {shape}",
+                )
+        # Dice beyond the check's own feed its consequences; any further rolls are the campaign's.
+        return LiveDice(RecordingSource(FallbackSource(scripted, seeded)), scripted)
+    return LiveDice(RecordingSource(scripted), scripted)
+
+
+# -- summaries ------------------------------------------------------------------------------
+def _value(value: Any) -> str:
+    if isinstance(value, list):
+        return ",".join(_value(v) for v in value)
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def _pairs(values: Mapping[str, Any]) -> str:
+    return " ".join(f"{k}={_value(v)}" for k, v in values.items() if v is not None)
+
+
+def summarize(command: Mapping[str, Any], refs: Sequence[int] = ()) -> str:
+    """One line saying what a command was, for logs and conflict messages."""
+    kind = command.get("kind")
+    typed = command.get("dice")
+    dice = f" (dice {_value(typed)})" if isinstance(typed, list) else ""
+    if kind == "add_character":
+        who = " (NPC)" if command.get("npc") else f" (player {command['player']})" if command.get("player") else ""
+        return f"add {command.get('actor')}{who}"
+    if kind == "edit_character":
+        return f"edit {command.get('actor')}: {_pairs(command.get('changes') or {})}"
+    if kind == "remove_character":
+        return f"remove {command.get('actor')}"
+    if kind == "act":
+        action = command.get("action") or {}
+        params = _pairs(action.get("params") or {})
+        head = f"{action.get('actor')}: {action.get('name')}" if action.get("actor") else str(action.get("name"))
+        return f"{head} {params}".rstrip() + dice
+    if kind == "resolve":
+        return f"resolve check #{command.get('pending')}{dice}"
+    if kind == "advance":
+        seconds = command.get("seconds")
+        return f"advance {format_duration(seconds) if isinstance(seconds, int) else seconds}"
+    if kind == "next_round":
+        return "next round"
+    if kind == "set_settings":
+        parts = [
+            f"automation {_pairs(command.get('automation') or {})}",
+            f"options {_pairs(command.get('options') or {})}",
+        ]
+        return "settings: " + "; ".join(p for p in parts if not p.endswith(" "))
+    if kind in ("undo", "redo"):
+        return f"{kind} " + (", ".join(f"#{r}" for r in refs) or "nothing")
+    return str(kind)

@@ -1,0 +1,575 @@
+"""The :class:`Campaign` facade: the one API the CLI and the HTTP layer both use.
+
+Every command runs in one store transaction: the idempotency key and the expected version are
+checked, the table is brought up to the newest version, the command is applied, its event is
+appended and the transaction commits -- or, if anything refuses, nothing is written at all.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from rulekeeper.campaign.commands import apply_command, live_dice, summarize
+from rulekeeper.campaign.jsonable import canonical, dumps, jsonable
+from rulekeeper.campaign.replay import Loaded, Statuses, catch_up, load
+from rulekeeper.campaign.results import CampaignConflict, CommandResult, LogEntry, Roles, steps_from_json, wall_time
+from rulekeeper.campaign.table import Table, encode_table, initial_table, merge_settings, settings_json
+from rulekeeper.campaign.undo import plan_redo, plan_undo
+from rulekeeper.core.action import Action
+from rulekeeper.core.play import Event, Outcome
+from rulekeeper.core.ruleset import Ruleset, canonical_system_name, get_ruleset
+from rulekeeper.core.state import GameState, PendingCheck, Settings
+from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
+from rulekeeper.store.base import HistoryReader, HistoryWriter, Store, unknown_campaign
+from rulekeeper.store.records import CampaignRecord, EventRecord, NewCampaign, SnapshotRecord
+
+__all__ = ["SNAPSHOT_EVERY", "Campaign"]
+
+#: A snapshot every this many events bounds a load to this many replayed commands.
+SNAPSHOT_EVERY = 100
+_SEED_RANGE = 2**63
+_NAME_LIMIT = 200
+
+
+def _ruleset(system: str) -> Ruleset[Any]:
+    name = canonical_system_name(system)
+    try:
+        return get_ruleset(name)
+    except ModuleNotFoundError:
+        raise UnknownNameError(
+            f"game system {name!r} is not available in this installation", expected="another game system"
+        ) from None
+
+
+def _check_name(name: str, what: str) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise InputError(f"empty {what}", expected=f"a {what} such as 'Saturday group'")
+    name = name.strip()
+    if len(name) > _NAME_LIMIT or any(ord(ch) < 32 for ch in name):
+        raise InputError(f"bad {what} {name[:40]!r}", expected=f"up to {_NAME_LIMIT} printable characters")
+    return name
+
+
+def _check_key(key: str | None) -> str | None:
+    if key is None:
+        return None
+    if not isinstance(key, str) or not key or len(key) > _NAME_LIMIT:
+        raise InputError(f"bad idempotency key {key!r}", expected=f"1 to {_NAME_LIMIT} characters")
+    return key
+
+
+def _outcome_from_record(record: Mapping[str, Any], state: GameState[Any]) -> Outcome[Any]:
+    from pydantic import TypeAdapter
+
+    from rulekeeper.core.check import CheckResult
+
+    return Outcome(
+        state=state,
+        events=TypeAdapter(tuple[Event, ...]).validate_python(record.get("events", [])),
+        pending=TypeAdapter(tuple[PendingCheck, ...]).validate_python(record.get("pending", [])),
+        explanation=steps_from_json(record.get("explanation", [])),
+        result=dict(record.get("result", {})),
+        checks=TypeAdapter(tuple[CheckResult, ...]).validate_python(record.get("checks", [])),
+    )
+
+
+class Campaign:
+    """One campaign: a game system, its characters and roles, settings, clock, dice and history.
+
+    A ``Campaign`` object sees the campaign as of its last command or :meth:`refresh`; every
+    command applies to the newest stored version (whatever other processes wrote meanwhile),
+    unless ``expected_version`` says it must be based on a particular one.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        record: CampaignRecord,
+        ruleset: Ruleset[Any],
+        loaded: Loaded,
+        *,
+        snapshot_every: int = SNAPSHOT_EVERY,
+    ) -> None:
+        self._store = store
+        self._record = record
+        self._ruleset = ruleset
+        self._loaded = loaded
+        self.snapshot_every = snapshot_every
+
+    # -- making and finding campaigns ---------------------------------------------------------
+    @classmethod
+    def create(
+        cls,
+        store: Store,
+        name: str,
+        system: str,
+        *,
+        seed: int | None = None,
+        settings: Settings | None = None,
+        gm: str = "gm",
+    ) -> Campaign:
+        """A new, empty campaign. The seed defaults to a random one; settings are validated."""
+        name = _check_name(name, "campaign name")
+        gm = _check_name(gm, "GM name")
+        ruleset = _ruleset(system)
+        if seed is None:
+            seed = secrets.randbelow(_SEED_RANGE)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not -_SEED_RANGE <= seed < _SEED_RANGE:
+            raise InputError(f"seed {seed!r} is not valid", expected="a whole number that fits in 64 bits")
+        merged = merge_settings(
+            ruleset,
+            Settings(),
+            settings_json(settings)["automation"] if settings else None,
+            settings_json(settings)["options"] if settings else None,
+        )
+        new = NewCampaign(name, ruleset.name, seed, gm, settings_json(merged), time.time())
+        if store.find_campaign(name) is not None:
+            raise InputError(f"a campaign named {name!r} already exists", expected="a new name")
+        record = store.create_campaign(new)
+        return cls(store, record, ruleset, Loaded(initial_table(ruleset, record.settings), 0, 0))
+
+    @classmethod
+    def open(cls, store: Store, name: str, *, use_snapshots: bool = True) -> Campaign:
+        """An existing campaign, loaded from its newest snapshot plus the events since.
+
+        ``use_snapshots=False`` replays the whole history from the start instead.
+        """
+        record = store.find_campaign(name)
+        if record is None:
+            raise unknown_campaign(store, name)
+        ruleset = _ruleset(record.system)
+        with store.reading(record.id) as history:
+            loaded = load(ruleset, record, history, use_snapshots=use_snapshots)
+        campaign = cls(store, record, ruleset, loaded)
+        if use_snapshots and loaded.replayed > 2 * campaign.snapshot_every:
+            campaign._keep_snapshot()
+        return campaign
+
+    @classmethod
+    def import_(cls, store: Store, document: Mapping[str, Any], *, name: str | None = None) -> Campaign:
+        """A campaign rebuilt from an :meth:`export` document; see :mod:`rulekeeper.campaign.document`."""
+        from rulekeeper.campaign.document import import_document
+
+        record = import_document(store, document, name=name)
+        return cls.open(store, record.name)
+
+    # -- what it is ---------------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self._record.name
+
+    @property
+    def system(self) -> str:
+        return self._record.system
+
+    @property
+    def ruleset(self) -> Ruleset[Any]:
+        return self._ruleset
+
+    @property
+    def seed(self) -> int:
+        return self._record.seed
+
+    @property
+    def gm(self) -> str:
+        return self._record.gm
+
+    @property
+    def version(self) -> int:
+        return self._loaded.version
+
+    @property
+    def state(self) -> GameState[Any]:
+        return self._loaded.table.game
+
+    @property
+    def table(self) -> Table:
+        """The state with the campaign's bookkeeping (sheets, players, NPCs)."""
+        return self._loaded.table
+
+    @property
+    def roles(self) -> Roles:
+        table = self._loaded.table
+        return Roles(gm=self._record.gm, players=dict(table.players), npcs=table.npcs)
+
+    @property
+    def store(self) -> Store:
+        return self._store
+
+    @property
+    def record(self) -> CampaignRecord:
+        return self._record
+
+    def refresh(self) -> int:
+        """Catch up with commands other processes have written; returns the version."""
+        with self._store.reading(self._record.id) as history:
+            self._loaded = catch_up(self._ruleset, self._record, self._loaded, history)
+        return self._loaded.version
+
+    def pending(self) -> tuple[PendingCheck, ...]:
+        return self.state.pending
+
+    def view(self, actor: str, *, as_player: str | None = None) -> dict[str, Any]:
+        """The GM's view of a character, or with ``as_player`` what that player may see.
+
+        A player asking about a character they do not play is refused (``RuleRefusal``).
+        """
+        state = self.state
+        if actor not in state.characters:
+            known = ", ".join(sorted(state.characters)) or "none yet"
+            raise UnknownNameError(f"unknown character {actor!r}", expected=f"one of: {known}")
+        if as_player is None:
+            return self._ruleset.view(state, actor)
+        if not self.roles.owns(as_player, actor):
+            owner = self.roles.player_of(actor)
+            who = f"played by {owner}" if owner else "played by the GM"
+            raise RuleRefusal(f"{as_player} does not play {actor} ({who}); players see only their own characters")
+        return self._ruleset.player_view(state, actor)
+
+    # -- commands ------------------------------------------------------------------------------
+    def add_character(
+        self,
+        actor: str,
+        sheet: Mapping[str, Any],
+        *,
+        player: str | None = None,
+        npc: bool = False,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> CommandResult:
+        command = {"kind": "add_character", "actor": actor, "sheet": dict(sheet), "player": player, "npc": npc}
+        return self._execute(command, expected_version, key)
+
+    def edit_character(
+        self,
+        actor: str,
+        changes: Mapping[str, Any],
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> CommandResult:
+        """Change sheet fields (``None`` removes one, back to the system's default).
+
+        Each stored value follows the new sheet unless play has moved it since (current HP after a
+        wound stays); a field named in ``changes`` always takes the new sheet's value.
+        """
+        command = {"kind": "edit_character", "actor": actor, "changes": dict(changes)}
+        return self._execute(command, expected_version, key)
+
+    def remove_character(
+        self, actor: str, *, expected_version: int | None = None, key: str | None = None
+    ) -> CommandResult:
+        return self._execute({"kind": "remove_character", "actor": actor}, expected_version, key)
+
+    def act(
+        self,
+        action: Action,
+        *,
+        dice: Sequence[int] | None = None,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> CommandResult:
+        """Apply one of the system's actions; ``dice`` are values rolled at the table for every
+        roll it causes (all must be used), else the campaign's seeded dice roll them."""
+        command = {"kind": "act", "action": action.to_json(), "dice": None if dice is None else list(dice)}
+        return self._execute(command, expected_version, key)
+
+    def resolve(
+        self,
+        pending_id: int,
+        dice: Sequence[int] | None = None,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> CommandResult:
+        """Resolve a pending check with dice typed at the table (or rolled by the campaign)."""
+        command = {"kind": "resolve", "pending": pending_id, "dice": None if dice is None else list(dice)}
+        return self._execute(command, expected_version, key)
+
+    def advance(self, seconds: int, *, expected_version: int | None = None, key: str | None = None) -> CommandResult:
+        return self._execute({"kind": "advance", "seconds": seconds}, expected_version, key)
+
+    def next_round(self, *, expected_version: int | None = None, key: str | None = None) -> CommandResult:
+        return self._execute({"kind": "next_round"}, expected_version, key)
+
+    def set_settings(
+        self,
+        automation: Mapping[str, str] | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> CommandResult:
+        """Change automation levels (``{"gurps.death": "prompt"}``) or rule options; ``None`` as a
+        value restores the default."""
+        command = {
+            "kind": "set_settings",
+            "automation": None if automation is None else dict(automation),
+            "options": None if options is None else dict(options),
+        }
+        return self._execute(command, expected_version, key)
+
+    def undo(
+        self, seq: int | None = None, *, expected_version: int | None = None, key: str | None = None
+    ) -> CommandResult:
+        """Undo the newest command in effect, or command ``seq`` and every later command that
+        depended on it (see :mod:`rulekeeper.campaign.undo` for what "depended" means)."""
+        if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
+            raise InputError(f"bad command number {seq!r}", expected="a whole number")
+        return self._execute({"kind": "undo", "seq": seq}, expected_version, key)
+
+    def redo(self, *, expected_version: int | None = None, key: str | None = None) -> CommandResult:
+        """Re-apply what the most recent undo reversed, with the dice recorded the first time."""
+        return self._execute({"kind": "redo"}, expected_version, key)
+
+    # -- the transaction every command runs in ------------------------------------------------------
+    def _execute(self, command: dict[str, Any], expected_version: int | None, key: str | None) -> CommandResult:
+        command = canonical(command, "command")
+        key = _check_key(key)
+        if expected_version is not None and (
+            isinstance(expected_version, bool) or not isinstance(expected_version, int)
+        ):
+            raise InputError(f"bad expected version {expected_version!r}", expected="a whole number")
+        with self._store.writing(self._record.id) as history:
+            if key is not None:
+                earlier = history.event_by_key(key)
+                if earlier is not None:
+                    return self._retried(history, earlier, command)
+            head = history.head()
+            if expected_version is not None and expected_version != head:
+                changes = [] if expected_version > head else history.events(after=max(expected_version, 0))
+                raise CampaignConflict(
+                    self.name, expected_version, head, [(e.seq, summarize(e.command, e.refs)) for e in changes]
+                )
+            loaded = catch_up(self._ruleset, self._record, self._loaded, history)
+            if command["kind"] in ("undo", "redo"):
+                result, new = self._reverse(history, loaded, command, key)
+            else:
+                result, new = self._apply(history, loaded, command, key)
+        self._loaded = new
+        return result
+
+    def _event(
+        self,
+        seq: int,
+        command: Mapping[str, Any],
+        before: Table,
+        after: Table,
+        record: Mapping[str, Any],
+        **fields: Any,
+    ) -> EventRecord:
+        return EventRecord(
+            seq=seq,
+            kind=str(command["kind"]),
+            command=command,
+            outcome=dumps(record),
+            at=before.game.clock,
+            until=after.game.clock,
+            base_version=seq - 1,
+            wall_time=time.time(),
+            **fields,
+        )
+
+    def _apply(
+        self, history: HistoryWriter, loaded: Loaded, command: dict[str, Any], key: str | None
+    ) -> tuple[CommandResult, Loaded]:
+        seq = loaded.version + 1
+        table = loaded.table
+        # Ids continue from the highest ever handed out, so an undone command's ids are never reused.
+        start_id = max(table.game.next_id, table.id_mark)
+        if start_id != table.game.next_id:
+            table = table.with_game(replace(table.game, next_id=start_id))
+        dice = live_dice(command, table, self._record.seed, seq)
+        applied = apply_command(self._ruleset, table, command, dice.source)
+        dice.check_used()
+        after = applied.table
+        after = replace(after, id_mark=max(start_id, after.game.next_id))
+        event = self._event(
+            seq,
+            command,
+            table,
+            after,
+            applied.record,
+            dice=dice.recorded,
+            actors=applied.actors,
+            refs=(),
+            next_id=start_id,
+            next_id_after=after.game.next_id,
+            key=key,
+        )
+        history.append(event)
+        snapshot = loaded.snapshot
+        if seq % self.snapshot_every == 0 or seq - snapshot >= 2 * self.snapshot_every:
+            history.put_snapshot(SnapshotRecord(seq, encode_table(self._ruleset, after)))
+            snapshot = seq
+        result = CommandResult(
+            seq=seq,
+            version=seq,
+            command=command,
+            outcome=applied.outcome,
+            explanation=steps_from_json(applied.record["explanation"]),
+            result=applied.record["result"],
+        )
+        return result, Loaded(after, seq, snapshot, loaded.replayed)
+
+    def _reverse(
+        self, history: HistoryWriter, loaded: Loaded, command: dict[str, Any], key: str | None
+    ) -> tuple[CommandResult, Loaded]:
+        seq = loaded.version + 1
+        if command["kind"] == "undo":
+            reversal = plan_undo(self._ruleset, self._record, history, command.get("seq"))
+        else:
+            reversal = plan_redo(self._ruleset, self._record, history)
+        after = reversal.table
+        done = "undone" if reversal.kind == "undo" else "redone"
+        result_data: dict[str, Any] = {
+            done: list(reversal.refs),
+            "reasons": {str(k): v for k, v in reversal.reasons.items()},
+        }
+        record = {
+            "result": result_data,
+            "explanation": jsonable(reversal.steps),
+            "events": [],
+            "pending": [],
+            "checks": [],
+        }
+        event = self._event(
+            seq,
+            command,
+            loaded.table,
+            after,
+            record,
+            dice=(),
+            actors=reversal.actors,
+            refs=reversal.refs,
+            next_id=loaded.table.game.next_id,
+            next_id_after=after.game.next_id,
+            key=key,
+        )
+        history.append(event)
+        # Snapshots at or after the earliest reversed command folded it the other way.
+        history.drop_snapshots(min(reversal.refs))
+        history.put_snapshot(SnapshotRecord(seq, encode_table(self._ruleset, after)))
+        result = CommandResult(
+            seq=seq,
+            version=seq,
+            command=command,
+            outcome=None,
+            explanation=reversal.steps,
+            result=result_data,
+            undone=reversal.refs if reversal.kind == "undo" else (),
+            redone=reversal.refs if reversal.kind == "redo" else (),
+        )
+        return result, Loaded(after, seq, seq, loaded.replayed)
+
+    def _retried(self, history: HistoryReader, earlier: EventRecord, command: Mapping[str, Any]) -> CommandResult:
+        if dict(earlier.command) != dict(command):
+            raise InputError(
+                f"idempotency key {earlier.key!r} was already used by #{earlier.seq} "
+                f"({summarize(earlier.command, earlier.refs)}) for a different command",
+                expected="a new key for a new command",
+            )
+        record = json.loads(earlier.outcome)
+        outcome = None
+        if earlier.kind in ("act", "resolve", "advance", "next_round"):
+            state = load(self._ruleset, self._record, history, upto=earlier.seq).table.game
+            outcome = _outcome_from_record(record, state)
+        return CommandResult(
+            seq=earlier.seq,
+            version=earlier.seq,
+            command=earlier.command,
+            outcome=outcome,
+            explanation=steps_from_json(record.get("explanation", [])),
+            result=record.get("result", {}),
+            undone=earlier.refs if earlier.kind == "undo" else (),
+            redone=earlier.refs if earlier.kind == "redo" else (),
+            retried=True,
+        )
+
+    def _keep_snapshot(self) -> None:
+        """After a long replay (an upgraded database, say), store a snapshot so the next load is short."""
+        loaded = self._loaded
+        with self._store.writing(self._record.id) as history:
+            if history.head() == loaded.version:
+                history.put_snapshot(SnapshotRecord(loaded.version, encode_table(self._ruleset, loaded.table)))
+        self._loaded = replace(loaded, snapshot=loaded.version, replayed=0)
+
+    # -- reading history -----------------------------------------------------------------------
+    def log(
+        self,
+        *,
+        actor: str | None = None,
+        since: int | None = None,
+        until: int | None = None,
+    ) -> list[LogEntry]:
+        """The history, oldest first: every command, undo and redo, with dice and explanation.
+
+        ``actor`` keeps entries concerning that character; ``since``/``until`` (game clock
+        seconds) keep entries whose span of game time overlaps that window.
+        """
+        with self._store.reading(self._record.id) as history:
+            events = history.events()
+        statuses = Statuses.of(e for e in events if e.is_meta)
+        entries = []
+        for e in events:
+            if actor is not None and actor not in e.actors:
+                continue
+            low, high = min(e.at, e.until), max(e.at, e.until)
+            if (since is not None and high < since) or (until is not None and low > until):
+                continue
+            record = json.loads(e.outcome)
+            entries.append(
+                LogEntry(
+                    seq=e.seq,
+                    kind=e.kind,
+                    summary=summarize(e.command, e.refs),
+                    at=e.at,
+                    until=e.until,
+                    wall_time=wall_time(e.wall_time),
+                    actors=tuple(e.actors),
+                    command=e.command,
+                    result=record.get("result", {}),
+                    explanation=steps_from_json(record.get("explanation", [])),
+                    dice=tuple(e.dice),
+                    key=e.key,
+                    undone_by=statuses.undone_by.get(e.seq) if e.seq in statuses.undone else None,
+                    redone_by=statuses.redone_by.get(e.seq),
+                    undoes=tuple(e.refs) if e.kind == "undo" else (),
+                    redoes=tuple(e.refs) if e.kind == "redo" else (),
+                )
+            )
+        return entries
+
+    def export(self) -> dict[str, Any]:
+        """The whole campaign as one JSON document (see :mod:`rulekeeper.campaign.document`)."""
+        from rulekeeper.campaign.document import export_document
+
+        with self._store.reading(self._record.id) as history:
+            events = history.events()
+            loaded = load(self._ruleset, self._record, history)
+        return export_document(self._ruleset, self._record, events, loaded.table)
+
+    def verify(self) -> None:
+        """Replay the whole history from the start and check it gives the stored state.
+
+        Raises ``StoreError`` if a snapshot disagrees with the history or a command no longer
+        replays as recorded.
+        """
+        from rulekeeper.campaign.document import check_history
+        from rulekeeper.core.serial import state_to_json
+        from rulekeeper.errors import StoreError
+
+        with self._store.reading(self._record.id) as history:
+            events = history.events()
+            fast = load(self._ruleset, self._record, history)
+        try:
+            table = check_history(self._ruleset, self._record, events)
+        except InputError as exc:
+            raise StoreError(f"campaign {self.name!r}: {exc}") from None
+        if state_to_json(self._ruleset, table.game) != state_to_json(self._ruleset, fast.table.game):
+            raise StoreError(f"campaign {self.name!r}: a snapshot disagrees with the history it summarises")

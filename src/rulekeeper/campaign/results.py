@@ -1,0 +1,144 @@
+"""What the campaign API hands back: command results, log entries, roles, conflicts."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.core.clock import format_duration
+from rulekeeper.core.explain import Step
+from rulekeeper.errors import ConflictError
+
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
+    from rulekeeper.core.play import Outcome
+
+__all__ = ["CampaignConflict", "CommandResult", "LogEntry", "Roles", "steps_from_json"]
+
+
+@functools.cache
+def _steps_adapter() -> TypeAdapter[tuple[Step, ...]]:
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(tuple[Step, ...])
+
+
+def steps_from_json(data: Sequence[Any]) -> tuple[Step, ...]:
+    return _steps_adapter().validate_python(data)
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    """The recorded result of one command.
+
+    ``seq`` is its place in history and ``version`` the campaign version after it (equal, since
+    each event adds one). ``outcome`` is the rules engine's outcome (``None`` for bookkeeping:
+    characters, settings, undo, redo). ``undone``/``redone`` list what an undo or redo
+    reversed. ``retried`` is true when an idempotency key matched an earlier command and that
+    command's recorded result was returned without applying anything.
+    """
+
+    seq: int
+    version: int
+    command: Mapping[str, Any]
+    outcome: Outcome[Any] | None
+    explanation: tuple[Step, ...]
+    result: Mapping[str, Any] = field(default_factory=dict)
+    undone: tuple[int, ...] = ()
+    redone: tuple[int, ...] = ()
+    retried: bool = False
+
+    def render(self) -> str:
+        return "\n".join(step.render() for step in self.explanation)
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of a campaign's history, as the log shows it.
+
+    ``at`` and ``until`` are the game clock (seconds) before and after it; ``undone_by`` is the
+    undo that currently keeps it out of the state, ``redone_by`` the redo that last brought it
+    back; ``undoes``/``redoes`` list what an undo/redo entry reversed. ``dice`` are
+    ``(sides, value)`` pairs in the order rolled.
+    """
+
+    seq: int
+    kind: str
+    summary: str
+    at: int
+    until: int
+    wall_time: datetime
+    actors: tuple[str, ...]
+    command: Mapping[str, Any]
+    result: Mapping[str, Any]
+    explanation: tuple[Step, ...]
+    dice: tuple[tuple[int, int], ...]
+    key: str | None = None
+    undone_by: int | None = None
+    redone_by: int | None = None
+    undoes: tuple[int, ...] = ()
+    redoes: tuple[int, ...] = ()
+
+    @property
+    def in_effect(self) -> bool:
+        return self.kind not in ("undo", "redo") and self.undone_by is None
+
+    def render(self, *, steps: bool = True) -> str:
+        marks = ""
+        if self.undone_by is not None:
+            marks = f"  [undone by #{self.undone_by}]"
+        elif self.redone_by is not None:
+            marks = f"  [redone by #{self.redone_by}]"
+        head = f"#{self.seq} {format_duration(self.at)} {self.summary}{marks}"
+        if not steps:
+            return head
+        return "\n".join([head, *(f"    {s.render()}" for s in self.explanation)])
+
+
+@dataclass(frozen=True)
+class Roles:
+    """Who is who in a campaign: the GM, the player of each PC, and the NPCs.
+
+    A PC added without a player is played by the GM until one is given.
+    """
+
+    gm: str
+    players: Mapping[str, str]
+    npcs: frozenset[str]
+
+    def player_of(self, actor: str) -> str | None:
+        return self.players.get(actor)
+
+    def characters_of(self, player: str) -> tuple[str, ...]:
+        return tuple(sorted(a for a, p in self.players.items() if p == player))
+
+    def owns(self, player: str, actor: str) -> bool:
+        return self.players.get(actor) == player
+
+
+class CampaignConflict(ConflictError):
+    """A command based on a stale version; ``changes`` are ``(seq, summary)`` of what came since."""
+
+    def __init__(self, campaign: str, expected: int, current: int, changes: Sequence[tuple[int, str]]) -> None:
+        self.campaign = campaign
+        self.expected_version = expected
+        self.current_version = current
+        self.changes = tuple(changes)
+        if expected > current:
+            text = f"campaign {campaign!r} is at version {current}; there is no version {expected} yet"
+        else:
+            shown = "; ".join(f"#{seq} {summary}" for seq, summary in self.changes[:20])
+            more = f"; and {len(self.changes) - 20} more" if len(self.changes) > 20 else ""
+            text = (
+                f"campaign {campaign!r} changed since version {expected} (now {current}): {shown}{more}; "
+                "look at the new state and issue the command again"
+            )
+        super().__init__(text)
+
+
+def wall_time(seconds: float) -> datetime:
+    return datetime.fromtimestamp(seconds, UTC)

@@ -1,0 +1,137 @@
+"""What a campaign's history folds into: the game state plus the campaign's own bookkeeping.
+
+A :class:`Table` is the game state (clock, characters, conditions, timers, pending checks,
+settings) and, beside it, each character's sheet (edits rebuild from it), who plays each PC,
+which characters are NPCs, and the highest state id ever handed out (so ids are never reused,
+even after an undo). Snapshots are this, as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rulekeeper.campaign.jsonable import canonical, dumps
+from rulekeeper.core.action import ParamSpec
+from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.core.serial import state_from_json, state_to_json
+from rulekeeper.core.state import AutomationLevel, GameState, Settings
+from rulekeeper.errors import InputError
+
+__all__ = [
+    "ROUND_SECONDS",
+    "Table",
+    "decode_table",
+    "encode_table",
+    "initial_table",
+    "merge_settings",
+    "settings_json",
+]
+
+#: An option every system reads through the engine (``next_round``), beside the system's own.
+ROUND_SECONDS = ParamSpec("round_seconds", kind="int", help="seconds in a round", minimum=1)
+_LEVELS = ", ".join(level.value for level in AutomationLevel)
+
+
+@dataclass(frozen=True)
+class Table:
+    game: GameState[Any]
+    sheets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    players: Mapping[str, str] = field(default_factory=dict)
+    npcs: frozenset[str] = frozenset()
+    id_mark: int = 1
+
+    def with_game(self, game: GameState[Any]) -> Table:
+        return replace(self, game=game)
+
+
+def settings_json(settings: Settings) -> dict[str, Any]:
+    return {
+        "automation": {k: v.value for k, v in settings.automation.items()},
+        "options": dict(settings.options),
+    }
+
+
+def _automation_key(ruleset: Ruleset[Any], key: str) -> str:
+    key = key.strip().lower()
+    kinds = ruleset.check_kinds
+    if key == "*" or not kinds:
+        return key
+    if any(kind == key or kind.startswith(key + ".") for kind in kinds):
+        return key
+    raise InputError(
+        f"no {ruleset.name} check kind {key!r}",
+        expected="'*' or one of " + ", ".join(sorted(kinds)) + " (or a dotted prefix of one)",
+        where="automation",
+    )
+
+
+def _level(key: str, value: Any) -> AutomationLevel:
+    if isinstance(value, AutomationLevel):
+        return value
+    try:
+        return AutomationLevel(str(value).strip().lower())
+    except ValueError:
+        raise InputError(f"{key}={value!r} is not an automation level", expected=_LEVELS, where="automation") from None
+
+
+def merge_settings(
+    ruleset: Ruleset[Any],
+    settings: Settings,
+    automation: Mapping[str, Any] | None,
+    options: Mapping[str, Any] | None,
+) -> Settings:
+    """``settings`` with the given changes; a value of ``None`` removes a key (back to the default)."""
+    levels = dict(settings.automation)
+    for raw_key, value in (automation or {}).items():
+        key = _automation_key(ruleset, str(raw_key))
+        if value is None:
+            levels.pop(key, None)
+        else:
+            levels[key] = _level(key, value)
+    specs = {p.name: p for p in (*ruleset.rule_options, ROUND_SECONDS)}
+    opts = dict(settings.options)
+    for name, value in (options or {}).items():
+        spec = specs.get(str(name).replace("-", "_"))
+        if spec is None:
+            raise InputError(
+                f"no {ruleset.name} rule option {name!r}",
+                expected="one of " + ", ".join(sorted(specs)),
+                where="options",
+            )
+        if value is None:
+            opts.pop(spec.name, None)
+        else:
+            # Stored as it reads back from JSON, so a live table and a reloaded one hold equal values.
+            opts[spec.name] = canonical(spec.coerce(value, "options"), f"option {spec.name}")
+    return Settings(automation=levels, options=opts)
+
+
+def initial_table(ruleset: Ruleset[Any], settings: Mapping[str, Any]) -> Table:
+    merged = merge_settings(ruleset, Settings(), settings.get("automation"), settings.get("options"))
+    return Table(game=ruleset.new_state(merged))
+
+
+def encode_table(ruleset: Ruleset[Any], table: Table) -> str:
+    return dumps(
+        {
+            "game": state_to_json(ruleset, table.game),
+            "sheets": table.sheets,
+            "players": table.players,
+            "npcs": sorted(table.npcs),
+            "id_mark": table.id_mark,
+        }
+    )
+
+
+def decode_table(ruleset: Ruleset[Any], text: str) -> Table:
+    data = json.loads(text)
+    return Table(
+        game=state_from_json(ruleset, data["game"]),
+        sheets=data["sheets"],
+        players=data["players"],
+        npcs=frozenset(data["npcs"]),
+        id_mark=int(data["id_mark"]),
+    )

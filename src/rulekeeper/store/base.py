@@ -1,0 +1,111 @@
+"""The small interface the campaign layer talks to; the SQL and in-memory backends implement it.
+
+A backend knows nothing about rules: it stores campaign headers, appends events, keeps
+snapshots, and runs each unit of work in a transaction. ``writing`` serialises writers of a
+campaign (SQLite ``BEGIN IMMEDIATE``, a row lock on PostgreSQL), so the version a writer reads
+is still the version when it commits.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager
+from typing import Protocol
+
+from rulekeeper.errors import UnknownNameError
+from rulekeeper.store.records import CampaignInfo, CampaignRecord, EventRecord, NewCampaign, SnapshotRecord
+
+__all__ = ["HistoryReader", "HistoryWriter", "Store", "unknown_campaign"]
+
+
+class HistoryReader(Protocol):
+    """One campaign's history, read inside one transaction."""
+
+    def head(self) -> int:
+        """The campaign version: the number of events."""
+        ...
+
+    def event(self, seq: int) -> EventRecord | None: ...
+
+    def event_by_key(self, key: str) -> EventRecord | None: ...
+
+    def events(self, after: int = 0, until: int | None = None) -> list[EventRecord]:
+        """Events with ``after < seq <= until``, oldest first."""
+        ...
+
+    def meta_events(self) -> list[EventRecord]:
+        """Every undo and redo event, oldest first."""
+        ...
+
+    def command_seqs_desc(self, limit: int) -> list[int]:
+        """The ``limit`` newest seqs of events that are commands (not undo/redo)."""
+        ...
+
+    def latest_snapshot(self, at_most: int | None = None) -> SnapshotRecord | None: ...
+
+
+class HistoryWriter(HistoryReader, Protocol):
+    """A history being appended to; everything commits together or not at all."""
+
+    def append(self, event: EventRecord) -> None:
+        """Append ``event``, whose seq must be ``head() + 1``."""
+        ...
+
+    def put_snapshot(self, snapshot: SnapshotRecord) -> None:
+        """Keep a snapshot (a no-op if one exists at that version)."""
+        ...
+
+    def drop_snapshots(self, from_version: int) -> None:
+        """Forget snapshots at ``from_version`` or later (an undo made them stale)."""
+        ...
+
+
+class Store(abc.ABC):
+    """Where campaigns live. Open one with :func:`rulekeeper.store.open_store`."""
+
+    url: str
+
+    @abc.abstractmethod
+    def list_campaigns(self) -> list[CampaignInfo]: ...
+
+    @abc.abstractmethod
+    def find_campaign(self, name: str) -> CampaignRecord | None: ...
+
+    @abc.abstractmethod
+    def create_campaign(
+        self,
+        campaign: NewCampaign,
+        events: Sequence[EventRecord] = (),
+        snapshots: Sequence[SnapshotRecord] = (),
+    ) -> CampaignRecord:
+        """Create a campaign, with a whole history if given, atomically.
+
+        A name already taken raises ``InputError``.
+        """
+
+    @abc.abstractmethod
+    def delete_campaign(self, name: str) -> None: ...
+
+    @abc.abstractmethod
+    def reading(self, campaign_id: int) -> AbstractContextManager[HistoryReader]: ...
+
+    @abc.abstractmethod
+    def writing(self, campaign_id: int) -> AbstractContextManager[HistoryWriter]: ...
+
+    @abc.abstractmethod
+    def close(self) -> None: ...
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def names(self) -> Iterator[str]:
+        return (info.name for info in self.list_campaigns())
+
+
+def unknown_campaign(store: Store, name: str) -> UnknownNameError:
+    known = ", ".join(sorted(store.names())) or "none yet"
+    return UnknownNameError(f"no campaign named {name!r}", expected=f"one of: {known}")

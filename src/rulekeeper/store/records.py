@@ -1,0 +1,104 @@
+"""Plain records that cross the line between the campaign layer and a storage backend.
+
+The campaign layer builds and reads these; a backend only stores them. JSON-valued columns
+whose content only the campaign layer interprets (an outcome, a snapshot) travel as text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+__all__ = ["META_KINDS", "CampaignInfo", "CampaignRecord", "EventRecord", "NewCampaign", "SnapshotRecord"]
+
+#: Event kinds that change which commands count rather than the game itself.
+META_KINDS: frozenset[str] = frozenset({"undo", "redo"})
+
+
+@dataclass(frozen=True)
+class NewCampaign:
+    """What a campaign is made from: the rows of its header, before it has an id."""
+
+    name: str
+    system: str
+    seed: int
+    gm: str
+    settings: Mapping[str, Any]
+    created: float
+
+
+@dataclass(frozen=True)
+class CampaignRecord:
+    """A stored campaign's header; ``version`` is the number of events when it was read."""
+
+    id: int
+    name: str
+    system: str
+    seed: int
+    gm: str
+    settings: Mapping[str, Any]
+    created: float
+    version: int
+
+
+@dataclass(frozen=True)
+class CampaignInfo:
+    """One line of ``Store.list_campaigns()``."""
+
+    name: str
+    system: str
+    version: int
+    gm: str
+    created: datetime
+
+    @classmethod
+    def of(cls, record: CampaignRecord) -> CampaignInfo:
+        return cls(
+            name=record.name,
+            system=record.system,
+            version=record.version,
+            gm=record.gm,
+            created=datetime.fromtimestamp(record.created, UTC),
+        )
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """One entry of a campaign's append-only history.
+
+    ``seq`` counts from 1 and equals the campaign version right after the event. ``dice`` holds
+    every die the command rolled as ``(sides, value)``, in order. ``outcome`` is the JSON text of
+    the recorded result and explanation. ``refs`` are the commands an undo or redo event turns
+    off or back on. ``at``/``until`` are the game clock before and after; ``next_id`` and
+    ``next_id_after`` the state's id counter before and after, so a replay hands out the same
+    ids even when an earlier command has been undone.
+    """
+
+    seq: int
+    kind: str
+    command: Mapping[str, Any]
+    dice: tuple[tuple[int, int], ...]
+    outcome: str
+    actors: tuple[str, ...]
+    refs: tuple[int, ...]
+    at: int
+    until: int
+    next_id: int
+    next_id_after: int
+    key: str | None
+    base_version: int | None
+    wall_time: float
+
+    @property
+    def is_meta(self) -> bool:
+        return self.kind in META_KINDS
+
+
+@dataclass(frozen=True)
+class SnapshotRecord:
+    """The folded state (JSON text) right after event ``version``."""
+
+    version: int
+    data: str

@@ -1,0 +1,58 @@
+"""The tables, as the newest migration leaves them (a test compares the two).
+
+JSON travels as text so SQLite and PostgreSQL store exactly the same bytes and an export
+round-trips key order and floats unchanged.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+__all__ = ["campaigns", "events", "metadata", "snapshots"]
+
+metadata = sa.MetaData()
+
+campaigns = sa.Table(
+    "campaigns",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(200), nullable=False, unique=True),
+    sa.Column("system", sa.String(50), nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("gm", sa.String(200), nullable=False),
+    sa.Column("settings", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    # The number of events; writers lock this row, so it is also the campaign's write lock.
+    sa.Column("version", sa.Integer, nullable=False, server_default="0"),
+)
+
+events = sa.Table(
+    "events",
+    metadata,
+    sa.Column("campaign_id", sa.Integer, sa.ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("kind", sa.String(40), nullable=False),
+    sa.Column("command", sa.Text, nullable=False),
+    sa.Column("dice", sa.Text, nullable=False),
+    sa.Column("outcome", sa.Text, nullable=False),
+    sa.Column("actors", sa.Text, nullable=False),
+    sa.Column("refs", sa.Text, nullable=False),
+    sa.Column("at", sa.BigInteger, nullable=False),
+    sa.Column("until", sa.BigInteger, nullable=False),
+    sa.Column("next_id", sa.BigInteger, nullable=False),
+    sa.Column("next_id_after", sa.BigInteger, nullable=False),
+    sa.Column("idem_key", sa.String(200), nullable=True),
+    sa.Column("base_version", sa.Integer, nullable=True),
+    sa.Column("wall_time", sa.Float, nullable=False),
+    sa.UniqueConstraint("campaign_id", "idem_key", name="uq_events_campaign_key"),
+)
+
+snapshots = sa.Table(
+    "snapshots",
+    metadata,
+    sa.Column("campaign_id", sa.Integer, sa.ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("version", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("data", sa.Text, nullable=False),
+)
+
+sa.Index("ix_events_campaign_kind", events.c.campaign_id, events.c.kind)

@@ -1,0 +1,462 @@
+"""The seed 000 actions: one per rule that changes or needs character state.
+
+Each handler validates what the rules forbid (``RuleRefusal`` with the rule cited) and hands the
+work to the module that holds the rule, so the calculators and the actions share the math.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.check import Modifier
+from rulekeeper.core.play import Play
+from rulekeeper.errors import InputError, RuleRefusal
+from rulekeeper.systems.gods_monsters import conditions as cond
+from rulekeeper.systems.gods_monsters import consciousness, dying, heroic, recovery
+from rulekeeper.systems.gods_monsters.archetypal import archetypal_reason
+from rulekeeper.systems.gods_monsters.bonus_pools import end_pool, grant_pool
+from rulekeeper.systems.gods_monsters.character import ELIGIBILITIES, SCORES, GmCharacter
+from rulekeeper.systems.gods_monsters.checks import gm_roll
+from rulekeeper.systems.gods_monsters.damage import add_injuries, take_damage
+from rulekeeper.systems.gods_monsters.healing import heal
+from rulekeeper.systems.gods_monsters.npc import roll_npc_survival
+from rulekeeper.systems.gods_monsters.rules import (
+    INJURIES,
+    NPCS,
+    REGAINING,
+    TIME_TO_DIE,
+    USING_VERVE,
+    brief_rule,
+    rule,
+)
+from rulekeeper.systems.gods_monsters.spells import can_cast, spell_level_cap
+
+__all__ = ["SEED_000_ACTIONS"]
+
+P = Play[GmCharacter]
+
+
+def _actor(action: Action) -> str:
+    if action.actor is None:  # the engine enforces actor="required"; this keeps mypy honest
+        raise InputError("this action needs a character", expected="a character id")
+    return action.actor
+
+
+def _all_or_one(play: P, action: Action) -> list[str]:
+    return [action.actor] if action.actor else sorted(play.state.characters)
+
+
+def _field_names(text: str | None) -> list[str]:
+    return [f.strip().lower() for f in (text or "").split(",") if f.strip()]
+
+
+def _refuse_if_dead(play: P, actor: str) -> None:
+    if cond.is_dead(play, actor):
+        raise RuleRefusal(f"{actor} is dead (seed 000, {TIME_TO_DIE})")
+
+
+# -- damage and healing ------------------------------------------------------------------------
+def _damage(play: P, action: Action) -> None:
+    actor = _actor(action)
+    p = action.params
+    character = play.char(actor)
+    reason = archetypal_reason(
+        character,
+        roll_against=p["roll_against"] or "",
+        consequence=bool(p["archetypal"]),
+        in_combat=bool(p["in_combat"]),
+    )
+    if reason is not None:
+        play.explain(f"the damage is archetypal for {actor}: {reason}", rule(USING_VERVE), actor=actor)
+    take_damage(
+        play,
+        actor,
+        int(p["amount"]),
+        archetypal=reason is not None,
+        rule=rule(REGAINING),
+        source=str(p["source"] or "").lower(),
+        injury_override=int(p["direct_injuries"]) or None,
+        physical=not p["mental"],
+        phantasmal=bool(p["phantasmal"]),
+        fields=_field_names(p["fields"]),
+    )
+
+
+def _injure(play: P, action: Action) -> None:
+    actor = _actor(action)
+    p = action.params
+    add_injuries(
+        play,
+        actor,
+        int(p["injuries"]),
+        rule(INJURIES),
+        archetypal=bool(p["archetypal"]),
+        physical=not p["mental"],
+    )
+
+
+def _heal(play: P, action: Action) -> None:
+    p = action.params
+    heal(
+        play,
+        _actor(action),
+        rule(REGAINING),
+        survival=int(p["survival"]),
+        injuries=int(p["injuries"]),
+        verve=int(p["verve"]),
+        magical=bool(p["magical"]),
+        source=str(p["source"] or "healing aid"),
+    )
+
+
+# -- rolls -------------------------------------------------------------------------------------
+def _roll(play: P, action: Action) -> None:
+    actor = _actor(action)
+    _refuse_if_dead(play, actor)
+    p = action.params
+    character = play.char(actor)
+    mods = [Modifier(int(p["modifier"]), "circumstances")]
+    for name in _field_names(p["fields"]):
+        if name not in character.fields:
+            raise InputError(
+                f"{actor} has no field {name!r}",
+                expected="one of " + (", ".join(character.fields) or "no fields"),
+                where="fields",
+            )
+        mods.append(Modifier(character.field_bonus(name), f"{name} field"))
+    against = str(p["against"])
+    check = gm_roll(play, character, kind="gm.roll", label=against, score=against, modifiers=mods, actor=actor)
+    play.check(check, purpose="roll", rule=rule(INJURIES), actor=actor, data={"against": against})
+
+
+def _consciousness_roll(play: P, action: Action) -> None:
+    actor = _actor(action)
+    _refuse_if_dead(play, actor)
+    if cond.counts_as_unconscious(play, actor):
+        raise RuleRefusal(f"{actor} is already unconscious")
+    consciousness.ask_consciousness_roll(play, actor, physical=not action.params["mental"])
+
+
+def _death_check(play: P, action: Action) -> None:
+    actor = _actor(action)
+    _refuse_if_dead(play, actor)
+    p = action.params
+    dying.ask_death_roll(play, actor, archetypal=bool(p["archetypal"]), fields=_field_names(p["fields"]))
+
+
+# -- consciousness and dying ---------------------------------------------------------------------
+def _fall_unconscious(play: P, action: Action) -> None:
+    minutes = action.params["minutes"]
+    consciousness.choose_unconsciousness(play, _actor(action), None if minutes is None else int(minutes))
+
+
+def _semi_conscious(play: P, action: Action) -> None:
+    consciousness.become_semi_conscious(play, _actor(action))
+
+
+def _heroic(play: P, action: Action) -> None:
+    p = action.params
+    heroic.heroic_last_effort(
+        play,
+        _actor(action),
+        against=p["against"],
+        score=p["score"],
+        modifier=int(p["modifier"]),
+        mojo=int(p["mojo"]),
+        contributions=heroic.parse_contributions(str(p["contributions"] or "")),
+        task=str(p["task"] or ""),
+    )
+
+
+def _end_scene(play: P, action: Action) -> None:
+    heroic.end_scene(play, _all_or_one(play, action))
+
+
+# -- rest and recovery ---------------------------------------------------------------------------
+def _rest(play: P, action: Action) -> None:
+    recovery.start_rest(play, _actor(action), str(action.params["kind"]), str(action.params["recover"]))
+
+
+def _new_day(play: P, action: Action) -> None:
+    for actor in _all_or_one(play, action):
+        recovery.new_day(play, actor)
+
+
+def _encounter(play: P, action: Action) -> None:
+    recovery.encounter(
+        play, _all_or_one(play, action), str(action.params["encounter"]), conflict=bool(action.params["conflict"])
+    )
+
+
+def _new_adventure(play: P, action: Action) -> None:
+    recovery.new_adventure(play, _all_or_one(play, action))
+
+
+def _mojo(play: P, action: Action) -> None:
+    actor = _actor(action)
+    p = action.params
+    character = play.char(actor)
+    after = character.mojo + int(p["gain"]) - int(p["spend"])
+    if after < 0:
+        raise RuleRefusal(f"{actor} has only {character.mojo} mojo")
+    play.put(actor, replace(character, mojo=after))
+    play.explain(f"{actor}'s mojo {character.mojo} → {after}", brief_rule("Context: mojo"), actor=actor)
+    play.result["mojo"] = after
+
+
+# -- pools, NPCs, spells -------------------------------------------------------------------------
+def _bonus_pool(play: P, action: Action) -> None:
+    p = action.params
+    actor = _actor(action)
+    _refuse_if_dead(play, actor)
+    grant_pool(
+        play,
+        actor,
+        name=str(p["name"]),
+        points=int(p["points"]),
+        duration=None if p["duration"] is None else int(p["duration"]),
+        eligible=str(p["eligible"]),
+    )
+
+
+def _end_bonus_pool(play: P, action: Action) -> None:
+    end_pool(play, _actor(action), str(action.params["name"]))
+
+
+def _roll_npc_survival(play: P, action: Action) -> None:
+    actor = _actor(action)
+    if not play.char(actor).is_npc:
+        raise RuleRefusal(f"{actor} is a player character; only NPCs roll survival dice (seed 000, {NPCS})")
+    roll_npc_survival(play, actor)
+
+
+def _cast_spell(play: P, action: Action) -> None:
+    actor = _actor(action)
+    character = play.char(actor)
+    spell = int(action.params["spell_level"])
+    verb = "memorize" if action.params["memorize"] else "cast"
+    if character.archetype != "sorceror":
+        raise RuleRefusal(f"{actor} is not a sorceror; the spell-level cap is a sorceror's rule")
+    cap = spell_level_cap(character.level, character.injuries)
+    play.result["max_spell_level"] = cap
+    if not can_cast(character.level, character.injuries, spell):
+        raise RuleRefusal(
+            f"{actor} cannot {verb} a level {spell} spell: level {character.level} minus {character.injuries} "
+            f"injuries allows spells up to level {cap} (seed 000, {INJURIES})"
+        )
+    play.explain(f"{actor} may {verb} a level {spell} spell (up to level {cap})", rule(INJURIES), actor=actor)
+
+
+_MENTAL = ParamSpec(
+    "mental", "bool", "mental rather than physical harm (consciousness roll on willpower)", default=False
+)
+_FIELDS = ParamSpec("fields", "str", "comma-separated field names whose bonus applies (e.g. falling)", default="")
+
+
+def _specs() -> dict[str, ActionSpec]:
+    specs = [
+        ActionSpec(
+            "damage",
+            "Damage: bonus pool, verve (if archetypal), survival, then injuries; consciousness and death checks",
+            _damage,
+            (
+                ParamSpec("amount", "int", "points of damage", required=True, minimum=0, maximum=100_000),
+                ParamSpec(
+                    "archetypal", "bool", "direct consequence of an archetypal action (criterion 3)", default=False
+                ),
+                ParamSpec("in_combat", "bool", "taken in combat (archetypal for warriors, criterion 4)", default=False),
+                ParamSpec("roll_against", "choice", "the roll the damage followed (criteria 1 and 2)", choices=SCORES),
+                _MENTAL,
+                ParamSpec(
+                    "direct_injuries",
+                    "int",
+                    "points that go straight to injuries by rule (falling: one per die)",
+                    default=0,
+                    minimum=0,
+                    maximum=100_000,
+                ),
+                ParamSpec("source", "str", "what caused it; a field of that name helps the death roll", default=""),
+                _FIELDS,
+                ParamSpec("phantasmal", "bool", "illusory damage (a lost death roll means shock)", default=False),
+            ),
+            kind="damage",
+        ),
+        ActionSpec(
+            "injure",
+            "Injury points inflicted directly by a rule (ailments, forced march)",
+            _injure,
+            (
+                ParamSpec("injuries", "int", "injury points", required=True, minimum=0, maximum=10_000),
+                ParamSpec("archetypal", "bool", "the injuries come from archetypal activity", default=False),
+                _MENTAL,
+            ),
+            kind="damage",
+        ),
+        ActionSpec(
+            "heal",
+            "Healing aid: restore survival and verve (never above maximum) and remove injuries",
+            _heal,
+            (
+                ParamSpec("survival", "int", "survival points restored", default=0, minimum=0, maximum=100_000),
+                ParamSpec("injuries", "int", "injury points removed", default=0, minimum=0, maximum=10_000),
+                ParamSpec("verve", "int", "verve points restored", default=0, minimum=0, maximum=100_000),
+                ParamSpec("magical", "bool", "magical healing (also ends illusory shock)", default=False),
+                ParamSpec("source", "str", "what heals", default=""),
+            ),
+            kind="heal",
+        ),
+        ActionSpec(
+            "rest",
+            "Begin a night's rest (8 h, health roll at the end) or a full day of rest (no roll)",
+            _rest,
+            (
+                ParamSpec("kind", "choice", "night or day", default="night", choices=recovery.REST_KINDS),
+                ParamSpec(
+                    "recover",
+                    "choice",
+                    "on success: auto (an injury if any), survival or injury",
+                    default="auto",
+                    choices=recovery.RECOVERY_CHOICES,
+                ),
+            ),
+            kind="rest",
+        ),
+        ActionSpec(
+            "new_day",
+            "A new game day begins on awakening: verve fully restored (everyone if no actor)",
+            _new_day,
+            actor="optional",
+            kind="rest",
+        ),
+        ActionSpec(
+            "encounter",
+            "A non-conflict encounter has begun: each character regains up to level verve, once per encounter",
+            _encounter,
+            (
+                ParamSpec("encounter", "str", "an id for the encounter", required=True),
+                ParamSpec("conflict", "bool", "the encounter is a conflict (restores nothing)", default=False),
+            ),
+            actor="optional",
+            kind="rest",
+        ),
+        ActionSpec(
+            "new_adventure",
+            "A new adventure: encounters may restore verve again",
+            _new_adventure,
+            actor="optional",
+            kind="rest",
+        ),
+        ActionSpec(
+            "roll",
+            "An ability or reaction roll (d20 at most the score), at the injury penalty",
+            _roll,
+            (
+                ParamSpec("against", "choice", "ability or reaction", required=True, choices=SCORES),
+                ParamSpec("modifier", "int", "bonus (+) or penalty (-)", default=0, minimum=-100, maximum=100),
+                _FIELDS,
+            ),
+            kind="feat",
+        ),
+        ActionSpec(
+            "consciousness_roll",
+            "Roll to stay conscious (fortitude, or willpower for mental harm)",
+            _consciousness_roll,
+            (_MENTAL,),
+            kind="feat",
+        ),
+        ActionSpec(
+            "death_check",
+            "Check for death now: injuries against endurance, if injuries exceed survival (and verve)",
+            _death_check,
+            (
+                ParamSpec("archetypal", "bool", "the latest injuries were archetypal (verve counts)", default=False),
+                _FIELDS,
+            ),
+            kind="feat",
+        ),
+        ActionSpec(
+            "fall_unconscious",
+            "The player chooses unconsciousness (e.g. for +2 on death rolls; slows dying to hours)",
+            _fall_unconscious,
+            (ParamSpec("minutes", "int", "how long (default: injury total, at least 1)", minimum=1, maximum=100_000),),
+            kind="feat",
+        ),
+        ActionSpec(
+            "semi_conscious",
+            "Spend one mojo to bring an unconscious character to semi-consciousness",
+            _semi_conscious,
+            kind="feat",
+        ),
+        ActionSpec(
+            "heroic_last_effort",
+            "One last roll after the dying time runs out: +level, no injury penalty, mojo bids; then death",
+            _heroic,
+            (
+                ParamSpec("against", "choice", "ability or reaction rolled against", choices=SCORES),
+                ParamSpec("score", "int", "or a score to roll against (e.g. an attack)", minimum=0, maximum=100),
+                ParamSpec("modifier", "int", "other bonus (+) or penalty (-)", default=0, minimum=-100, maximum=100),
+                ParamSpec("mojo", "int", "mojo the dying character bids", default=0, minimum=0, maximum=1_000_000),
+                ParamSpec("contributions", "str", "mojo from others, e.g. gralen:2,bors:1", default=""),
+                ParamSpec("task", "str", "what the character attempts", default=""),
+            ),
+            kind="feat",
+        ),
+        ActionSpec(
+            "end_scene",
+            "The scene ends: characters whose time ran out die (everyone if no actor)",
+            _end_scene,
+            actor="optional",
+            kind="feat",
+        ),
+        ActionSpec(
+            "mojo",
+            "Gain or spend mojo",
+            _mojo,
+            (
+                ParamSpec("gain", "int", "mojo gained", default=0, minimum=0, maximum=1_000_000),
+                ParamSpec("spend", "int", "mojo spent", default=0, minimum=0, maximum=1_000_000),
+            ),
+            kind="feat",
+        ),
+        ActionSpec(
+            "bonus_pool",
+            "Grant a temporary bonus pool of survival (spell, specialty, spirit) for a duration",
+            _bonus_pool,
+            (
+                ParamSpec("points", "int", "survival points in the pool", required=True, minimum=1, maximum=100_000),
+                ParamSpec("duration", "duration", "how long the effect lasts (none: until ended)", minimum=1),
+                ParamSpec("name", "str", "the effect granting it", default="bonus pool"),
+                ParamSpec("eligible", "choice", "which damage it absorbs", default="any", choices=ELIGIBILITIES),
+            ),
+            kind="heal",
+        ),
+        ActionSpec(
+            "end_bonus_pool",
+            "The effect behind a bonus pool ends",
+            _end_bonus_pool,
+            (ParamSpec("name", "str", "the pool's name", default="bonus pool"),),
+            kind="feat",
+        ),
+        ActionSpec(
+            "roll_npc_survival",
+            "Roll an NPC's survival dice (d6 per level, d10 for warriors)",
+            _roll_npc_survival,
+            kind="feat",
+        ),
+        ActionSpec(
+            "cast_spell",
+            "Check a sorceror may cast or memorize a spell: up to level minus injuries",
+            _cast_spell,
+            (
+                ParamSpec("spell_level", "int", "the spell's level", required=True, minimum=0, maximum=99),
+                ParamSpec("memorize", "bool", "memorizing rather than casting", default=False),
+            ),
+            kind="feat",
+        ),
+    ]
+    return {s.name: s for s in specs}
+
+
+SEED_000_ACTIONS: Mapping[str, ActionSpec] = _specs()

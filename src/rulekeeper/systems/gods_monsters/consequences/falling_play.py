@@ -1,0 +1,114 @@
+"""The ``fall`` action: evasion where the height allows it, then the falling damage.
+
+Rules and readings in :mod:`.falling`. The damage goes through the survival rules'
+``take_damage`` with one injury per die directly (``injury_override``), so the rest runs through
+bonus pool, verve (if archetypal, e.g. a thief's failed climb) and survival as usual.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.check import CheckResult
+from rulekeeper.core.play import Play
+from rulekeeper.core.state import PendingCheck
+from rulekeeper.systems.gods_monsters import conditions as cond
+from rulekeeper.systems.gods_monsters.character import GmCharacter
+from rulekeeper.systems.gods_monsters.consequences.falling import EvasionEffect, fall_band, fall_damage, fall_seconds
+from rulekeeper.systems.gods_monsters.consequences.playing import ask, c_roll, refuse_if_dead
+from rulekeeper.systems.gods_monsters.consequences.sections import FALLING, c_rule
+from rulekeeper.systems.gods_monsters.damage import take_damage
+
+__all__ = ["FALL_ACTIONS", "FALL_PURPOSE", "on_fall_check"]
+
+FALL_PURPOSE = "c.fall"
+
+
+def _fall(play: Play[GmCharacter], action: Action) -> None:
+    actor = str(action.actor)
+    refuse_if_dead(play, actor, "fall")
+    feet = int(action.params["feet"])
+    archetypal = bool(action.params["archetypal"])
+    band = fall_band(feet)
+    seconds = fall_seconds(feet)
+    play.explain(
+        f"{actor} falls {feet} ft: {band.dice}d6 damage, {band.dice} of it injuries; {seconds} s aloft; "
+        f"evasion {band.evasion.value}",
+        c_rule(FALLING, reading="injuries are part of the damage; time aloft +1 s per full 150 ft past 450 ft"),
+        actor=actor,
+    )
+    play.result["fall"] = {"feet": feet, "dice": band.dice, "seconds": seconds}
+    data = {"feet": feet, "archetypal": archetypal}
+    can_evade = bool(action.params["evasion"]) and not cond.counts_as_unconscious(play, actor)
+    if band.evasion is not EvasionEffect.NONE and can_evade:
+        check = c_roll(play, actor, kind="gm.fall", score="evasion")
+        ask(play, actor, check, purpose=FALL_PURPOSE, rule=c_rule(FALLING), data=data)
+        return
+    _land(play, actor, feet, archetypal=archetypal, evaded=False)
+
+
+def on_fall_check(play: Play[GmCharacter], pending: PendingCheck, result: CheckResult) -> None:
+    actor = pending.actor
+    if actor is None or cond.is_dead(play, actor):
+        return
+    _land(
+        play,
+        actor,
+        int(pending.data["feet"]),
+        archetypal=bool(pending.data.get("archetypal")),
+        evaded=result.success,
+    )
+
+
+def _land(play: Play[GmCharacter], actor: str, feet: int, *, archetypal: bool, evaded: bool) -> None:
+    band = fall_band(feet)
+    cite = c_rule(FALLING)
+    result: dict[str, Any] = dict(play.result.get("fall", {"feet": feet, "dice": band.dice}))
+    result["seconds"] = fall_seconds(feet)
+    if evaded and band.evasion is EvasionEffect.NEGATES:
+        play.explain(f"{actor}'s evasion negates the fall's damage", cite, actor=actor)
+        result.update(evaded=True, damage=0, injuries=0, rolled=0)
+        play.result["fall"] = result
+        return
+    roll = play.roll(f"{band.dice}d6", f"falling damage for {actor}", cite, actor=actor)
+    outcome = fall_damage(feet, tuple(d.value for d in roll.dice), evaded=evaded)
+    if outcome.evaded:
+        play.explain(
+            f"{actor}'s evasion halves the damage: {outcome.rolled} → {outcome.damage}, and no injuries",
+            c_rule(FALLING, reading="halved falling damage (rounded down) gives no injuries"),
+            actor=actor,
+        )
+    result.update(evaded=outcome.evaded, rolled=outcome.rolled, damage=outcome.damage, injuries=outcome.injuries)
+    play.result["fall"] = result
+    if outcome.damage:
+        take_damage(
+            play,
+            actor,
+            outcome.damage,
+            archetypal=archetypal,
+            rule=cite,
+            source="falling",
+            injury_override=outcome.injuries,
+        )
+        play.result["fall"] = result
+
+
+FALL_ACTIONS: dict[str, ActionSpec] = {
+    "fall": ActionSpec(
+        "fall",
+        "Fall from a height: evasion below 20 ft, then d6 per height band, one injury per die (seed 002, Falling)",
+        _fall,
+        params=(
+            ParamSpec("feet", "int", "height fallen in feet", required=True, minimum=0, maximum=1_000_000),
+            ParamSpec("evasion", "bool", "whether the character may try an evasion roll (below 20 ft)", default=True),
+            ParamSpec(
+                "archetypal",
+                "bool",
+                "the fall is archetypal (e.g. a thief's failed climb): verve absorbs it",
+                default=False,
+            ),
+        ),
+        kind="damage",
+    ),
+}

@@ -1,0 +1,62 @@
+"""A semi-conscious character asked to act or answer: willpower, or d4 rounds to respond."""
+
+from __future__ import annotations
+
+from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.check import CheckResult
+from rulekeeper.core.play import Play
+from rulekeeper.core.state import PendingCheck
+from rulekeeper.errors import RuleRefusal
+from rulekeeper.systems.gods_monsters import conditions as cond
+from rulekeeper.systems.gods_monsters.character import GmCharacter
+from rulekeeper.systems.gods_monsters.consequences.playing import ask, c_roll
+from rulekeeper.systems.gods_monsters.consequences.sections import SEMI_CONSCIOUS, c_rule
+from rulekeeper.systems.gods_monsters.consequences.semi_conscious import semi_conscious_limits
+
+__all__ = ["REPLY_PURPOSE", "SEMI_CONSCIOUS_ACTIONS", "on_reply_check"]
+
+REPLY_PURPOSE = "c.semi-conscious"
+
+
+def _respond(play: Play[GmCharacter], action: Action) -> None:
+    actor = str(action.actor)
+    if not play.has(actor, cond.SEMI_CONSCIOUS):
+        raise RuleRefusal(f"{actor} is not semi-conscious (seed 002, {SEMI_CONSCIOUS})")
+    what = str(action.params["prompt"])
+    cite = c_rule(SEMI_CONSCIOUS)
+    play.explain(f"{actor}, semi-conscious, is {what}: they may respond, slowly", cite, actor=actor)
+    limits = semi_conscious_limits()
+    check = c_roll(play, actor, kind="gm.semi-conscious", score=limits.reply_roll)
+    ask(play, actor, check, purpose=REPLY_PURPOSE, rule=cite)
+
+
+def on_reply_check(play: Play[GmCharacter], pending: PendingCheck, result: CheckResult) -> None:
+    actor = str(pending.actor)
+    cite = c_rule(SEMI_CONSCIOUS)
+    if result.success:
+        play.explain(f"{actor} responds at once", cite, actor=actor)
+        play.result["respond"] = {"delay_rounds": 0}
+        return
+    rounds = play.roll(
+        semi_conscious_limits().reply_delay_dice, f"rounds before {actor} responds", cite, actor=actor
+    ).total
+    play.result["respond"] = {"delay_rounds": rounds}
+
+
+SEMI_CONSCIOUS_ACTIONS: dict[str, ActionSpec] = {
+    "respond": ActionSpec(
+        "respond",
+        "A semi-conscious character told to act or asked a question: willpower, or d4 rounds to respond (seed 002)",
+        _respond,
+        params=(
+            ParamSpec(
+                "prompt",
+                "choice",
+                "what happens to them",
+                default="asked a question",
+                choices=("asked a question", "told to act"),
+            ),
+        ),
+        kind="reply",
+    ),
+}

@@ -1,0 +1,149 @@
+"""Suffocating over game time: the buffer, then health rolls each minute (see :mod:`.suffocation`).
+
+The ``suffocating`` condition holds the count of rolls made so far; the ``gm.c.suffocation``
+timer brings each roll (``gm.suffocation`` checks). ``breathe`` ends it.
+"""
+
+from __future__ import annotations
+
+from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.check import CheckResult, Modifier
+from rulekeeper.core.clock import format_duration
+from rulekeeper.core.play import Play
+from rulekeeper.core.state import PendingCheck, Timer
+from rulekeeper.errors import RuleRefusal
+from rulekeeper.systems.gods_monsters import conditions as cond
+from rulekeeper.systems.gods_monsters.character import GmCharacter
+from rulekeeper.systems.gods_monsters.consequences.playing import (
+    ask,
+    c_roll,
+    drop_pending_where,
+    refuse_if_dead,
+    set_condition_data,
+)
+from rulekeeper.systems.gods_monsters.consequences.sections import SUFFOCATION, c_rule
+from rulekeeper.systems.gods_monsters.consequences.suffocation import (
+    ROUND_SECONDS,
+    suffocation_buffer_rounds,
+    suffocation_interval,
+    suffocation_modifier,
+)
+from rulekeeper.systems.gods_monsters.damage import add_injuries
+
+__all__ = [
+    "SUFFOCATING",
+    "SUFFOCATION_ACTIONS",
+    "SUFFOCATION_PURPOSE",
+    "SUFFOCATION_TIMER",
+    "on_suffocation_check",
+    "on_suffocation_timer",
+]
+
+SUFFOCATING = "suffocating"
+SUFFOCATION_TIMER = "gm.c.suffocation"
+SUFFOCATION_PURPOSE = "c.suffocation"
+
+
+def _suffocate(play: Play[GmCharacter], action: Action) -> None:
+    actor = str(action.actor)
+    refuse_if_dead(play, actor, "suffocate")
+    if play.has(actor, SUFFOCATING):
+        raise RuleRefusal(f"{actor} is already without air")
+    params = action.params
+    prepared = bool(params["prepared"])
+    at_rest = bool(params["at_rest"])
+    contributor = int(params["contributor"])
+    character = play.char(actor)
+    cite = c_rule(SUFFOCATION)
+    d4 = None
+    if not prepared:
+        d4 = play.roll("1d4", f"{actor}'s breath, caught unprepared (rounds)", cite, actor=actor).total
+    rounds = suffocation_buffer_rounds(
+        endurance=character.endurance, prepared=prepared, d4=d4, contributor=contributor, at_rest=at_rest
+    )
+    how = f"endurance {character.endurance}" if prepared else f"d4 {d4}{contributor:+d}"
+    rest = ", doubled at rest" if at_rest else ""
+    play.add_condition(
+        actor,
+        SUFFOCATING,
+        c_rule(SUFFOCATION, reading="the unprepared buffer's endurance contributor is a table-supplied modifier"),
+        data={"rolls": 0, "at_rest": at_rest, "buffer_rounds": rounds},
+        text=f"{actor} has no air: {rounds} rounds of buffer ({how}{rest}), acting normally meanwhile",
+    )
+    play.schedule(
+        rounds * ROUND_SECONDS,
+        SUFFOCATION_TIMER,
+        f"{actor} suffocates: health roll",
+        actor=actor,
+    )
+    play.result["suffocation"] = {"buffer_rounds": rounds, "at_rest": at_rest}
+
+
+def on_suffocation_timer(play: Play[GmCharacter], timer: Timer) -> None:
+    actor = timer.actor
+    if actor is None or actor not in play.state.characters or cond.is_dead(play, actor):
+        return
+    condition = play.state.condition(actor, SUFFOCATING)
+    if condition is None:
+        return
+    rolls = int(condition.data.get("rolls", 0))
+    at_rest = bool(condition.data.get("at_rest", False))
+    data = dict(condition.data)
+    data["rolls"] = rolls + 1
+    set_condition_data(play, actor, SUFFOCATING, data)
+    interval = suffocation_interval(at_rest=at_rest)
+    play.schedule(interval, SUFFOCATION_TIMER, f"{actor} suffocates: health roll", actor=actor)
+    modifier = suffocation_modifier(rolls)
+    mods = [Modifier(modifier, f"{rolls} earlier roll{'s' if rolls != 1 else ''}")] if modifier else []
+    cite = c_rule(SUFFOCATION)
+    play.explain(
+        f"{actor} is out of breath: health roll now, the next in {format_duration(interval)}", cite, actor=actor
+    )
+    check = c_roll(play, actor, kind="gm.suffocation", score="health", modifiers=mods)
+    ask(play, actor, check, purpose=SUFFOCATION_PURPOSE, rule=cite, data={"roll": rolls + 1})
+
+
+def on_suffocation_check(play: Play[GmCharacter], pending: PendingCheck, result: CheckResult) -> None:
+    actor = str(pending.actor)
+    if cond.is_dead(play, actor):
+        return
+    cite = c_rule(SUFFOCATION)
+    play.result["suffocation"] = {"roll": pending.data.get("roll"), "success": result.success}
+    if result.success:
+        play.explain(f"{actor} holds on", cite, actor=actor)
+        return
+    play.explain(f"{actor} suffocates: one injury", cite, actor=actor)
+    add_injuries(play, actor, 1, cite)
+
+
+def _breathe(play: Play[GmCharacter], action: Action) -> None:
+    actor = str(action.actor)
+    if not play.remove_condition(actor, SUFFOCATING, c_rule(SUFFOCATION)):
+        raise RuleRefusal(f"{actor} is not suffocating")
+    play.cancel_timers(actor=actor, kind=SUFFOCATION_TIMER)
+    drop_pending_where(play, actor, SUFFOCATION_PURPOSE)
+    play.result["suffocation"] = {"ended": True}
+
+
+SUFFOCATION_ACTIONS: dict[str, ActionSpec] = {
+    "suffocate": ActionSpec(
+        "suffocate",
+        "Lose the air supply: a buffer, then a health roll each minute at growing penalties (seed 002, suffocation)",
+        _suffocate,
+        params=(
+            ParamSpec("prepared", "bool", "took a deep breath: endurance rounds of buffer (else d4)", default=True),
+            ParamSpec("at_rest", "bool", "completely inactive and at rest: times doubled", default=False),
+            ParamSpec(
+                "contributor",
+                "int",
+                "endurance's minor-contributor modifier to an unprepared buffer "
+                "(unconfirmed formula; the table supplies it)",
+                default=0,
+                minimum=-10,
+                maximum=10,
+            ),
+        ),
+        kind="condition",
+    ),
+    "breathe": ActionSpec("breathe", "Air again: suffocation ends", _breathe, kind="heal"),
+}

@@ -1,0 +1,380 @@
+"""The actions GURPS offers at the table (not the feats, which live in ``feats``).
+
+Each handler reads validated params and applies the rules through the modules named for them;
+this module only wires parameters to rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.action import ActionSpec, ParamSpec
+from rulekeeper.errors import InputError, RuleRefusal
+from rulekeeper.systems.gurps.attack import apply_damage, attack_action, defend_action
+from rulekeeper.systems.gurps.character import ATTACK_KINDS, POSTURES, TurnState
+from rulekeeper.systems.gurps.damage_table import DamageDice, parse_damage
+from rulekeeper.systems.gurps.fatigue import lose_fp, recover_fp
+from rulekeeper.systems.gurps.injury import ask_consciousness_roll, heal, take_injury
+from rulekeeper.systems.gurps.maneuvers import AOA_MELEE_OPTIONS, AOD_OPTIONS, MANEUVER_NAMES, WAIT_ACTIONS
+from rulekeeper.systems.gurps.recovery import REST_KINDS, start_rest
+from rulekeeper.systems.gurps.rolling import roll_damage, roll_dice
+from rulekeeper.systems.gurps.rules import (
+    COMBAT_SEQUENCE,
+    CONSCIOUSNESS,
+    DAMAGE,
+    FATIGUE,
+    FATIGUE_RECOVERY,
+    GENERAL_INJURY,
+    NATURAL_RECOVERY,
+    STUN,
+    rule,
+)
+from rulekeeper.systems.gurps.status import incapacity, stun
+from rulekeeper.systems.gurps.turn_order import Combatant, turn_order
+from rulekeeper.systems.gurps.turns import take_maneuver
+from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES
+
+if TYPE_CHECKING:
+    from rulekeeper.core.action import Action
+    from rulekeeper.core.play import Play
+    from rulekeeper.systems.gurps.character import GurpsCharacter
+
+__all__ = ["CORE_ACTIONS", "HIT_LOCATIONS"]
+
+HIT_LOCATIONS = ("torso", "skull", "face", "neck", "vitals", "groin", "arm", "leg", "hand", "foot", "eye")
+DEFENSES = ("dodge", "parry", "block")
+
+
+def _damage(play: Play[GurpsCharacter], action: Action) -> None:
+    actor = str(action.actor)
+    p = action.params
+    if play.char(actor).dead:
+        raise RuleRefusal(f"{actor} is already dead")
+    if p["injury"] is not None:
+        take_injury(play, actor, int(p["injury"]), GENERAL_INJURY, location=str(p["location"]))
+        return
+    if p["amount"] is None and p["dice"] is None:
+        raise InputError("damage needs an amount, dice, or an injury", expected="amount=N or dice=2d+1", where="damage")
+    if p["dice"] is not None:
+        dice = parse_damage(str(p["dice"]), play.char(actor).st if str(p["dice"]).startswith(("thr", "sw")) else None)
+        amount = roll_damage(play, dice, f"damage to {actor}", DAMAGE, actor=actor, typed=p["amount"])
+    else:
+        amount = int(p["amount"])
+    apply_damage(play, actor, amount, str(p["damage_type"]), dr=p["dr"], location=str(p["location"]))
+
+
+def _heal(play: Play[GurpsCharacter], action: Action) -> None:
+    heal(
+        play,
+        str(action.actor),
+        int(action.params["amount"]),
+        NATURAL_RECOVERY,
+        treatment=bool(action.params["treatment"]),
+    )
+
+
+def _lose_fp(play: Play[GurpsCharacter], action: Action) -> None:
+    actor = str(action.actor)
+    if play.char(actor).dead:
+        raise RuleRefusal(f"{actor} is dead")
+    lose_fp(play, actor, int(action.params["amount"]), FATIGUE)
+
+
+def _recover_fp(play: Play[GurpsCharacter], action: Action) -> None:
+    actor = str(action.actor)
+    if play.char(actor).dead:
+        raise RuleRefusal(f"{actor} is dead")
+    recover_fp(play, actor, int(action.params["amount"]), FATIGUE_RECOVERY)
+
+
+def _rest(play: Play[GurpsCharacter], action: Action) -> None:
+    actor = str(action.actor)
+    if play.char(actor).dead:
+        raise RuleRefusal(f"{actor} is dead")
+    if play.has(actor, "fading"):
+        raise RuleRefusal(f"{actor} is at 0 HP or below and rolling each turn to stay conscious; cannot rest now")
+    start_rest(
+        play,
+        actor,
+        str(action.params["kind"]),
+        meal=bool(action.params["meal"]),
+        modifier=int(action.params["modifier"]),
+    )
+
+
+def _consciousness(play: Play[GurpsCharacter], action: Action) -> None:
+    actor = str(action.actor)
+    char = play.char(actor)
+    if char.current_hp > 0:
+        raise RuleRefusal(
+            f"{actor} has {char.current_hp} HP; consciousness rolls start at 0 HP (seed 004, General Damage)"
+        )
+    reason = incapacity(play, actor)
+    if reason:
+        raise RuleRefusal(f"{actor} is {reason}")
+    if not play.has(actor, "fading"):
+        play.add_condition(actor, "fading", CONSCIOUSNESS, text=f"{actor} rolls HT each turn to stay conscious")
+    play.cancel_timers(actor=actor, kind="gurps.consciousness")
+    ask_consciousness_roll(play, actor)
+
+
+def _stun(play: Play[GurpsCharacter], action: Action) -> None:
+    actor = str(action.actor)
+    reason = incapacity(play, actor)
+    if reason:
+        raise RuleRefusal(f"{actor} is {reason}")
+    stun(play, actor, STUN, mental=bool(action.params["mental"]))
+
+
+def _maneuver(play: Play[GurpsCharacter], action: Action) -> None:
+    take_maneuver(play, str(action.actor), action.params)
+
+
+def _ids(text: str | None, play: Play[GurpsCharacter], where: str) -> list[str]:
+    if not text:
+        return []
+    ids = [t.strip() for t in str(text).split(",") if t.strip()]
+    for i in ids:
+        if i not in play.state.characters:
+            known = ", ".join(play.state.characters)
+            raise InputError(f"unknown character {i!r}", expected=f"ids from: {known}", where=where)
+    return ids
+
+
+def _start_combat(play: Play[GurpsCharacter], action: Action) -> None:
+    ids = _ids(action.params["characters"], play, "characters") or [
+        cid for cid, c in play.state.characters.items() if not c.dead
+    ]
+    if len(set(ids)) != len(ids):
+        raise InputError("a character is listed twice", expected="each id once", where="characters")
+    surprised = _ids(action.params["surprised"], play, "surprised")
+    combatants = []
+    for cid in ids:
+        c = play.char(cid)
+        combatants.append(Combatant(cid, c.basic_speed, c.dx, c.is_pc))
+
+    def tie_roll(cid: str) -> int:
+        return roll_dice(play, DamageDice(3), f"turn-order tie roll for {cid}", COMBAT_SEQUENCE, actor=cid)
+
+    order = turn_order(combatants, tie_roll)
+    for place, cid in enumerate(order, start=1):
+        play.put(cid, replace(play.char(cid), turn=TurnState(), incoming=()))
+        play.add_condition(
+            cid,
+            "in combat",
+            COMBAT_SEQUENCE,
+            data={"order": list(order), "place": place},
+            text=f"{cid} acts {place} of {len(order)} (Basic Speed {play.char(cid).basic_speed:g})",
+        )
+    for cid in surprised:
+        play.add_condition(
+            cid, "surprised", rule("Do Nothing"), text=f"{cid} is surprised: must Do Nothing on the first turn"
+        )
+    play.explain("turn sequence, fixed for the fight: " + ", ".join(order), COMBAT_SEQUENCE)
+    play.result["order"] = list(order)
+
+
+def _end_combat(play: Play[GurpsCharacter], action: Action) -> None:
+    for cid in list(play.state.characters):
+        if play.has(cid, "in combat"):
+            play.remove_condition(cid, "in combat", COMBAT_SEQUENCE)
+            play.remove_condition(cid, "surprised", quiet=True)
+            play.put(cid, replace(play.char(cid), turn=TurnState(), incoming=()))
+    play.explain("combat time ends", COMBAT_SEQUENCE)
+
+
+_TYPES = tuple(DAMAGE_TYPES)
+
+CORE_ACTIONS: dict[str, ActionSpec] = {
+    spec.name: spec
+    for spec in (
+        ActionSpec(
+            "damage",
+            "Damage a character: basic damage less DR, times the wounding multiplier, comes off HP",
+            _damage,
+            params=(
+                ParamSpec(
+                    "amount", "int", "basic damage rolled (or the total of the dice rolled at the table)", minimum=0
+                ),
+                ParamSpec("dice", "str", "damage dice to roll, e.g. 2d+1 (GURPS notation)"),
+                ParamSpec("damage_type", "choice", "damage type", default="cr", choices=_TYPES),
+                ParamSpec("dr", "int", "DR to use instead of the sheet's", minimum=0),
+                ParamSpec(
+                    "location",
+                    "choice",
+                    "hit location (recorded; seed 004 gives no location rules)",
+                    default="torso",
+                    choices=HIT_LOCATIONS,
+                ),
+                ParamSpec("injury", "int", "HP lost directly, skipping DR and wounding", minimum=0),
+            ),
+            kind="damage",
+        ),
+        ActionSpec(
+            "heal",
+            "Give back HP (never above the maximum)",
+            _heal,
+            params=(
+                ParamSpec("amount", "int", "HP regained", required=True, minimum=0),
+                ParamSpec(
+                    "treatment", "bool", "medical treatment for a character who cannot wake without it", default=False
+                ),
+            ),
+            kind="heal",
+        ),
+        ActionSpec(
+            "lose_fp",
+            "Lose FP to fatigue, with every threshold (very tired, 0 FP, -FP)",
+            _lose_fp,
+            params=(ParamSpec("amount", "int", "FP lost", required=True, minimum=0),),
+            kind="fatigue",
+        ),
+        ActionSpec(
+            "recover_fp",
+            "Regain FP (never above the maximum)",
+            _recover_fp,
+            params=(ParamSpec("amount", "int", "FP regained", required=True, minimum=0),),
+            kind="heal",
+        ),
+        ActionSpec(
+            "rest",
+            "Rest quietly: 1 FP per 10 minutes (+1 with a meal); each full day of rest an HT roll for 1 HP",
+            _rest,
+            params=(
+                ParamSpec(
+                    "kind",
+                    "choice",
+                    "how long: " + ", ".join(f"{k} {v // 60} min" for k, v in REST_KINDS.items()),
+                    required=True,
+                    choices=tuple(REST_KINDS),
+                ),
+                ParamSpec("meal", "bool", "a decent meal while resting (+1 FP)", default=False),
+                ParamSpec(
+                    "modifier",
+                    "int",
+                    "GM's modifier to the daily HT roll for bad or very good conditions",
+                    default=0,
+                    minimum=-10,
+                    maximum=10,
+                ),
+            ),
+            kind="rest",
+        ),
+        ActionSpec(
+            "consciousness",
+            "An HT roll to stay conscious at 0 HP or below (also made automatically each turn)",
+            _consciousness,
+            kind="check",
+        ),
+        ActionSpec(
+            "stun",
+            "Stun a character (physical: HT to recover; mental: IQ)",
+            _stun,
+            params=(ParamSpec("mental", "bool", "mental stun (recover with IQ)", default=False),),
+            kind="condition",
+        ),
+        ActionSpec(
+            "maneuver",
+            "Take a turn: choose one of the 13 maneuvers",
+            _maneuver,
+            params=(
+                ParamSpec("choice", "choice", "the maneuver", required=True, choices=MANEUVER_NAMES),
+                ParamSpec(
+                    "option",
+                    "choice",
+                    "All-Out Attack / Defense option",
+                    choices=(*AOA_MELEE_OPTIONS, "suppression", *AOD_OPTIONS),
+                ),
+                ParamSpec("defense", "choice", "the defense All-Out Defense (Increased) raises", choices=DEFENSES),
+                ParamSpec("weapon", "str", "weapon name from the sheet"),
+                ParamSpec("target", "character", "the opponent (Aim, Evaluate, Feint, attacks)"),
+                ParamSpec("posture", "choice", "new posture (Change Posture)", choices=POSTURES),
+                ParamSpec("trigger", "str", "what the Wait waits for"),
+                ParamSpec("wait_action", "choice", "what the Wait becomes", choices=WAIT_ACTIONS),
+                ParamSpec("task", "str", "what is concentrated on or readied"),
+                ParamSpec("triggered", "bool", "this maneuver is a Wait being triggered", default=False),
+                ParamSpec("resist", "int", "the foe's skill resisting a Feint (default: their best)", minimum=0),
+                ParamSpec("modifier", "int", "modifier to a Feint roll", default=0, minimum=-20, maximum=20),
+            ),
+            kind="maneuver",
+        ),
+        ActionSpec(
+            "attack",
+            "Attack a character (takes an Attack maneuver unless this turn's maneuver already allows it)",
+            attack_action,
+            params=(
+                ParamSpec("target", "character", "who is attacked", required=True),
+                ParamSpec("weapon", "str", "weapon name from the sheet"),
+                ParamSpec("skill", "int", "effective base skill instead of the sheet's", minimum=0),
+                ParamSpec("damage", "str", "damage instead of the weapon's, e.g. 2d+1 or sw+1"),
+                ParamSpec("damage_type", "choice", "damage type instead of the weapon's", choices=_TYPES),
+                ParamSpec("kind", "choice", "kind of attack instead of the weapon's", choices=ATTACK_KINDS),
+                ParamSpec("modifier", "int", "other modifiers to hit", default=0, minimum=-30, maximum=30),
+                ParamSpec("size_modifier", "int", "ranged step 3: target's SM", default=0, minimum=-15, maximum=15),
+                ParamSpec(
+                    "range_speed", "int", "ranged step 4: range and speed modifier", default=0, minimum=-30, maximum=0
+                ),
+                ParamSpec("circumstances", "int", "ranged step 5: circumstances", default=0, minimum=-30, maximum=30),
+                ParamSpec("hits", "int", "hits scored by a rapid-fire attack", default=1, minimum=1, maximum=100),
+                ParamSpec("off_hand", "bool", "a second weapon in the off hand (-4)", default=False),
+                ParamSpec("small", "bool", "a small thrown weapon (1 lb or less: parried at -2)", default=False),
+                ParamSpec("unaware", "bool", "the target does not know of the attack (no defense)", default=False),
+                ParamSpec(
+                    "defense",
+                    "choice",
+                    "the target's defense, if decided now (else the target acts with defend)",
+                    choices=(*DEFENSES, "none"),
+                ),
+                ParamSpec(
+                    "second_defense",
+                    "choice",
+                    "a second defense after a failed one (All-Out Defense, Double)",
+                    choices=DEFENSES,
+                ),
+                ParamSpec("parry_weapon", "str", "the weapon the target parries with"),
+                ParamSpec("parry_skill", "str", "the skill the target parries with when unarmed"),
+                ParamSpec(
+                    "defense_modifier", "int", "other modifiers to the defense", default=0, minimum=-20, maximum=20
+                ),
+                ParamSpec("dr", "int", "DR to use instead of the target's", minimum=0),
+                ParamSpec("location", "choice", "hit location (recorded only)", default="torso", choices=HIT_LOCATIONS),
+                ParamSpec("damage_roll", "int", "the damage total rolled at the table (first hit)", minimum=0),
+            ),
+            kind="attack",
+        ),
+        ActionSpec(
+            "defend",
+            "Answer a good attack with an active defense (or none)",
+            defend_action,
+            params=(
+                ParamSpec(
+                    "defense", "choice", "dodge, parry, block or none", required=True, choices=(*DEFENSES, "none")
+                ),
+                ParamSpec("attack", "int", "which waiting attack (default the oldest)", minimum=1),
+                ParamSpec("weapon", "str", "the weapon to parry with"),
+                ParamSpec("parry_skill", "str", "the skill to parry with when unarmed"),
+                ParamSpec(
+                    "second_defense",
+                    "choice",
+                    "a second defense after a failed one (All-Out Defense, Double)",
+                    choices=DEFENSES,
+                ),
+                ParamSpec("modifier", "int", "other modifiers to the defense", default=0, minimum=-20, maximum=20),
+            ),
+            kind="defense",
+        ),
+        ActionSpec(
+            "start_combat",
+            "Fix the turn sequence for a fight: Basic Speed, then DX among PCs, then a roll",
+            _start_combat,
+            params=(
+                ParamSpec("characters", "str", "comma-separated ids in the GM's order (default: everyone alive)"),
+                ParamSpec("surprised", "str", "comma-separated ids of surprised characters"),
+            ),
+            actor="none",
+            kind="combat",
+        ),
+        ActionSpec("end_combat", "Leave combat time", _end_combat, actor="none", kind="combat"),
+    )
+}

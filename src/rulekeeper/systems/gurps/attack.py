@@ -1,0 +1,414 @@
+"""Attacking: the attack roll, the defense it calls for, and the damage of each hit.
+
+Seed 004, "Attacking", "Attack Roll", "Range Attacks", "Damage & Injury". An attack roll of 3
+does maximum damage and bypasses defense; other critical hits bypass defense; 17-18 always miss
+(the success roll handles criticals). A hit that is not critical waits for the defender's
+``defend`` action unless the attack named the defense up front.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.core.check import Critical, Modifier
+from rulekeeper.errors import InputError, RuleRefusal
+from rulekeeper.systems.gurps.character import IncomingAttack, Weapon
+from rulekeeper.systems.gurps.checks import ask_success_roll
+from rulekeeper.systems.gurps.damage_table import is_st_based, parse_damage
+from rulekeeper.systems.gurps.defense import ask_defense, defense_score, no_defense_reason
+from rulekeeper.systems.gurps.fatigue import lose_fp
+from rulekeeper.systems.gurps.injury import shock_modifier, take_injury
+from rulekeeper.systems.gurps.ranged import ranged_modifiers
+from rulekeeper.systems.gurps.rolling import roll_damage
+from rulekeeper.systems.gurps.rules import (
+    ALL_OUT_ATTACK,
+    ATTACK_ROLL,
+    DAMAGE,
+    DEFENDING,
+    MIN_INJURY,
+    MOVE_AND_ATTACK,
+    PARRY,
+    RANGED,
+)
+from rulekeeper.systems.gurps.turns import attack_turn, pick_weapon
+from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES, injury_from, penetrating
+
+if TYPE_CHECKING:
+    from rulekeeper.core.action import Action
+    from rulekeeper.core.check import CheckResult
+    from rulekeeper.core.play import Play
+    from rulekeeper.core.state import PendingCheck
+    from rulekeeper.systems.gurps.character import GurpsCharacter
+
+__all__ = [
+    "apply_damage",
+    "ask_parry_counter",
+    "attack_action",
+    "attack_modifiers",
+    "defend_action",
+    "on_attack_check",
+    "resolve_hits",
+]
+
+
+def _weapon_for(char: GurpsCharacter, params: Mapping[str, Any]) -> Weapon:
+    name = params.get("weapon") or char.turn.weapon
+    weapon = pick_weapon(char, name) if name else None
+    if weapon is None and params.get("damage") is None:
+        weapon = pick_weapon(char, None)
+    if weapon is None:
+        if params.get("damage") is None:
+            raise InputError("no weapon on the sheet: give the attack's damage", expected="e.g. 1d+1", where="damage")
+        kind = params.get("kind") or "unarmed"
+        weapon = Weapon(name=kind, skill="dx", damage=str(params["damage"]), kind=kind, can_parry=False)
+    changes: dict[str, Any] = {}
+    if params.get("damage") is not None:
+        changes["damage"] = str(params["damage"])
+    if params.get("damage_type") is not None:
+        changes["damage_type"] = str(params["damage_type"])
+    if params.get("kind") is not None:
+        changes["kind"] = str(params["kind"])
+    return replace(weapon, **changes) if changes else weapon
+
+
+def attack_modifiers(
+    play: Play[GurpsCharacter], actor: str, target: str, weapon: Weapon, params: Mapping[str, Any]
+) -> list[Modifier]:
+    """Every modifier to the attack roll from the maneuver, Aim, Evaluate, shock and the five ranged steps."""
+    char = play.char(actor)
+    turn = char.turn
+    mods: list[Modifier] = []
+    if weapon.ranged:
+        aim = turn.aim
+        aim_turns = (
+            aim.turns
+            if aim and aim.turn == turn.number - 1 and (aim.weapon, aim.target) == (weapon.name, target)
+            else 0
+        )
+        mods.extend(
+            ranged_modifiers(
+                acc=weapon.acc,
+                aim_turns=aim_turns,
+                size_modifier=int(params.get("size_modifier") or 0),
+                range_speed=int(params.get("range_speed") or 0),
+                circumstances=int(params.get("circumstances") or 0),
+            )
+        )
+    ev = turn.evaluate
+    if ev is not None and ev.target == target and ev.turn == turn.number - 1:
+        mods.append(Modifier(ev.bonus, "Evaluate"))
+    if turn.maneuver == "all-out-attack" and turn.option == "determined":
+        mods.append(Modifier(1 if weapon.ranged else 4, "All-Out Attack (Determined)"))
+    if params.get("off_hand"):
+        mods.append(Modifier(-4, "weapon in the off hand"))
+    if turn.maneuver == "move-and-attack":
+        if weapon.ranged:
+            mods.append(Modifier(-max(2, abs(weapon.bulk)), "Move and Attack: -2 or Bulk, whichever is worse"))
+        else:
+            mods.append(Modifier(-4, "Move and Attack (melee)"))
+    shock = shock_modifier(play, actor)
+    if shock is not None:
+        mods.append(shock)
+    if params.get("modifier"):
+        mods.append(Modifier(int(params["modifier"]), "circumstances"))
+    return [m for m in mods if m.value]
+
+
+def attack_action(play: Play[GurpsCharacter], action: Action) -> None:
+    """The ``attack`` action: one attack against ``target`` within an attacking maneuver."""
+    actor = str(action.actor)
+    params = action.params
+    target = str(params["target"])
+    if target == actor:
+        raise InputError("a character cannot attack themselves", expected="another character id", where="target")
+    play.char(target)
+    char = play.char(actor)
+    weapon = _weapon_for(char, params)  # validate before a maneuver is taken
+    turn = attack_turn(play, actor)
+    if play.has(actor, "collapsed"):
+        play.explain(f"{actor} collapses instead of attacking", ATTACK_ROLL, actor=actor)
+        return
+    char = play.char(actor)
+    if params.get("skill") is not None:
+        base = int(params["skill"])
+    else:
+        level = char.skill(weapon.skill)
+        if level is None:
+            raise InputError(
+                f"{actor} has no {weapon.skill} skill", expected="the skill on the sheet, or skill=N", where="skill"
+            )
+        base = level
+    mods = attack_modifiers(play, actor, target, weapon, params)
+    effective = base + sum(m.value for m in mods)
+    if turn.maneuver == "move-and-attack" and not weapon.ranged and effective > 9:
+        mods.append(Modifier(9 - effective, "Move and Attack: skill at most 9"))
+    dice = parse_damage(weapon.damage, char.st)
+    if turn.maneuver == "all-out-attack" and turn.option == "strong" and not weapon.ranged:
+        if is_st_based(weapon.damage):
+            dice = dice.plus(max(2, dice.dice))
+            play.explain(f"All-Out Attack (Strong): damage becomes {dice}", ALL_OUT_ATTACK, actor=actor)
+        else:
+            play.explain(
+                "All-Out Attack (Strong) adds only to ST-based thrust or swing damage", ALL_OUT_ATTACK, actor=actor
+            )
+    feint = turn.feint
+    penalty = feint.margin if feint is not None and feint.target == target and feint.applies_turn == turn.number else 0
+    if int(params.get("hits") or 1) > 1 and weapon.rof < 2 and weapon.name in {w.name for w in char.weapons}:
+        raise RuleRefusal(
+            f"{weapon.name} has RoF {weapon.rof}; only rapid fire scores several hits (seed 004, Dodging)"
+        )
+    info: dict[str, Any] = {
+        "attacker": actor,
+        "target": target,
+        "weapon": weapon.name,
+        "kind": weapon.kind,
+        "damage": str(dice),
+        "damage_type": weapon.damage_type,
+        "hits": int(params.get("hits") or 1),
+        "defense_penalty": penalty,
+        "small_thrown": weapon.kind == "thrown" and (bool(params.get("small")) or 0 < weapon.weight <= 1),
+        "dr": params.get("dr"),
+        "location": params.get("location") or "torso",
+        "damage_roll": params.get("damage_roll"),
+        "defense": params.get("defense"),
+        "second_defense": params.get("second_defense"),
+        "parry_weapon": params.get("parry_weapon"),
+        "parry_skill": params.get("parry_skill"),
+        "defense_modifier": params.get("defense_modifier") or 0,
+        "unaware": bool(params.get("unaware")),
+    }
+    if info["defense"] not in (None, "none") and no_defense_reason(play, target, info) is None:
+        defense_score(play, target, info, str(info["defense"]))  # refuse an illegal defense before rolling
+    new_turn = replace(
+        turn,
+        attacks_made=turn.attacks_made + 1,
+        attacked_with=(*turn.attacked_with, weapon.name),
+        aim=None if weapon.ranged else turn.aim,
+    )
+    play.put(actor, replace(char, turn=new_turn))
+    rule = RANGED if weapon.ranged else ATTACK_ROLL
+    if turn.maneuver == "move-and-attack":
+        rule = MOVE_AND_ATTACK
+    play.result.update({"attack_skill": effective if effective <= 9 or turn.maneuver != "move-and-attack" else 9})
+    ask_success_roll(
+        play,
+        kind="gurps.attack",
+        label=f"{actor} attacks {target} with {weapon.name}",
+        base=base,
+        modifiers=mods,
+        purpose="attack",
+        rule=rule,
+        actor=actor,
+        data=info,
+    )
+
+
+def on_attack_check(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
+    info = dict(pending.data)
+    actor = str(info["attacker"])
+    target = str(info["target"])
+    if not result.success:
+        play.explain(f"{actor} misses {target}", ATTACK_ROLL, actor=actor)
+        play.result["hit"] = False
+        return
+    if play.char(target).dead:
+        play.explain(f"{target} is already dead", ATTACK_ROLL, actor=actor)
+        return
+    if result.critical is Critical.SUCCESS:
+        maximum = result.total == 3
+        text = "a 3: maximum damage, no defense" if maximum else "a critical hit: no defense roll"
+        play.explain(f"{actor} rolls {text}", ATTACK_ROLL, actor=actor)
+        play.result["critical"] = True
+        resolve_hits(play, info, int(info.get("hits", 1)), maximum=maximum)
+        return
+    reason = no_defense_reason(play, target, info)
+    if reason is not None:
+        play.explain(f"{actor} hits: {reason}, so no defense", DEFENDING, actor=actor)
+        resolve_hits(play, info, int(info.get("hits", 1)))
+        return
+    choice = info.get("defense")
+    if choice == "none":
+        play.explain(f"{target} does not defend", DEFENDING, actor=target)
+        resolve_hits(play, info, int(info.get("hits", 1)))
+        return
+    if choice is not None:
+        try:
+            ask_defense(play, info, str(choice))
+            return
+        except RuleRefusal as exc:
+            play.explain(f"{target} cannot {choice} after all ({exc}); the hit waits for a legal defense", DEFENDING)
+    _await_defense(play, info, pending.id)
+
+
+def _await_defense(play: Play[GurpsCharacter], info: Mapping[str, Any], attack_id: int) -> None:
+    target = str(info["target"])
+    char = play.char(target)
+    incoming = IncomingAttack(
+        id=attack_id,
+        attacker=str(info["attacker"]),
+        weapon=str(info["weapon"]),
+        kind=str(info["kind"]),
+        damage=str(info["damage"]),
+        damage_type=str(info["damage_type"]),
+        hits=int(info.get("hits", 1)),
+        defense_penalty=int(info.get("defense_penalty", 0)),
+        small_thrown=bool(info.get("small_thrown")),
+        dr=None if info.get("dr") is None else int(info["dr"]),
+        location=str(info.get("location") or "torso"),
+        damage_roll=None if info.get("damage_roll") is None else int(info["damage_roll"]),
+    )
+    play.put(target, replace(char, incoming=(*char.incoming, incoming)))
+    play.explain(
+        f"{info['attacker']}'s attack is good: {target} may defend (action defend, attack #{attack_id})",
+        DEFENDING,
+        actor=target,
+    )
+    play.result["awaiting_defense"] = attack_id
+
+
+def defend_action(play: Play[GurpsCharacter], action: Action) -> None:
+    """The ``defend`` action: the defender answers an attack that is waiting for them."""
+    actor = str(action.actor)
+    params = action.params
+    char = play.char(actor)
+    if not char.incoming:
+        raise RuleRefusal(f"no attack on {actor} is waiting for a defense")
+    wanted = params.get("attack")
+    chosen = next((a for a in char.incoming if wanted is None or a.id == wanted), None)
+    if chosen is None:
+        ids = ", ".join(f"#{a.id}" for a in char.incoming)
+        raise InputError(f"no waiting attack #{wanted} on {actor}", expected=f"one of {ids}", where="attack")
+    info: dict[str, Any] = {
+        "attacker": chosen.attacker,
+        "target": actor,
+        "weapon": chosen.weapon,
+        "kind": chosen.kind,
+        "damage": chosen.damage,
+        "damage_type": chosen.damage_type,
+        "hits": chosen.hits,
+        "defense_penalty": chosen.defense_penalty,
+        "small_thrown": chosen.small_thrown,
+        "dr": chosen.dr,
+        "location": chosen.location,
+        "damage_roll": chosen.damage_roll,
+        "second_defense": params.get("second_defense"),
+        "parry_weapon": params.get("weapon"),
+        "parry_skill": params.get("parry_skill"),
+        "defense_modifier": params.get("modifier") or 0,
+    }
+    choice = str(params["defense"])
+    if choice != "none" and no_defense_reason(play, actor, info) is None:
+        defense_score(play, actor, info, choice)  # refuse before anything changes
+    play.put(actor, replace(char, incoming=tuple(a for a in char.incoming if a.id != chosen.id)))
+    if choice == "none" or no_defense_reason(play, actor, info) is not None:
+        play.explain(f"{actor} takes the hit from {chosen.attacker}", DEFENDING, actor=actor)
+        resolve_hits(play, info, chosen.hits)
+        return
+    ask_defense(play, info, choice)
+
+
+def resolve_hits(play: Play[GurpsCharacter], info: Mapping[str, Any], hits: int, *, maximum: bool = False) -> None:
+    """Roll damage for each hit and apply it to the target."""
+    target = str(info["target"])
+    dice = parse_damage(str(info["damage"]))
+    play.result["hit"] = True
+    play.result["hits"] = hits
+    for i in range(hits):
+        if play.char(target).dead:
+            break
+        typed = info.get("damage_roll") if i == 0 else None
+        label = f"damage of {info['weapon']}" + (f" (hit {i + 1} of {hits})" if hits > 1 else "")
+        damage = roll_damage(
+            play,
+            dice,
+            label,
+            DAMAGE,
+            actor=str(info["attacker"]),
+            typed=None if typed is None else int(typed),
+            maximum=maximum,
+        )
+        apply_damage(
+            play,
+            target,
+            damage,
+            str(info["damage_type"]),
+            dr=None if info.get("dr") is None else int(info["dr"]),
+            location=str(info.get("location") or "torso"),
+        )
+
+
+def apply_damage(
+    play: Play[GurpsCharacter],
+    target: str,
+    damage: int,
+    damage_type: str,
+    *,
+    dr: int | None = None,
+    location: str = "torso",
+) -> int:
+    """Basic damage -> penetrating damage (after DR) -> injury (wounding multiplier); returns the injury."""
+    char = play.char(target)
+    used_dr = char.dr if dr is None else dr
+    pen = penetrating(damage, used_dr)
+    row = DAMAGE_TYPES[damage_type]
+    min_injury = bool(play.option("min_injury", True))
+    injury = injury_from(pen, damage_type, min_injury=min_injury)
+    play.result.update({"damage": damage, "dr": used_dr, "penetrating": pen, "injury_done": injury})
+    if pen <= 0:
+        play.explain(f"{damage} damage does not get through DR {used_dr}", DAMAGE, actor=target)
+        return 0
+    raw = int(pen * row.multiplier)
+    text = f"{damage} - DR {used_dr} = {pen} penetrating; {row.name} x{float(row.multiplier):g} = {injury}"
+    play.explain(text, row.rule, actor=target)
+    if min_injury and raw < injury:
+        play.explain("a penetrating hit does at least 1 HP of injury", MIN_INJURY, actor=target)
+    if row.fatigue:
+        lose_fp(play, target, injury, row.rule)
+    else:
+        take_injury(play, target, injury, row.rule, location=location)
+    return injury
+
+
+def ask_parry_counter(play: Play[GurpsCharacter], info: Mapping[str, Any]) -> None:
+    """A weapon parry of an unarmed attack may injure the attacker: a skill roll, then damage with no defense."""
+    defender = str(info["target"])
+    char = play.char(defender)
+    name = info.get("parry_weapon")
+    weapon = char.weapon(str(name)) if name else next((w for w in char.weapons if w.can_parry and not w.ranged), None)
+    if weapon is None:
+        return
+    level = char.skill(weapon.skill)
+    if level is None:
+        return
+    ask_success_roll(
+        play,
+        kind="gurps.parry-counter",
+        label=f"{defender} {weapon.skill} to strike the parried limb",
+        base=level,
+        purpose="parry-counter",
+        rule=PARRY,
+        actor=defender,
+        data={"attacker": defender, "target": str(info["attacker"]), "weapon": weapon.name},
+    )
+
+
+def on_parry_counter_check(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
+    if not result.success:
+        play.explain(f"{pending.actor}'s parry does not catch the limb", PARRY, actor=pending.actor)
+        return
+    defender = str(pending.data["attacker"])
+    char = play.char(defender)
+    weapon = char.weapon(str(pending.data["weapon"]))
+    assert weapon is not None
+    dice = parse_damage(weapon.damage, char.st)
+    play.explain(f"{defender}'s parry strikes the attacker's limb squarely: no defense", PARRY, actor=defender)
+    info = {
+        "attacker": defender,
+        "target": str(pending.data["target"]),
+        "weapon": weapon.name,
+        "damage": str(dice),
+        "damage_type": weapon.damage_type,
+    }
+    resolve_hits(play, info, 1)

@@ -1,0 +1,293 @@
+"""Rules usable without a campaign: lookups and small computations, sharing the pure functions
+the stateful actions use."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from rulekeeper.core.action import Calculation, CalculatorSpec, ParamSpec
+from rulekeeper.core.check import Critical
+from rulekeeper.core.explain import Step
+from rulekeeper.core.success_roll import THREE_D6, judge_success_roll
+from rulekeeper.systems.gurps.character import half_round_up
+from rulekeeper.systems.gurps.damage_table import swing, thrust
+from rulekeeper.systems.gurps.encumbrance import (
+    ENCUMBRANCE_LEVELS,
+    OVERLOADED,
+    basic_lift,
+    encumbered_dodge,
+    encumbered_move,
+    encumbrance_level,
+)
+from rulekeeper.systems.gurps.fatigue import fp_loss
+from rulekeeper.systems.gurps.ranged import ranged_modifiers
+from rulekeeper.systems.gurps.rules import (
+    BLOCK,
+    DEATH,
+    DODGE,
+    ENCUMBRANCE,
+    FATIGUE,
+    MIN_INJURY,
+    PARRY,
+    RANGED,
+    SHOCK,
+    SUCCESS_ROLL,
+    THRUST_SWING,
+)
+from rulekeeper.systems.gurps.thresholds import dead_at, death_thresholds, shock_penalty
+from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES, injury_from, penetrating
+
+__all__ = ["CORE_CALCULATORS", "success_odds"]
+
+
+def _encumbrance(p: Mapping[str, Any]) -> Calculation:
+    st = p["st"]
+    bl = float(p["basic_lift"]) if p["basic_lift"] is not None else basic_lift(int(st))
+    speed = p["basic_speed"]
+    move = p["basic_move"] if p["basic_move"] is not None else (math.floor(speed) if speed is not None else None)
+    limits = [row.max_bl * bl for row in ENCUMBRANCE_LEVELS]
+    steps = [Step(f"Basic Lift {bl:g} lb; limits " + "/".join(f"{x:g}" for x in limits) + " lb", ENCUMBRANCE)]
+    values: dict[str, Any] = {"basic_lift": bl, "limits": limits}
+    if move is not None:
+        values["moves"] = [encumbered_move(int(move), row.level) for row in ENCUMBRANCE_LEVELS]
+        steps.append(Step("Move by level 0-4: " + "/".join(map(str, values["moves"])), ENCUMBRANCE))
+    if speed is not None:
+        dodge = math.floor(float(speed)) + 3
+        values["dodges"] = [encumbered_dodge(dodge, row.level) for row in ENCUMBRANCE_LEVELS]
+        steps.append(Step("Dodge by level 0-4: " + "/".join(map(str, values["dodges"])), DODGE))
+    level = encumbrance_level(float(p["carried"]), bl)
+    values["level"] = level
+    values["overloaded"] = level >= OVERLOADED
+    name = "over 10 x BL: cannot move" if level >= OVERLOADED else f"level {level} ({ENCUMBRANCE_LEVELS[level].name})"
+    steps.append(Step(f"{float(p['carried']):g} lb carried: {name}", ENCUMBRANCE))
+    if move is not None:
+        values["move"] = encumbered_move(int(move), level)
+    if speed is not None:
+        values["dodge"] = 0 if level >= OVERLOADED else encumbered_dodge(math.floor(float(speed)) + 3, level)
+    return Calculation(values, tuple(steps))
+
+
+def _defenses(p: Mapping[str, Any]) -> Calculation:
+    values: dict[str, Any] = {}
+    steps: list[Step] = []
+    if p["basic_speed"] is not None:
+        dodge = encumbered_dodge(math.floor(float(p["basic_speed"])) + 3, int(p["encumbrance_level"]))
+        if p["reeling"]:
+            dodge = half_round_up(dodge)
+        if p["very_tired"]:
+            dodge = half_round_up(dodge)
+        values["dodge"] = dodge
+        steps.append(Step(f"Dodge = floor({p['basic_speed']:g}) + 3 - {p['encumbrance_level']} = {dodge}", DODGE))
+    if p["weapon_skill"] is not None:
+        values["parry"] = 3 + int(p["weapon_skill"]) // 2 + int(p["parry_bonus"])
+        steps.append(Step(f"Parry = 3 + {p['weapon_skill']} / 2 (round down) = {values['parry']}", PARRY))
+    if p["shield_skill"] is not None:
+        values["block"] = 3 + int(p["shield_skill"]) // 2
+        steps.append(Step(f"Block = 3 + {p['shield_skill']} / 2 (round down) = {values['block']}", BLOCK))
+    return Calculation(values, tuple(steps))
+
+
+def _shock(p: Mapping[str, Any]) -> Calculation:
+    penalty = shock_penalty(int(p["hp"]), int(p["lost"]))
+    return Calculation(
+        {"shock": penalty}, (Step(f"losing {p['lost']} HP of {p['hp']}: shock {penalty} next turn", SHOCK),)
+    )
+
+
+def _death_thresholds(p: Mapping[str, Any]) -> Calculation:
+    hp = int(p["hp"])
+    checks = list(death_thresholds(hp))
+    return Calculation(
+        {"checks": checks, "dead_at": dead_at(hp), "reeling_below": math.ceil(Fraction(hp, 3))},
+        (Step(f"HT rolls against death at {', '.join(map(str, checks))}; dead at {dead_at(hp)}", DEATH),),
+    )
+
+
+def _wounding(p: Mapping[str, Any]) -> Calculation:
+    pen = penetrating(int(p["damage"]), int(p["dr"]))
+    row = DAMAGE_TYPES[str(p["damage_type"])]
+    injury = injury_from(pen, row.code, min_injury=bool(p["min_injury"]))
+    steps: tuple[Step, ...] = (
+        Step(f"{p['damage']} damage - DR {p['dr']} = {pen} penetrating", row.rule),
+        Step(f"{row.name} x{float(row.multiplier):g}, rounded down = {injury} injury", row.rule),
+    )
+    if p["min_injury"] and pen > 0 and int(pen * row.multiplier) < injury:
+        steps += (Step("at least 1 HP for a penetrating hit", MIN_INJURY),)
+    return Calculation({"penetrating": pen, "injury": injury}, steps)
+
+
+def _thrust_swing(p: Mapping[str, Any]) -> Calculation:
+    st = int(p["st"])
+    thr, sw = thrust(st), swing(st)
+    return Calculation(
+        {"thrust": str(thr), "swing": str(sw)}, (Step(f"ST {st}: thrust {thr}, swing {sw}", THRUST_SWING),)
+    )
+
+
+def success_odds(effective: int) -> dict[str, Any]:
+    """Exact odds of a 3d6 success roll, with the critical ranges."""
+    success = Fraction(sum(n for r, n in THREE_D6.items() if judge_success_roll(r, effective)[0]), 216)
+    crit_s = [r for r in THREE_D6 if judge_success_roll(r, effective)[1] is Critical.SUCCESS]
+    crit_f = [r for r in THREE_D6 if judge_success_roll(r, effective)[1] is Critical.FAILURE]
+    return {
+        "effective": effective,
+        "probability": float(success),
+        "fraction": str(success),
+        "critical_success": [min(crit_s), max(crit_s)],
+        "critical_failure": [min(crit_f), max(crit_f)],
+    }
+
+
+def _success_odds(p: Mapping[str, Any]) -> Calculation:
+    effective = int(p["skill"]) + int(p["modifier"])
+    values = success_odds(effective)
+    cs, cf = values["critical_success"], values["critical_failure"]
+    return Calculation(
+        values,
+        (
+            Step(
+                f"{effective} or less on 3d6: {values['fraction']} ({values['probability']:.2%}); "
+                f"critical success on {cs[0]}-{cs[1]}, critical failure on {cf[0]}-{cf[1]}",
+                SUCCESS_ROLL,
+            ),
+        ),
+    )
+
+
+def _ranged(p: Mapping[str, Any]) -> Calculation:
+    mods = ranged_modifiers(
+        acc=int(p["acc"]),
+        aim_turns=int(p["aim_turns"]),
+        size_modifier=int(p["size_modifier"]),
+        range_speed=int(p["range_speed"]),
+        circumstances=int(p["circumstances"]),
+    )
+    total = int(p["skill"]) + sum(m.value for m in mods)
+    steps = [Step(f"step 1: base skill {p['skill']}", RANGED)]
+    steps += [Step(f"{m.reason}: {m.value:+d}", RANGED) for m in mods]
+    steps.append(Step(f"effective skill {total}", RANGED))
+    return Calculation({"effective": total}, tuple(steps))
+
+
+def _fatigue(p: Mapping[str, Any]) -> Calculation:
+    fp, hp_cost = fp_loss(int(p["fp"]), int(p["current_fp"]), int(p["loss"]))
+    steps = [Step(f"FP {p['current_fp']} - {p['loss']} -> {fp} (never below -{p['fp']}); HP lost {hp_cost}", FATIGUE)]
+    return Calculation(
+        {
+            "current_fp": fp,
+            "hp_lost": hp_cost,
+            "very_tired": fp * 3 < int(p["fp"]),
+            "verge_of_collapse": fp <= 0,
+            "unconscious": fp <= -int(p["fp"]),
+        },
+        tuple(steps),
+    )
+
+
+CORE_CALCULATORS: dict[str, CalculatorSpec] = {
+    spec.name: spec
+    for spec in (
+        CalculatorSpec(
+            "encumbrance",
+            "Basic Lift, the five encumbrance limits, and Move and Dodge at each level",
+            _encumbrance,
+            params=(
+                ParamSpec("st", "int", "ST", default=10, minimum=1),
+                ParamSpec("basic_lift", "float", "Basic Lift instead of the one from ST", minimum=0),
+                ParamSpec("carried", "float", "weight carried, lb", default=0.0, minimum=0),
+                ParamSpec("basic_move", "int", "Basic Move", minimum=0),
+                ParamSpec("basic_speed", "float", "Basic Speed", minimum=0),
+            ),
+            rule=ENCUMBRANCE,
+        ),
+        CalculatorSpec(
+            "defenses",
+            "Dodge, Parry and Block scores",
+            _defenses,
+            params=(
+                ParamSpec("basic_speed", "float", "Basic Speed", minimum=0),
+                ParamSpec("encumbrance_level", "int", "encumbrance level", default=0, minimum=0, maximum=4),
+                ParamSpec("reeling", "bool", "below 1/3 HP", default=False),
+                ParamSpec("very_tired", "bool", "below 1/3 FP", default=False),
+                ParamSpec("weapon_skill", "int", "melee weapon skill, for Parry", minimum=0),
+                ParamSpec("parry_bonus", "int", "a balanced weapon's parry bonus", default=0, minimum=0, maximum=2),
+                ParamSpec("shield_skill", "int", "Shield or Cloak skill, for Block", minimum=0),
+            ),
+            rule=DODGE,
+        ),
+        CalculatorSpec(
+            "shock",
+            "Shock penalty for HP lost in one go",
+            _shock,
+            params=(
+                ParamSpec("hp", "int", "maximum HP", required=True, minimum=1),
+                ParamSpec("lost", "int", "HP lost", required=True, minimum=0),
+            ),
+            rule=SHOCK,
+        ),
+        CalculatorSpec(
+            "death_thresholds",
+            "Where HT rolls against death fall, and where death is automatic",
+            _death_thresholds,
+            params=(ParamSpec("hp", "int", "maximum HP", required=True, minimum=1),),
+            rule=DEATH,
+        ),
+        CalculatorSpec(
+            "wounding",
+            "Penetrating damage and injury from basic damage, DR and damage type",
+            _wounding,
+            params=(
+                ParamSpec("damage", "int", "basic damage rolled", required=True, minimum=0),
+                ParamSpec("dr", "int", "DR", default=0, minimum=0),
+                ParamSpec("damage_type", "choice", "damage type", default="cr", choices=tuple(DAMAGE_TYPES)),
+                ParamSpec("min_injury", "bool", "a penetrating hit does at least 1 HP", default=True),
+            ),
+            rule=DAMAGE_TYPES["cr"].rule,
+        ),
+        CalculatorSpec(
+            "thrust_swing",
+            "Thrust and swing damage for ST 1-20",
+            _thrust_swing,
+            params=(ParamSpec("st", "int", "ST", required=True, minimum=1, maximum=20),),
+            rule=THRUST_SWING,
+        ),
+        CalculatorSpec(
+            "success_odds",
+            "Exact odds of a 3d6 success roll and its critical ranges",
+            _success_odds,
+            params=(
+                ParamSpec("skill", "int", "effective skill", required=True, minimum=-20, maximum=40),
+                ParamSpec("modifier", "int", "modifier", default=0, minimum=-30, maximum=30),
+            ),
+            rule=SUCCESS_ROLL,
+        ),
+        CalculatorSpec(
+            "ranged",
+            "The five steps to a ranged attack's effective skill",
+            _ranged,
+            params=(
+                ParamSpec("skill", "int", "step 1: base skill", required=True, minimum=0),
+                ParamSpec("acc", "int", "weapon Accuracy", default=0, minimum=0),
+                ParamSpec("aim_turns", "int", "turns of Aim before the attack", default=0, minimum=0),
+                ParamSpec("size_modifier", "int", "target's SM", default=0, minimum=-15, maximum=15),
+                ParamSpec("range_speed", "int", "range and speed modifier", default=0, maximum=0),
+                ParamSpec("circumstances", "int", "circumstance modifiers", default=0),
+            ),
+            rule=RANGED,
+        ),
+        CalculatorSpec(
+            "fatigue",
+            "Where FP end after a loss, and the HP it costs at 0 FP or below",
+            _fatigue,
+            params=(
+                ParamSpec("fp", "int", "maximum FP", required=True, minimum=1),
+                ParamSpec("current_fp", "int", "FP now", required=True),
+                ParamSpec("loss", "int", "FP lost", required=True, minimum=0),
+            ),
+            rule=FATIGUE,
+        ),
+    )
+}

@@ -1,0 +1,173 @@
+"""GURPS physical and mental feats (seed 004, "Physical Feats" and "Mental Feats").
+
+The GURPS ruleset merges these into its own tables and hands over every check whose purpose
+starts with ``feat.`` and every timer whose kind starts with ``gurps.feat.``:
+
+* :data:`FEAT_ACTIONS` -- one action per feat (climb, hike, jump, lift, carry, run, swim,
+  throw, sense, influence, will_roll, fright_check, stop_feat);
+* :data:`FEAT_CALCULATORS` -- the same rules without a campaign (climb, hike, jump, lift, run,
+  swim, throw, reaction);
+* :data:`FEAT_CHECK_KINDS` -- every check kind the feats ask for, for automation settings;
+* :func:`on_feat_check`, :func:`on_feat_timer` -- the consequence hooks.
+
+Pure functions shared by the calculators and the actions live in the feat modules
+(:func:`~rulekeeper.systems.gurps.feats.jumping.high_jump`, ...).
+"""
+
+from __future__ import annotations
+
+from rulekeeper.core.action import ActionSpec, CalculatorSpec
+from rulekeeper.core.check import CheckResult
+from rulekeeper.core.state import PendingCheck, Timer
+from rulekeeper.errors import UnknownNameError
+from rulekeeper.systems.gurps.feats.checking import CheckHandler, GurpsPlay, TimerHandler
+from rulekeeper.systems.gurps.feats.climbing import (
+    CLIMB_ACTION,
+    CLIMB_CALCULATOR,
+    CLIMBING_CHECK_HANDLERS,
+    CLIMBING_TIMER_HANDLERS,
+    climb_time,
+)
+from rulekeeper.systems.gurps.feats.hiking import HIKE_ACTION, HIKE_CALCULATOR, HIKING_CHECK_HANDLERS, daily_march
+from rulekeeper.systems.gurps.feats.influence import (
+    INFLUENCE_ACTION,
+    INFLUENCE_CHECK_HANDLERS,
+    REACTION_CALCULATOR,
+    influence_reaction,
+)
+from rulekeeper.systems.gurps.feats.jumping import JUMP_ACTION, JUMP_CALCULATOR, broad_jump, high_jump
+from rulekeeper.systems.gurps.feats.lifting import (
+    CARRY_ACTION,
+    LIFT_ACTION,
+    LIFT_CALCULATOR,
+    LIFTING_TIMER_HANDLERS,
+    lift,
+)
+from rulekeeper.systems.gurps.feats.reaction_table import Reaction, reaction_for
+from rulekeeper.systems.gurps.feats.running import (
+    RUN_ACTION,
+    RUN_CALCULATOR,
+    RUNNING_CHECK_HANDLERS,
+    RUNNING_TIMER_HANDLERS,
+    paced_speed,
+    sprint_speed,
+)
+from rulekeeper.systems.gurps.feats.senses import SENSE_ACTION, SENSE_KINDS, SENSES_CHECK_HANDLERS
+from rulekeeper.systems.gurps.feats.stopping import STOP_ACTION
+from rulekeeper.systems.gurps.feats.swimming import (
+    SWIM_ACTION,
+    SWIM_CALCULATOR,
+    SWIMMING_CHECK_HANDLERS,
+    SWIMMING_TIMER_HANDLERS,
+    water_move,
+)
+from rulekeeper.systems.gurps.feats.throwing import THROW_ACTION, THROW_CALCULATOR, THROWING_CHECK_HANDLERS, throw
+from rulekeeper.systems.gurps.feats.will import FRIGHT_ACTION, WILL_ACTION, WILL_CHECK_HANDLERS
+
+__all__ = [
+    "FEAT_ACTIONS",
+    "FEAT_CALCULATORS",
+    "FEAT_CHECK_KINDS",
+    "Reaction",
+    "broad_jump",
+    "climb_time",
+    "daily_march",
+    "high_jump",
+    "influence_reaction",
+    "lift",
+    "on_feat_check",
+    "on_feat_timer",
+    "paced_speed",
+    "reaction_for",
+    "sprint_speed",
+    "throw",
+    "water_move",
+]
+
+FEAT_ACTIONS: dict[str, ActionSpec] = {
+    spec.name: spec
+    for spec in (
+        CLIMB_ACTION,
+        HIKE_ACTION,
+        JUMP_ACTION,
+        LIFT_ACTION,
+        CARRY_ACTION,
+        RUN_ACTION,
+        SWIM_ACTION,
+        THROW_ACTION,
+        STOP_ACTION,
+        SENSE_ACTION,
+        INFLUENCE_ACTION,
+        WILL_ACTION,
+        FRIGHT_ACTION,
+    )
+}
+
+FEAT_CALCULATORS: dict[str, CalculatorSpec] = {
+    spec.name: spec
+    for spec in (
+        CLIMB_CALCULATOR,
+        HIKE_CALCULATOR,
+        JUMP_CALCULATOR,
+        LIFT_CALCULATOR,
+        RUN_CALCULATOR,
+        SWIM_CALCULATOR,
+        THROW_CALCULATOR,
+        REACTION_CALCULATOR,
+    )
+}
+
+FEAT_CHECK_KINDS: dict[str, str] = {
+    "gurps.climbing": "Climbing roll to start a climb and every 5 minutes on it",
+    "gurps.hiking": "daily Hiking roll (or a leader's roll for the group)",
+    "gurps.ht.running": "HT roll every 15 s of sprinting or minute of paced running",
+    "gurps.swimming": "Swimming roll on entering deep water and on the seed's schedule after",
+    "gurps.ht.swimming": "roll against the higher of HT and Swimming for each minute at top speed",
+    "gurps.throwing": "DX roll to hit with a thrown object",
+    **SENSE_KINDS,
+    "gurps.influence": "Influence roll: Quick Contest of an Influence skill against Will",
+    "gurps.will": "Will roll against stress or distraction",
+    "gurps.fright": "Fright Check (Will roll against fear)",
+}
+
+_CHECK_HANDLERS: dict[str, CheckHandler] = {
+    **CLIMBING_CHECK_HANDLERS,
+    **HIKING_CHECK_HANDLERS,
+    **RUNNING_CHECK_HANDLERS,
+    **SWIMMING_CHECK_HANDLERS,
+    **THROWING_CHECK_HANDLERS,
+    **SENSES_CHECK_HANDLERS,
+    **INFLUENCE_CHECK_HANDLERS,
+    **WILL_CHECK_HANDLERS,
+}
+
+_TIMER_HANDLERS: dict[str, TimerHandler] = {
+    **CLIMBING_TIMER_HANDLERS,
+    **LIFTING_TIMER_HANDLERS,
+    **RUNNING_TIMER_HANDLERS,
+    **SWIMMING_TIMER_HANDLERS,
+}
+
+
+def on_feat_check(play: GurpsPlay, pending: PendingCheck, result: CheckResult) -> None:
+    """Apply the consequence of a feat's check (purpose ``feat.*``)."""
+    handler = _CHECK_HANDLERS.get(pending.purpose)
+    if handler is None:
+        raise UnknownNameError(
+            f"no feat consequence for check purpose {pending.purpose!r}",
+            expected="one of " + ", ".join(sorted(_CHECK_HANDLERS)),
+        )
+    if pending.actor is not None and pending.actor not in play.state.characters:
+        return  # the character left the campaign while the roll waited
+    handler(play, pending, result)
+
+
+def on_feat_timer(play: GurpsPlay, timer: Timer) -> None:
+    """A feat's follow-up fell due (timer kind ``gurps.feat.*``)."""
+    handler = _TIMER_HANDLERS.get(timer.kind)
+    if handler is None:
+        raise UnknownNameError(
+            f"no feat follow-up for timer kind {timer.kind!r}",
+            expected="one of " + ", ".join(sorted(_TIMER_HANDLERS)),
+        )
+    handler(play, timer)

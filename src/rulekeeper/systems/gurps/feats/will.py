@@ -1,0 +1,125 @@
+"""Will rolls and Fright Checks (seed 004, "Will Rolls", "Fright Checks").
+
+A Will roll keeps a character focused under stress. A Fright Check is a Will roll against
+fear: failure stuns for (margin of failure + 2d) seconds (stun, Lite p. 30); a critical failure
+makes the character faint -- unconscious, beyond reviving -- for (margin of failure + 1d)
+minutes. Both are conditions with durations, so they end by themselves as the clock runs. A
+failure that is not below the effective Will (a 17 against Will 17+) has a margin of 0.
+"""
+
+from __future__ import annotations
+
+from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.check import CheckResult, Critical
+from rulekeeper.core.clock import MINUTE, format_duration
+from rulekeeper.core.state import PendingCheck
+from rulekeeper.core.success_roll import SuccessRoll
+from rulekeeper.systems.gurps.feats.checking import CheckHandler, GurpsPlay, ask, gm_modifier
+from rulekeeper.systems.gurps.feats.citations import FRIGHT, FRIGHT_FAINT, FRIGHT_STUN, WILL
+
+__all__ = ["FRIGHT_ACTION", "WILL_ACTION", "WILL_CHECK_HANDLERS", "faint_minutes", "stun_seconds"]
+
+
+def stun_seconds(margin_of_failure: int, two_dice: int) -> int:
+    """Seconds stunned after a failed Fright Check: margin of failure plus 2d."""
+    return max(0, margin_of_failure) + two_dice
+
+
+def faint_minutes(margin_of_failure: int, one_die: int) -> int:
+    """Minutes fainted after a critically failed Fright Check: margin of failure plus 1d."""
+    return max(0, margin_of_failure) + one_die
+
+
+def _handle_will(play: GurpsPlay, action: Action) -> None:
+    actor = str(action.actor)
+    char = play.char(actor)
+    reason = str(action.params.get("reason") or "stress")
+    check = SuccessRoll(
+        kind="gurps.will",
+        label=f"{char.name}'s Will against {reason}",
+        base=char.will,
+        modifiers=gm_modifier(action.params.get("modifier")),
+    )
+    ask(play, check, purpose="feat.will", rule=WILL, actor=actor, data={"reason": reason})
+
+
+def _on_will(play: GurpsPlay, pending: PendingCheck, result: CheckResult) -> None:
+    actor = str(pending.actor)
+    name = play.char(actor).name
+    text = "stays focused and acts normally" if result.success else "gives in and is distracted"
+    play.explain(f"{name} {text}", WILL, actor=actor)
+    play.result["success"] = result.success
+
+
+def _handle_fright(play: GurpsPlay, action: Action) -> None:
+    actor = str(action.actor)
+    char = play.char(actor)
+    check = SuccessRoll(
+        kind="gurps.fright",
+        label=f"{char.name}'s Fright Check (Will)",
+        base=char.will,
+        modifiers=gm_modifier(action.params.get("modifier")),
+    )
+    ask(play, check, purpose="feat.fright", rule=FRIGHT, actor=actor)
+
+
+def _on_fright(play: GurpsPlay, pending: PendingCheck, result: CheckResult) -> None:
+    actor = str(pending.actor)
+    name = play.char(actor).name
+    play.result["success"] = result.success
+    if result.success:
+        play.explain(f"{name} masters the fear", FRIGHT, actor=actor)
+        return
+    margin = max(0, -result.margin)
+    play.result["margin_of_failure"] = margin
+    if play.char(actor).dead or play.has(actor, "unconscious"):
+        play.explain(f"{name} is already beyond fear's reach (unconscious or dead)", FRIGHT, actor=actor)
+        return
+    if result.critical is Critical.FAILURE:
+        die = play.roll("1d", "critical failure: minutes fainted beyond the margin", FRIGHT_FAINT, actor=actor)
+        minutes = faint_minutes(margin, die.total)
+        play.add_condition(
+            actor,
+            "unconscious",
+            FRIGHT_FAINT,
+            duration=minutes * MINUTE,
+            # ``causes`` as the rest of the GURPS rules keep it, so injury or fatigue can join in
+            data={"causes": ["fright"]},
+            text=f"{name} faints and cannot be revived for {margin} + {die.total} = {minutes} minutes",
+        )
+        play.result.update({"fainted": True, "minutes": minutes})
+        return
+    dice = play.roll("2d", "seconds stunned beyond the margin", FRIGHT, actor=actor)
+    seconds = stun_seconds(margin, dice.total)
+    play.add_condition(
+        actor,
+        "stunned",
+        FRIGHT_STUN,
+        duration=seconds,
+        data={"kind": "mental", "cause": "fright"},
+        text=f"{name} is stunned by fear for {margin} + {dice.total} = {format_duration(seconds)}",
+    )
+    play.result.update({"stunned": True, "seconds": seconds})
+
+
+WILL_ACTION = ActionSpec(
+    name="will_roll",
+    help="A Will roll to stay focused under stress or distraction.",
+    handler=_handle_will,
+    params=(
+        ParamSpec("modifier", "int", "GM's modifier", default=0),
+        ParamSpec("reason", "str", "what the character resists", default="stress"),
+    ),
+    kind="feat",
+)
+
+FRIGHT_ACTION = ActionSpec(
+    name="fright_check",
+    help="A Fright Check (Will): stunned for margin + 2d seconds on failure; faint for margin + 1d minutes on a "
+    "critical failure.",
+    handler=_handle_fright,
+    params=(ParamSpec("modifier", "int", "modifiers from the horror, advantages and circumstances", default=0),),
+    kind="feat",
+)
+
+WILL_CHECK_HANDLERS: dict[str, CheckHandler] = {"feat.will": _on_will, "feat.fright": _on_fright}

@@ -1,0 +1,107 @@
+"""``GurpsRuleset``: GURPS 4th edition (Lite, with the Basic Set pages seed 004 cites) behind the one protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rulekeeper.core.action import ActionSpec, CalculatorSpec, ParamSpec
+from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.systems.gurps import feats
+from rulekeeper.systems.gurps.actions import CORE_ACTIONS
+from rulekeeper.systems.gurps.attack import on_attack_check, on_parry_counter_check
+from rulekeeper.systems.gurps.calculators import CORE_CALCULATORS
+from rulekeeper.systems.gurps.character import GurpsCharacter
+from rulekeeper.systems.gurps.checks import CORE_CHECK_KINDS
+from rulekeeper.systems.gurps.defense import on_defense_check
+from rulekeeper.systems.gurps.fatigue import on_fatigue_check
+from rulekeeper.systems.gurps.injury import INJURY_PURPOSES, on_injury_check
+from rulekeeper.systems.gurps.recovery import REST_KINDS, on_recovery_check, on_recovery_timer
+from rulekeeper.systems.gurps.sheet import new_character
+from rulekeeper.systems.gurps.stun_recovery import on_stun_check, on_stun_timer, on_turn_timer
+from rulekeeper.systems.gurps.turns import on_feint_check
+from rulekeeper.systems.gurps.view import character_view
+
+if TYPE_CHECKING:
+    from rulekeeper.core.check import CheckResult
+    from rulekeeper.core.play import Play
+    from rulekeeper.core.state import Condition, GameState, PendingCheck, Timer
+
+__all__ = ["GurpsRuleset"]
+
+
+class GurpsRuleset(Ruleset[GurpsCharacter]):
+    """GURPS 4e, seed 004: character sheet, combat, injury, fatigue, recovery and the feats."""
+
+    name: ClassVar[str] = "gurps"
+    aliases: ClassVar[tuple[str, ...]] = ("gurps4e",)
+    title: ClassVar[str] = "GURPS 4th edition (Lite), seed 004"
+    round_seconds: ClassVar[int] = 1
+    character_type: ClassVar[type[Any]] = GurpsCharacter
+    check_kinds: ClassVar[Mapping[str, str]] = {**CORE_CHECK_KINDS, **feats.FEAT_CHECK_KINDS}
+    rule_options: ClassVar[tuple[ParamSpec, ...]] = (
+        ParamSpec(
+            "min_injury",
+            "bool",
+            "a penetrating hit does at least 1 HP of injury (Basic Set)",
+            default=True,
+        ),
+        ParamSpec(
+            "consciousness_penalty",
+            "bool",
+            "-1 to the HT roll to stay conscious per full multiple of HP below zero (Basic Set)",
+            default=False,
+        ),
+    )
+    rest_kinds: ClassVar[tuple[str, ...]] = tuple(REST_KINDS)
+
+    def actions(self) -> Mapping[str, ActionSpec]:
+        return {**CORE_ACTIONS, **feats.FEAT_ACTIONS}
+
+    def calculators(self) -> Mapping[str, CalculatorSpec]:
+        return {**CORE_CALCULATORS, **feats.FEAT_CALCULATORS}
+
+    def new_character(self, sheet: Mapping[str, Any]) -> GurpsCharacter:
+        return new_character(sheet)
+
+    def view(self, state: GameState[GurpsCharacter], actor: str) -> dict[str, Any]:
+        return character_view(state, actor)
+
+    def on_check(self, play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
+        purpose = pending.purpose
+        if purpose.startswith("feat."):
+            feats.on_feat_check(play, pending, result)
+        elif pending.actor is not None and pending.actor not in play.state.characters:
+            return
+        elif purpose == "attack":
+            on_attack_check(play, pending, result)
+        elif purpose == "defense":
+            on_defense_check(play, pending, result)
+        elif purpose == "parry-counter":
+            on_parry_counter_check(play, pending, result)
+        elif purpose == "feint":
+            on_feint_check(play, pending, result)
+        elif purpose in INJURY_PURPOSES:
+            on_injury_check(play, pending, result)
+        elif purpose == "collapse":
+            on_fatigue_check(play, pending, result)
+        elif purpose == "stun-recovery":
+            on_stun_check(play, pending, result)
+        else:
+            on_recovery_check(play, pending, result)
+
+    def on_timer(self, play: Play[GurpsCharacter], timer: Timer) -> None:
+        if timer.kind.startswith("gurps.feat."):
+            feats.on_feat_timer(play, timer)
+        elif timer.actor is not None and timer.actor not in play.state.characters:
+            return
+        elif timer.kind == "gurps.stun":
+            on_stun_timer(play, timer)
+        elif timer.kind == "gurps.consciousness":
+            on_turn_timer(play, timer)
+        else:
+            on_recovery_timer(play, timer)
+
+    def on_condition_end(self, play: Play[GurpsCharacter], condition: Condition) -> None:
+        if condition.name == "stunned":
+            play.cancel_timers(actor=condition.actor, kind="gurps.stun")

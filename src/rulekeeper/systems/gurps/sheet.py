@@ -1,0 +1,226 @@
+"""Reading a character sheet (a mapping of GURPS field names) into a :class:`GurpsCharacter`.
+
+Defaults (seed 004 and the brief's context): attributes 10; HP = ST, FP = HT, Will = Per = IQ;
+Basic Speed = (HT + DX) / 4; Basic Move = floor(Basic Speed); current HP/FP = the maxima. Every
+bad field raises ``InputError`` naming it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from rulekeeper.errors import InputError
+from rulekeeper.systems.gurps.character import ATTACK_KINDS, POSTURES, GurpsCharacter, Weapon
+from rulekeeper.systems.gurps.damage_table import parse_damage
+from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES
+
+__all__ = ["SHEET_FIELDS", "WEAPON_FIELDS", "new_character"]
+
+SHEET_FIELDS: dict[str, str] = {
+    "name": "the character's name",
+    "st": "Strength (default 10)",
+    "dx": "Dexterity (default 10)",
+    "iq": "Intelligence (default 10)",
+    "ht": "Health (default 10)",
+    "hp": "Hit Points (default ST)",
+    "fp": "Fatigue Points (default HT)",
+    "will": "Will (default IQ)",
+    "per": "Perception (default IQ)",
+    "basic_speed": "Basic Speed (default (HT + DX) / 4)",
+    "basic_move": "Basic Move (default floor(Basic Speed))",
+    "current_hp": "HP now (default the maximum)",
+    "current_fp": "FP now (default the maximum)",
+    "skills": "mapping of skill name to level, e.g. {broadsword: 13}",
+    "dr": "Damage Resistance (default 0)",
+    "carried": "weight carried in lb (default 0)",
+    "is_pc": "a player character (default true; NPCs do not use DX in turn-order ties)",
+    "weapons": "list of weapons: {name, skill, damage, damage_type, kind, acc, bulk, rof, weight, unbalanced, ...}",
+    "shield": "Shield or Cloak skill, for Block",
+    "posture": "one of " + ", ".join(POSTURES),
+}
+
+WEAPON_FIELDS: dict[str, str] = {
+    "name": "the weapon's name",
+    "skill": "the skill it is used with (default: the name)",
+    "damage": "damage such as 2d+1, thr+1 or sw-1 (default thr)",
+    "damage_type": "one of " + ", ".join(DAMAGE_TYPES),
+    "kind": "one of " + ", ".join(ATTACK_KINDS),
+    "acc": "Accuracy (ranged)",
+    "bulk": "Bulk (ranged), e.g. -4",
+    "rof": "rate of fire",
+    "weight": "weight in lb (thrown weapons of 1 lb or less are parried at -2)",
+    "unbalanced": "cannot parry after attacking with it in the same turn",
+    "can_parry": "whether it can parry at all (default true for melee)",
+    "parry_bonus": "+1 or +2 for long, well-balanced weapons",
+}
+
+
+def _int(sheet: Mapping[str, Any], key: str, default: int, *, minimum: int | None = None, where: str = "") -> int:
+    value = sheet.get(key, default)
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise InputError(f"{key}={value!r} is not a whole number", expected="a whole number", where=where + key)
+    try:
+        number = float(value)
+    except ValueError:
+        raise InputError(
+            f"{key}={value!r} is not a whole number", expected="a whole number", where=where + key
+        ) from None
+    if not number.is_integer():
+        raise InputError(f"{key}={value!r} is not a whole number", expected="a whole number", where=where + key)
+    out = int(number)
+    if minimum is not None and out < minimum:
+        raise InputError(f"{key}={out} is too low", expected=f"at least {minimum}", where=where + key)
+    return out
+
+
+def _float(sheet: Mapping[str, Any], key: str, default: float, *, minimum: float = 0.0, where: str = "") -> float:
+    value = sheet.get(key, default)
+    if value is None:
+        return default
+    if isinstance(value, bool):
+        raise InputError(f"{key}={value!r} is not a number", expected="a number", where=where + key)
+    try:
+        out = float(value)
+    except (TypeError, ValueError):
+        raise InputError(f"{key}={value!r} is not a number", expected="a number", where=where + key) from None
+    if not math.isfinite(out) or out < minimum:
+        raise InputError(
+            f"{key}={value!r} is out of range", expected=f"a number of at least {minimum:g}", where=where + key
+        )
+    return out
+
+
+def _bool(sheet: Mapping[str, Any], key: str, default: bool, where: str = "") -> bool:
+    value = sheet.get(key, default)
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "yes", "1", "on"):
+        return True
+    if text in ("false", "no", "0", "off"):
+        return False
+    raise InputError(f"{key}={value!r} is not true or false", expected="true or false", where=where + key)
+
+
+def _str(sheet: Mapping[str, Any], key: str, default: str, where: str = "") -> str:
+    value = sheet.get(key, default)
+    if not isinstance(value, str):
+        raise InputError(f"{key}={value!r} is not text", expected="text", where=where + key)
+    return value
+
+
+def _weapon(raw: Any, index: int) -> Weapon:
+    where = f"weapons[{index}]."
+    if not isinstance(raw, Mapping):
+        raise InputError(f"weapon #{index + 1} is not a mapping", expected="{name: ..., skill: ...}", where=where[:-1])
+    unknown = [k for k in raw if k not in WEAPON_FIELDS]
+    if unknown:
+        raise InputError(
+            f"unknown weapon field {unknown[0]!r}",
+            expected="one of " + ", ".join(WEAPON_FIELDS),
+            where=where + unknown[0],
+        )
+    name = _str(raw, "name", "", where).strip()
+    if not name:
+        raise InputError("a weapon needs a name", expected="text", where=where + "name")
+    damage = _str(raw, "damage", "thr", where)
+    parse_damage(damage, 10)  # validates the form; ST is applied when the weapon is used
+    damage_type = _str(raw, "damage_type", "cr", where).strip().lower()
+    if damage_type not in DAMAGE_TYPES:
+        raise InputError(
+            f"unknown damage type {damage_type!r}",
+            expected="one of " + ", ".join(DAMAGE_TYPES),
+            where=where + "damage_type",
+        )
+    kind = _str(raw, "kind", "melee", where).strip().lower()
+    if kind not in ATTACK_KINDS:
+        raise InputError(
+            f"unknown weapon kind {kind!r}", expected="one of " + ", ".join(ATTACK_KINDS), where=where + "kind"
+        )
+    ranged = kind in ("missile", "firearm", "beam")
+    return Weapon(
+        name=name,
+        skill=_str(raw, "skill", name, where).strip().lower(),
+        damage=damage,
+        damage_type=damage_type,
+        kind=kind,
+        acc=_int(raw, "acc", 0, minimum=0, where=where),
+        bulk=-abs(_int(raw, "bulk", 0, where=where)),
+        rof=_int(raw, "rof", 1, minimum=1, where=where),
+        weight=_float(raw, "weight", 0.0, where=where),
+        unbalanced=_bool(raw, "unbalanced", False, where),
+        can_parry=_bool(raw, "can_parry", not ranged, where),
+        parry_bonus=_int(raw, "parry_bonus", 0, minimum=0, where=where),
+    )
+
+
+def new_character(sheet: Mapping[str, Any]) -> GurpsCharacter:
+    """Build a character from a GURPS sheet mapping, deriving every value the sheet leaves out."""
+    if not isinstance(sheet, Mapping):
+        raise InputError("a character sheet must be a mapping", expected="{st: 10, dx: 12, ...}")
+    aliases = {"pc": "is_pc", "shield_skill": "shield", "hp_now": "current_hp", "fp_now": "current_fp"}
+    sheet = {aliases.get(k, k): v for k, v in sheet.items()}
+    unknown = [k for k in sheet if k not in SHEET_FIELDS]
+    if unknown:
+        raise InputError(
+            f"unknown sheet field {unknown[0]!r}", expected="one of " + ", ".join(SHEET_FIELDS), where=unknown[0]
+        )
+    st = _int(sheet, "st", 10, minimum=1)
+    dx = _int(sheet, "dx", 10, minimum=1)
+    iq = _int(sheet, "iq", 10, minimum=1)
+    ht = _int(sheet, "ht", 10, minimum=1)
+    hp = _int(sheet, "hp", st, minimum=1)
+    fp = _int(sheet, "fp", ht, minimum=1)
+    basic_speed = _float(sheet, "basic_speed", (ht + dx) / 4)
+    basic_move = _int(sheet, "basic_move", math.floor(basic_speed), minimum=0)
+    current_hp = _int(sheet, "current_hp", hp)
+    current_fp = _int(sheet, "current_fp", fp)
+    if current_hp > hp:
+        raise InputError(f"current_hp={current_hp} is above HP {hp}", expected=f"at most {hp}", where="current_hp")
+    if current_hp <= -5 * hp:
+        raise InputError(f"current_hp={current_hp} is death (-5 x HP)", expected=f"above {-5 * hp}", where="current_hp")
+    if not -fp <= current_fp <= fp:
+        raise InputError(f"current_fp={current_fp} is out of range", expected=f"from {-fp} to {fp}", where="current_fp")
+    raw_skills = sheet.get("skills", {}) or {}
+    if not isinstance(raw_skills, Mapping):
+        raise InputError("skills must be a mapping", expected="{skill name: level}", where="skills")
+    skills: dict[str, int] = {}
+    for name, level in raw_skills.items():
+        key = str(name).strip().lower()
+        if not key:
+            raise InputError("a skill needs a name", expected="text", where="skills")
+        skills[key] = _int({key: level}, key, 0, where="skills.")
+    raw_weapons = sheet.get("weapons", ()) or ()
+    if isinstance(raw_weapons, (str, Mapping)) or not hasattr(raw_weapons, "__iter__"):
+        raise InputError("weapons must be a list", expected="a list of {name, skill, damage, ...}", where="weapons")
+    weapons = tuple(_weapon(w, i) for i, w in enumerate(raw_weapons))
+    shield = sheet.get("shield")
+    posture = _str(sheet, "posture", "standing").strip().lower()
+    if posture not in POSTURES:
+        raise InputError(f"unknown posture {posture!r}", expected="one of " + ", ".join(POSTURES), where="posture")
+    return GurpsCharacter(
+        name=_str(sheet, "name", ""),
+        st=st,
+        dx=dx,
+        iq=iq,
+        ht=ht,
+        hp=hp,
+        fp=fp,
+        will=_int(sheet, "will", iq, minimum=1),
+        per=_int(sheet, "per", iq, minimum=1),
+        basic_speed=basic_speed,
+        basic_move=basic_move,
+        current_hp=current_hp,
+        current_fp=current_fp,
+        skills=skills,
+        dr=_int(sheet, "dr", 0, minimum=0),
+        carried=_float(sheet, "carried", 0.0),
+        is_pc=_bool(sheet, "is_pc", True),
+        weapons=weapons,
+        shield_skill=None if shield is None else _int(sheet, "shield", 0, minimum=0),
+        posture=posture,
+    )

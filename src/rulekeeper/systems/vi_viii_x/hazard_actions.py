@@ -1,0 +1,386 @@
+"""The non-combat cases of seed 001, VIII.3: climb, disease and poison, falls, jumps, prolonged
+action and going without food or water."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rulekeeper.core.action import Action
+from rulekeeper.core.clock import DAY
+from rulekeeper.core.play import Play
+from rulekeeper.core.state import AutomationLevel
+from rulekeeper.errors import InputError, RuleRefusal
+from rulekeeper.systems.vi_viii_x.character import Ailment, AilmentKind, Character, Effort
+from rulekeeper.systems.vi_viii_x.checks import ArcStats, parse_threshold, skill_stats
+from rulekeeper.systems.vi_viii_x.damage import choose_us
+from rulekeeper.systems.vi_viii_x.deprivation import GRACE_DAYS, deprivation_damage
+from rulekeeper.systems.vi_viii_x.effects import (
+    ask_arct,
+    damage_pair,
+    ensure_recovery,
+    next_turn_start,
+    refuse_unless_able,
+    sync_states,
+    tell,
+    timer_kind,
+)
+from rulekeeper.systems.vi_viii_x.falling import fall_damage, fall_threshold
+from rulekeeper.systems.vi_viii_x.jumping import jump_distances
+from rulekeeper.systems.vi_viii_x.rules import (
+    CLIMB,
+    DEHYDRATION,
+    DISEASE,
+    FALLING,
+    JUMP,
+    POISON,
+    PROLONGED,
+    STARVATION,
+    SYSTEM,
+)
+from rulekeeper.systems.vi_viii_x.states import INCAPACITATING, NO_CLIMB, NO_JUMP
+
+__all__ = [
+    "afflict",
+    "climb",
+    "cure",
+    "deprivation_day",
+    "deprive",
+    "effort_turn",
+    "exert",
+    "fall",
+    "jump",
+    "nourish",
+    "starvation_us",
+]
+
+
+def _level_in_arc(play: Play[Character]) -> bool:
+    return bool(play.option("es_level_in_arc", False))
+
+
+def _skill(play: Play[Character], actor: str, skill: str) -> ArcStats:
+    return skill_stats(play.char(actor), skill, level_counts=_level_in_arc(play))
+
+
+# -- climb --------------------------------------------------------------------------------
+def climb(play: Play[Character], action: Action) -> None:
+    """Surfaces with grips need a Stamina ARCT at the GM's threshold; without grips a tool is a must,
+    and the GM may still ask for an ARCT at a low threshold (VIII.3 "Climb")."""
+    actor = str(action.actor)
+    p = dict(action.params)
+    refuse_unless_able(play, actor, "climb", INCAPACITATING | NO_CLIMB)
+    if not p["grips"] and not p["tool"]:
+        raise RuleRefusal(f"a surface without grips can only be climbed with a tool such as a rope ({CLIMB})")
+    if p["threshold"] is None:
+        if p["grips"]:
+            raise InputError(
+                "a climb on grips needs the GM's threshold", expected="threshold: a number or a name", where="threshold"
+            )
+        tell(play, f"{actor} climbs with a tool; the GM asks for no check", CLIMB, actor, player=f"{actor} climbs")
+        play.result.update({"climbed": True, "checked": False})
+        return
+    threshold = parse_threshold(p["threshold"])
+    ask_arct(
+        play,
+        actor,
+        kind="climb",
+        purpose="climb",
+        what="climb" + ("" if p["grips"] else " with a tool"),
+        stats=_skill(play, actor, "stamina"),
+        threshold=threshold,
+        gm_modifier=p["gm_modifier"],
+        rule=CLIMB,
+    )
+
+
+# -- falling ------------------------------------------------------------------------------
+def fall(play: Play[Character], action: Action) -> None:
+    """h metres do h - 2 damage from 3 m on; a Body Control ARCT against the 3-metre band takes off
+    what its result beats the threshold by (VIII.3 "Falling damage")."""
+    actor = str(action.actor)
+    p = dict(action.params)
+    refuse_unless_able(play, actor, "fall any further")
+    metres = p["metres"]
+    ks = p["ks"].upper()
+    us = choose_us(play.char(actor), ks, p.get("us"))
+    base = fall_damage(metres)
+    threshold = fall_threshold(metres) if p["threshold"] is None else parse_threshold(p["threshold"])
+    play.result.update({"metres": metres, "base_damage": base, "threshold": threshold})
+    if base == 0:
+        tell(play, f"a fall of {metres} m does no damage", FALLING, actor, player=f"{actor} falls {metres} m unhurt")
+        play.result.update({"damage": 0, "relief": 0})
+        return
+    tell(
+        play,
+        f"a fall of {metres} m: {base} damage (1 a metre from the third on)",
+        FALLING,
+        actor,
+        player=f"{actor} falls {metres} m: {base} damage before any relief",
+    )
+    character = play.char(actor)
+    can_try = p["body_control"] and "body-control" in character.es
+    if not can_try or set(INCAPACITATING) & {c.name for c in play.state.conditions_of(actor)}:
+        land(play, actor, base, 0, ks, us)
+        return
+    kind = f"{SYSTEM}.fall"
+    noted = play.state.settings.level_for(kind) is AutomationLevel.NOTE
+    ask_arct(
+        play,
+        actor,
+        kind="fall",
+        purpose="fall",
+        what=f"Body Control against a {metres} m fall",
+        stats=_skill(play, actor, "body-control"),
+        threshold=threshold,
+        rule=FALLING,
+        gm_modifier=p["gm_modifier"],
+        data={"metres": metres, "base": base, "ks": ks, "us": us},
+    )
+    if noted:
+        # The table applies a noted check's consequence itself: the full damage lands now and
+        # any relief it finds is given back by hand (heal with source "other").
+        land(play, actor, base, 0, ks, us)
+
+
+def land(play: Play[Character], actor: str, base: int, relief: int, ks: str, us: str | None) -> None:
+    damage = max(0, base - relief)
+    play.result.update({"damage": damage, "relief": relief})
+    if relief:
+        tell(
+            play,
+            f"Body Control takes {relief} off: {damage} fall damage",
+            FALLING,
+            actor,
+            player=f"Body Control takes {relief} off: {damage} fall damage",
+        )
+    if damage:
+        damage_pair(play, actor, ks, us, damage, what="fall damage", rule=FALLING)
+
+
+# -- jump ---------------------------------------------------------------------------------
+def jump(play: Play[Character], action: Action) -> None:
+    """Running jump up to Agility - 2 metres, standing half of it; burden lowers it, full burden forbids it."""
+    actor = str(action.actor)
+    p = dict(action.params)
+    character = play.char(actor)
+    if character.agility is None:
+        raise InputError(f"{actor} has no agility on the sheet", expected="agility: a number", where="sheet")
+    refuse_unless_able(play, actor, "jump", INCAPACITATING | NO_JUMP)
+    distances = jump_distances(character.agility, character.burden)
+    if distances is None:
+        raise RuleRefusal(f"{actor} cannot jump with a {character.burden.value} burden ({JUMP})")
+    longest = distances.running if p["style"] == "running" else distances.standing
+    play.result.update({"style": p["style"], "max_distance": longest, "burden": character.burden.value})
+    text = (
+        f"{p['style']} jump with agility {character.agility} and {character.burden.value} burden: up to {longest:g} m"
+    )
+    if p["distance"] is not None:
+        made = p["distance"] <= longest
+        play.result["made"] = made
+        text += f"; {p['distance']:g} m is {'within reach' if made else 'too far'}"
+    secret = bool(play.option("agility_secret", False))
+    tell(play, text, JUMP, actor, player=None if secret else f"{actor}: {text}")
+
+
+# -- prolonged action ---------------------------------------------------------------------
+def exert(play: Play[Character], action: Action) -> None:
+    """Start a prolonged effort: a Stamina ARCT after every turn at a rising threshold until rest (VIII.3)."""
+    actor = str(action.actor)
+    p = dict(action.params)
+    refuse_unless_able(play, actor, "keep up an effort", INCAPACITATING)
+    start = parse_threshold(p["threshold"])
+    character = play.char(actor)
+    play.put(actor, replace(character, effort=Effort(threshold=start, step=p["step"], turns_left=p["turns"])))
+    play.cancel_timers(actor=actor, kind=timer_kind("effort"))
+    play.cancel_timers(actor=actor, kind=timer_kind("fatigue-rest"))
+    play.schedule(
+        next_turn_start(play) - play.state.clock,
+        timer_kind("effort"),
+        f"{actor}: Stamina ARCT after a turn of effort",
+        actor=actor,
+        data={"skill": p["skill"]},
+    )
+    tell(
+        play,
+        f"{actor} keeps up a prolonged effort: a Stamina ARCT after every turn, from threshold {start}, "
+        f"rising by {p['step']} each time",
+        PROLONGED,
+        actor,
+        player=f"{actor} keeps up a prolonged effort",
+    )
+    play.result.update({"threshold": start, "step": p["step"]})
+
+
+def effort_turn(play: Play[Character], actor: str, data: dict[str, Any]) -> None:
+    """After a turn of effort: an ARCT at the current threshold, which then rises; again next turn."""
+    character = play.char(actor)
+    effort = character.effort
+    if effort is None or character.permanently_dead:
+        return
+    left = None if effort.turns_left is None else effort.turns_left - 1
+    more = left is None or left > 0
+    following = replace(effort, threshold=effort.threshold + effort.step, turns_left=left) if more else None
+    play.put(actor, replace(character, effort=following))
+    if more:
+        play.schedule(
+            next_turn_start(play) - play.state.clock,
+            timer_kind("effort"),
+            f"{actor}: Stamina ARCT after a turn of effort",
+            actor=actor,
+            data=data,
+        )
+    else:
+        tell(play, f"{actor}'s prolonged action ends", PROLONGED, actor, player=f"{actor}'s effort ends")
+    ask_arct(
+        play,
+        actor,
+        kind="fatigue",
+        purpose="effort",
+        what="prolonged effort",
+        stats=_skill(play, actor, str(data.get("skill") or "stamina")),
+        threshold=effort.threshold,
+        rule=PROLONGED,
+    )
+
+
+# -- disease and poison -------------------------------------------------------------------
+def afflict(play: Play[Character], action: Action) -> None:
+    """A disease or poison lowers stats like a wound and leaves the character injured (VIII.3)."""
+    actor = str(action.actor)
+    p = dict(action.params)
+    refuse_unless_able(play, actor, "fall ill")
+    kind = AilmentKind(p["kind"])
+    name = p["name"].strip().lower()
+    ks = p["ks"].upper()
+    us = choose_us(play.char(actor), ks, p.get("us"))
+    touched = (ks,) + ((us,) if us else ())
+    character = play.char(actor)
+    old = character.ailment(name)
+    if old is None:
+        ailments = (*character.ailments, Ailment(name=name, kind=kind, stats=touched))
+    else:
+        merged = tuple(dict.fromkeys(old.stats + touched))
+        ailments = tuple(
+            replace(a, stats=merged, eradicated=False, kind=kind) if a.name == name else a for a in character.ailments
+        )
+    play.put(actor, replace(character, ailments=ailments))
+    rule = DISEASE if kind is AilmentKind.DISEASE else POISON
+    damage_pair(play, actor, ks, us, p["amount"], what=f"damage from {kind.value} ({name})", rule=rule)
+    play.result.update({"ailment": name, "damage": p["amount"]})
+
+
+def cure_skill(play: Play[Character], healer: str, kind: AilmentKind, skill: str | None) -> ArcStats:
+    """Education medicine finds a cure for disease; medicine or alchemy for poison (VIII.3)."""
+    allowed = ("education-medicine",) if kind is AilmentKind.DISEASE else ("education-medicine", "education-alchemy")
+    if skill is not None:
+        stats = _skill(play, healer, skill)
+        if stats.skill not in allowed:
+            raise RuleRefusal(f"a {kind.value} is cured with {' or '.join(allowed)}, not {stats.skill} ({DISEASE})")
+        return stats
+    options = [_skill(play, healer, s) for s in allowed]
+    trained = [o for o in options if o.trained] or options
+    return max(trained, key=lambda o: o.value)
+
+
+def cure(play: Play[Character], action: Action) -> None:
+    """A successful Education check finds the cure; the ailment ends only when every lost point is back."""
+    patient = str(action.actor)
+    p = dict(action.params)
+    name = p["ailment"].strip().lower()
+    ailment = play.char(patient).ailment(name)
+    if ailment is None or ailment.eradicated:
+        known = ", ".join(a.name for a in play.char(patient).ailments if not a.eradicated) or "none"
+        raise InputError(f"{patient} has no ailment {name!r}", expected=f"one of: {known}", where="ailment")
+    healer = p["healer"] or patient
+    if healer not in play.state.characters:
+        raise InputError(f"unknown character {healer!r}", expected="a character id", where="healer")
+    refuse_unless_able(play, healer, "look for a cure", INCAPACITATING)
+    rule = DISEASE if ailment.kind is AilmentKind.DISEASE else POISON
+    ask_arct(
+        play,
+        healer,
+        kind="cure",
+        purpose="cure",
+        what=f"cure for {patient}'s {name}",
+        stats=cure_skill(play, healer, ailment.kind, p["skill"]),
+        threshold=parse_threshold(p["threshold"]),
+        gm_modifier=p["gm_modifier"],
+        rule=rule,
+        data={"patient": patient, "ailment": name},
+    )
+
+
+# -- starvation and dehydration -----------------------------------------------------------
+_FIELD = {"food": "days_without_food", "water": "days_without_water"}
+_TIMER = {"food": "starvation", "water": "dehydration"}
+
+
+def _days(character: Character, need: str) -> int | None:
+    return character.days_without_food if need == "food" else character.days_without_water
+
+
+def _with_days(character: Character, need: str, days: int | None) -> Character:
+    if need == "food":
+        return replace(character, days_without_food=days)
+    return replace(character, days_without_water=days)
+
+
+def starvation_us(character: Character) -> str | None:
+    """The US hunger and thirst wear down before BU: VIG when declared, else BU's first US."""
+    declared = character.us_of("BU")
+    return "VIG" if "VIG" in declared else (declared[0] if declared else None)
+
+
+def deprive(play: Play[Character], action: Action) -> None:
+    """Count days without food (harm from day 5) or water (harm from day 3)."""
+    actor = str(action.actor)
+    p = dict(action.params)
+    need, days = p["kind"], p["days"]
+    refuse_unless_able(play, actor, f"go without {need}")
+    play.put(actor, _with_days(play.char(actor), need, days))
+    play.cancel_timers(actor=actor, kind=timer_kind(_TIMER[need]))
+    play.schedule(DAY, timer_kind(_TIMER[need]), f"{actor}: day {days + 1} without {need}", actor=actor)
+    rule = STARVATION if need == "food" else DEHYDRATION
+    tell(
+        play,
+        f"{actor} goes without {need} ({days} day(s) so far); harm starts after {GRACE_DAYS[need]} days",
+        rule,
+        actor,
+        player=f"{actor} goes without {need}",
+    )
+    sync_states(play, actor)
+    play.result.update({_FIELD[need]: days})
+
+
+def nourish(play: Play[Character], action: Action) -> None:
+    """Eating or drinking ends the count; lost points come back by the recovery rules (VIII.2)."""
+    actor = str(action.actor)
+    need = action.params["kind"]
+    play.put(actor, _with_days(play.char(actor), need, None))
+    play.cancel_timers(actor=actor, kind=timer_kind(_TIMER[need]))
+    rule = STARVATION if need == "food" else DEHYDRATION
+    verb = "eats" if need == "food" else "drinks"
+    tell(play, f"{actor} {verb} again", rule, actor, player=f"{actor} {verb} again")
+    sync_states(play, actor)
+    ensure_recovery(play, actor)
+
+
+def deprivation_day(play: Play[Character], actor: str, need: str) -> None:
+    """One more day without ``need``: from day 5 (food) or 3 (water), n - 4 or n - 2 damage to BU's US, then BU."""
+    character = play.char(actor)
+    so_far = _days(character, need)
+    if so_far is None or character.permanently_dead:
+        return
+    day = so_far + 1
+    play.put(actor, _with_days(character, need, day))
+    harm = deprivation_damage(need, day)
+    rule = STARVATION if need == "food" else DEHYDRATION
+    if harm:
+        what = "starvation damage" if need == "food" else "dehydration damage"
+        damage_pair(play, actor, "BU", starvation_us(character), harm, what=f"{what} on day {day}", rule=rule)
+    else:
+        tell(play, f"day {day} without {need}: no harm yet", rule, actor, player=f"day {day} without {need}")
+    sync_states(play, actor)
+    if not play.char(actor).permanently_dead:
+        play.schedule(DAY, timer_kind(_TIMER[need]), f"{actor}: day {day + 1} without {need}", actor=actor)

@@ -1,0 +1,224 @@
+"""Actions on hurt and healing: damage, magical and other healing, healing potions, and rest (VIII.1, VIII.2)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rulekeeper.core.action import Action
+from rulekeeper.core.clock import DAY
+from rulekeeper.core.play import Play
+from rulekeeper.errors import InputError, RuleRefusal
+from rulekeeper.systems.vi_viii_x.character import Character, Regimen
+from rulekeeper.systems.vi_viii_x.damage import DAMAGE_KINDS, choose_us
+from rulekeeper.systems.vi_viii_x.effects import (
+    damage_pair,
+    ensure_recovery,
+    heal_points,
+    permanent_ks,
+    refuse_unless_able,
+    sync_states,
+    tell,
+    timer_kind,
+    turn_seconds,
+)
+from rulekeeper.systems.vi_viii_x.recovery import worst_pair
+from rulekeeper.systems.vi_viii_x.rules import INJURIES, PROLONGED, RECOVERY
+
+__all__ = ["damage", "fatigue_rest_turn", "heal", "potion", "potion_day", "potion_portions", "recovery_day", "rest"]
+
+MAGIC_WEEKS_PER_POINT = 1  # VIII.2: magical healing ages the character a week per point healed
+
+
+def _pair(play: Play[Character], actor: str, params: dict[str, Any]) -> tuple[str | None, str | None]:
+    """The pair a heal is aimed at, if any: ``ks`` (and optionally ``us``), or a ``us`` alone."""
+    character = play.char(actor)
+    us, ks = params.get("us"), params.get("ks")
+    if ks is None and us:
+        name = str(us).strip().upper()
+        if name not in character.us:
+            known = ", ".join(character.us) or "none"
+            raise InputError(f"no unknown stat {name} on the sheet", expected=f"one of: {known}", where="us")
+        ks = character.us[name].ks
+    if ks is None:
+        return None, None
+    ks = str(ks).upper()
+    return ks, (choose_us(character, ks, us) if us else None)
+
+
+def _after(play: Play[Character], actor: str) -> dict[str, int]:
+    character = play.char(actor)
+    stats = {k.lower(): s.current for k, s in character.ks.items()}
+    stats.update({u.lower(): s.current for u, s in character.us.items()})
+    return stats
+
+
+def damage(play: Play[Character], action: Action) -> None:
+    """Physical damage lands on BU or CO, mental on IN or EM, other damage where it says; US first (VIII.1)."""
+    actor = str(action.actor)
+    p = dict(action.params)
+    kind, ks = p["kind"], p["ks"].upper()
+    if ks not in DAMAGE_KINDS[kind]:
+        allowed = " or ".join(DAMAGE_KINDS[kind])
+        raise RuleRefusal(f"{kind} damage lands on {allowed}, not {ks} ({INJURIES})")
+    refuse_unless_able(play, actor, "take further damage")
+    us = choose_us(play.char(actor), ks, p.get("us"))
+    damage_pair(play, actor, ks, us, p["amount"], what=f"{kind} damage", rule=INJURIES)
+    play.result.update({"damage": p["amount"], "ks": ks, "us": us, **_after(play, actor)})
+
+
+def heal(play: Play[Character], action: Action) -> None:
+    """Immediate healing: magic ages the character a week per point healed; other means as they say (VIII.2)."""
+    actor = str(action.actor)
+    p = dict(action.params)
+    refuse_unless_able(play, actor, "be healed")
+    ks, us = _pair(play, actor, p)
+    magical = p["source"] == "magic"
+    per_point = MAGIC_WEEKS_PER_POINT if magical else p["weeks_per_point"]
+    what = "magical healing" if magical else "healing"
+    changes = heal_points(play, actor, p["amount"], ks=ks, us=us, what=what, rule=RECOVERY)
+    healed = sum(c.after - c.before for c in changes)
+    weeks = healed * per_point
+    if weeks:
+        character = play.char(actor)
+        play.put(actor, replace(character, magic_weeks=character.magic_weeks + weeks))
+        tell(
+            play,
+            f"{actor} ages {weeks} week(s) for {healed} point(s) healed ({per_point} a point); "
+            f"{character.magic_weeks + weeks} week(s) added in all",
+            RECOVERY,
+            actor,
+        )
+    play.result.update(
+        {"healed": healed, "aged_weeks": weeks, "magic_weeks": play.char(actor).magic_weeks, **_after(play, actor)}
+    )
+
+
+def potion_portions(total: int, days: int) -> list[int]:
+    """Split a potion's points evenly over ``days`` days; any remainder falls on the later days."""
+    return [total * (i + 1) // days - total * i // days for i in range(days)]
+
+
+def potion(play: Play[Character], action: Action) -> None:
+    """A healing potion doubles natural recovery: 2d3 points over the next day, or spread over more (VIII.2)."""
+    actor = str(action.actor)
+    p = dict(action.params)
+    refuse_unless_able(play, actor, "drink a potion", {"death", "coma", "vegetative"})
+    ks, us = _pair(play, actor, p)
+    roll = play.roll("2d3", f"{actor} drinks a healing potion", RECOVERY, actor=actor)
+    portions = potion_portions(roll.total, p["days"])
+    play.schedule(
+        DAY,
+        timer_kind("potion"),
+        f"{actor}: healing potion, day 1 of {p['days']}",
+        actor=actor,
+        data={"portions": portions, "day": 0, "ks": ks, "us": us},
+    )
+    tell(
+        play,
+        f"the potion will heal {roll.total} point(s) over {p['days']} day(s): {portions}",
+        RECOVERY,
+        actor,
+        player=f"{actor} drinks a healing potion; it works over {p['days']} day(s)",
+    )
+    play.result.update({"potion_points": roll.total, "days": p["days"], "portions": portions})
+
+
+def potion_day(play: Play[Character], actor: str, data: dict[str, Any]) -> None:
+    """One day of a potion's effect: heal that day's portion, then wait for the next day if any."""
+    portions = list(data["portions"])
+    day = int(data["day"])
+    if play.char(actor).permanently_dead:
+        return
+    heal_points(
+        play,
+        actor,
+        portions[day],
+        ks=data.get("ks"),
+        us=data.get("us"),
+        what=f"healing potion, day {day + 1}",
+        rule=RECOVERY,
+    )
+    if day + 1 < len(portions):
+        play.schedule(
+            DAY,
+            timer_kind("potion"),
+            f"{actor}: healing potion, day {day + 2} of {len(portions)}",
+            actor=actor,
+            data={**data, "day": day + 1},
+        )
+
+
+def rest(play: Play[Character], action: Action) -> None:
+    """Set how the character spends its days: total rest heals, basic actions suspend it, acting hurts.
+
+    Any rest also ends a prolonged action and lets fatigue fade, one level per turn (VIII.3).
+    """
+    actor = str(action.actor)
+    refuse_unless_able(play, actor, "rest")
+    regimen = Regimen(action.params["kind"])
+    character = play.char(actor)
+    play.put(
+        actor, replace(character, regimen=regimen, effort=None if regimen is not Regimen.ACTIVE else character.effort)
+    )
+    text = {
+        Regimen.TOTAL: "total rest: natural recovery of 1d3 a day",
+        Regimen.BASIC: "basic actions only: natural recovery is suspended",
+        Regimen.ACTIVE: "acting normally: while hurt, 1 more damage a day",
+    }[regimen]
+    tell(play, f"{actor} goes on {text}", RECOVERY, actor, player=f"{actor}: {text}")
+    if regimen is Regimen.ACTIVE:
+        play.cancel_timers(actor=actor, kind=timer_kind("fatigue-rest"))
+    else:
+        if character.effort is not None:
+            play.cancel_timers(actor=actor, kind=timer_kind("effort"))
+            tell(play, f"{actor} stops the prolonged action", PROLONGED, actor, player=f"{actor} stops the effort")
+        if character.fatigue and not play.state.timers_of(actor, timer_kind("fatigue-rest")):
+            play.schedule(
+                turn_seconds(play), timer_kind("fatigue-rest"), f"{actor}: a turn of rest against fatigue", actor=actor
+            )
+    ensure_recovery(play, actor)
+    play.result.update({"regimen": regimen.value})
+
+
+def fatigue_rest_turn(play: Play[Character], actor: str) -> None:
+    """A turn of rest takes one fatigue level off (VIII.3 "Prolonged action")."""
+    character = play.char(actor)
+    if character.fatigue <= 0 or character.effort is not None:
+        return
+    play.put(actor, replace(character, fatigue=character.fatigue - 1))
+    sync_states(play, actor)
+    tell(
+        play,
+        f"a turn of rest: {actor}'s fatigue falls to {character.fatigue - 1}",
+        PROLONGED,
+        actor,
+        player=f"{actor}'s fatigue falls to {character.fatigue - 1}",
+    )
+    if character.fatigue - 1 > 0:
+        play.schedule(
+            turn_seconds(play), timer_kind("fatigue-rest"), f"{actor}: a turn of rest against fatigue", actor=actor
+        )
+
+
+def recovery_day(play: Play[Character], actor: str) -> None:
+    """A day of natural recovery: 1d3 at total rest, nothing on basic actions, 1 damage when acting (VIII.2).
+
+    Reading: while the character goes without food or water the day brings neither recovery nor
+    the extra damage; starvation and dehydration take its place (VIII.3).
+    """
+    character = play.char(actor)
+    if character.permanently_dead or not character.is_injured:
+        return
+    if character.days_without_food is not None or character.days_without_water is not None:
+        tell(play, f"{actor} goes without food or water: no natural recovery today", RECOVERY, actor)
+    elif character.regimen is Regimen.TOTAL:
+        roll = play.roll("1d3", f"{actor}'s natural recovery", RECOVERY, actor=actor)
+        heal_points(play, actor, roll.total, ks=None, us=None, what="a day of total rest", rule=RECOVERY)
+    elif character.regimen is Regimen.BASIC:
+        tell(play, f"{actor} kept to basic actions: natural recovery is suspended today", RECOVERY, actor)
+    else:
+        pair = worst_pair(character, exclude=permanent_ks(character))
+        if pair is not None:
+            damage_pair(play, actor, pair[0], pair[1], 1, what="damage for acting while hurt", rule=RECOVERY)
+    ensure_recovery(play, actor)

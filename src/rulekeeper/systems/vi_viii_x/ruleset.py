@@ -1,0 +1,92 @@
+"""The VI·VIII·X ruleset: one object behind the core protocol, found as ``vi-viii-x`` or ``6810``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from rulekeeper.core.action import ActionSpec, CalculatorSpec, ParamSpec
+from rulekeeper.core.arc import PLACEHOLDER_TABLE
+from rulekeeper.core.check import CheckResult
+from rulekeeper.core.play import Outcome, Play
+from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.core.state import GameState, PendingCheck, Timer
+from rulekeeper.systems.vi_viii_x.actions import REST_KINDS, actions
+from rulekeeper.systems.vi_viii_x.calculators import calculators
+from rulekeeper.systems.vi_viii_x.character import Character
+from rulekeeper.systems.vi_viii_x.gm_view import gm_view
+from rulekeeper.systems.vi_viii_x.hooks import check_done, timer_due
+from rulekeeper.systems.vi_viii_x.sheet import parse_sheet
+from rulekeeper.systems.vi_viii_x.visibility import player_character_view, player_explanation, player_state_view
+
+__all__ = ["ViViiiXRuleset"]
+
+
+class ViViiiXRuleset(Ruleset[Character]):
+    """VI·VIII·X, chapter VIII of the core rules (seed 001): damage to known and unknown stats,
+    the fatality countdown, recovery, hazards and the states of the character."""
+
+    name: ClassVar[str] = "vi-viii-x"
+    aliases: ClassVar[tuple[str, ...]] = ("6810", "vi_viii_x", "kup")
+    title: ClassVar[str] = "VI·VIII·X"
+    round_seconds: ClassVar[int] = 6
+    character_type: ClassVar[type[Any]] = Character
+    check_kinds: ClassVar[Mapping[str, str]] = {
+        "vi-viii-x.arc": "an ARC the table asks for (ARCT or ARCO)",
+        "vi-viii-x.reaction": "a Reaction check",
+        "vi-viii-x.climb": "Stamina ARCT to climb",
+        "vi-viii-x.fall": "Body Control ARCT against a fall",
+        "vi-viii-x.cure": "Education medicine or alchemy ARCT to find a cure",
+        "vi-viii-x.fatigue": "Stamina ARCT after each turn of a prolonged action",
+        "vi-viii-x.stun": "Stamina ARCT to wake from a stun",
+        "vi-viii-x.blind": "1d6 for a blind character's action that needs sight (a 1 succeeds)",
+    }
+    rule_options: ClassVar[tuple[ParamSpec, ...]] = (
+        ParamSpec("round_seconds", "int", "seconds in a turn (the seed gives none)", default=6, minimum=1),
+        ParamSpec(
+            "roll_modifier_table",
+            "ints",
+            "roll modifier per face of one die; PLACEHOLDER default d14 giving -3..+10",
+            default=PLACEHOLDER_TABLE.values,
+        ),
+        ParamSpec("es_level_in_arc", "bool", "add the skill's level to an ARC on a skill", default=False),
+        ParamSpec("exalted_modifier", "int", "bonus to every check while exalted (placeholder)", default=1),
+        ParamSpec("panicked_modifier", "int", "malus to every check while panicked (placeholder)", default=-1),
+        ParamSpec(
+            "panicked_reaction_modifier",
+            "int",
+            "extra malus to Reaction checks while panicked (placeholder)",
+            default=-3,
+        ),
+        ParamSpec("stun_period_turns", "ints", "turns before each new stun ARCT (placeholder)", default=(1,)),
+        ParamSpec("agility_secret", "bool", "agility is GM-only (its layer is unconfirmed)", default=False),
+    )
+    rest_kinds: ClassVar[tuple[str, ...]] = REST_KINDS
+
+    def actions(self) -> Mapping[str, ActionSpec]:
+        return actions()
+
+    def calculators(self) -> Mapping[str, CalculatorSpec]:
+        return calculators()
+
+    def new_character(self, sheet: Mapping[str, Any]) -> Character:
+        return parse_sheet(sheet)
+
+    def view(self, state: GameState[Character], actor: str) -> dict[str, Any]:
+        return gm_view(state, actor)
+
+    def player_view(self, state: GameState[Character], actor: str) -> dict[str, Any]:
+        return player_character_view(state, actor).to_dict()
+
+    def player_state_view(self, state: GameState[Character]) -> dict[str, Any]:
+        """The whole table as the players see it: public sheets, redacted pending checks, public timers."""
+        return player_state_view(state).to_dict()
+
+    def player_explanation(self, outcome: Outcome[Character]) -> list[str]:
+        return player_explanation(outcome)
+
+    def on_check(self, play: Play[Character], pending: PendingCheck, result: CheckResult) -> None:
+        check_done(play, pending, result)
+
+    def on_timer(self, play: Play[Character], timer: Timer) -> None:
+        timer_due(play, timer)

@@ -1,0 +1,316 @@
+"""What a player may see: a projection with no unknown-stat value and nothing computed from one.
+
+US values are the GM's secret (rules brief, "Player-visible vs GM-only"; seed 001, VIII.1: "BU 6
+(and VIG 3, known only by the GM)"). To make a leak hard to write by accident:
+
+* :func:`public_sheet` is the only function here that reads a :class:`Character`, and it copies
+  only what the player's own sheet shows: KS values, skill levels, SOM, burden, age, fatigue.
+* The projection types below have no field that could hold a US, a sum of KS and US, a
+  countdown length (KS + US originals), aging from magical healing (points healed into a US) or
+  the injured flag for a US-only wound. Pending checks show what to roll, never the stats or odds.
+* Tests serialise the projection for generated sheets and histories and search it for the US
+  names and values, and check it does not change when only secret values do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rulekeeper.core.arc import ArcThreshold
+from rulekeeper.core.play import Outcome
+from rulekeeper.core.state import Condition, GameState, PendingCheck, Timer
+from rulekeeper.systems.vi_viii_x.character import KS_NAMES, Burden, Character
+from rulekeeper.systems.vi_viii_x.jumping import jump_distances
+from rulekeeper.systems.vi_viii_x.literacy import LITERACY_SKILL, literacy_level
+from rulekeeper.systems.vi_viii_x.states import INCAPACITATING, NO_JUMP, STATES
+
+__all__ = [
+    "PUBLIC_TIMER_KINDS",
+    "PlayerAilment",
+    "PlayerCharacterView",
+    "PlayerKnownStat",
+    "PlayerLiteracy",
+    "PlayerPendingCheck",
+    "PlayerSkill",
+    "PlayerStateView",
+    "PlayerTimer",
+    "PublicSheet",
+    "player_character_view",
+    "player_explanation",
+    "player_state_view",
+    "public_numbers",
+    "public_sheet",
+]
+
+# Timers whose existence and time a player may know. Left out: daily natural recovery (it runs
+# while a US alone is still low) and the end of a fatality countdown (its length is KS + US).
+PUBLIC_TIMER_KINDS: tuple[str, ...] = (
+    "vi-viii-x.fatality-begins.",
+    "vi-viii-x.potion",
+    "vi-viii-x.starvation",
+    "vi-viii-x.dehydration",
+    "vi-viii-x.effort",
+    "vi-viii-x.fatigue-rest",
+    "vi-viii-x.stun-",
+    "core.condition-ends",
+)
+
+
+@dataclass(frozen=True)
+class PlayerKnownStat:
+    name: str
+    current: int
+    original: int
+
+
+@dataclass(frozen=True)
+class PlayerSkill:
+    """A skill as the player's sheet shows it: its level and the KS it falls under, not its US."""
+
+    name: str
+    ks: str
+    level: int
+
+
+@dataclass(frozen=True)
+class PlayerLiteracy:
+    language: str
+    level: int
+    description: str
+
+
+@dataclass(frozen=True)
+class PlayerAilment:
+    name: str
+    kind: str
+    cure_found: bool
+
+
+@dataclass(frozen=True)
+class PublicSheet:
+    """The character's public facts, copied once from the full character by :func:`public_sheet`."""
+
+    name: str
+    known_stats: tuple[PlayerKnownStat, ...]
+    skills: tuple[PlayerSkill, ...]
+    literacy: tuple[PlayerLiteracy, ...]
+    som: int
+    burden: Burden
+    agility: int | None
+    age: int | None
+    mov: int | None
+    actions: int
+    regimen: str
+    fatigue: int
+    days_without_food: int | None
+    days_without_water: int | None
+    ailments: tuple[PlayerAilment, ...]
+    permanent_states: tuple[str, ...]
+    known_stats_lowered: bool
+
+
+def public_sheet(character: Character, *, agility_secret: bool = False) -> PublicSheet:
+    """The one place a player projection reads a :class:`Character`: public fields only."""
+    skills = tuple(
+        PlayerSkill(name=name, ks=character.us[skill.us].ks, level=skill.level) for name, skill in character.es.items()
+    )
+    literacy = tuple(
+        PlayerLiteracy(
+            language=skill.language or name.removeprefix(LITERACY_SKILL).strip("-") or "mother tongue",
+            level=skill.level,
+            description=literacy_level(skill.level).description,
+        )
+        for name, skill in character.es.items()
+        if name.startswith(LITERACY_SKILL)
+    )
+    return PublicSheet(
+        name=character.name,
+        known_stats=tuple(
+            PlayerKnownStat(name=ks, current=character.ks[ks].current, original=character.ks[ks].original)
+            for ks in KS_NAMES
+        ),
+        skills=skills,
+        literacy=literacy,
+        som=character.som,
+        burden=character.burden,
+        agility=None if agility_secret else character.agility,
+        age=character.age,
+        mov=character.mov,
+        actions=character.actions,
+        regimen=character.regimen.value,
+        fatigue=character.fatigue,
+        days_without_food=character.days_without_food,
+        days_without_water=character.days_without_water,
+        ailments=tuple(
+            PlayerAilment(name=a.name, kind=a.kind.value, cure_found=a.cure_found)
+            for a in character.ailments
+            if not a.eradicated
+        ),
+        permanent_states=tuple(sorted(f.state for f in character.fatalities.values() if f.permanent)),
+        known_stats_lowered=character.known_stats_lowered,
+    )
+
+
+def public_numbers(sheet: PublicSheet, conditions: Sequence[Condition], options: Mapping[str, Any]) -> dict[str, Any]:
+    """Values derived from public facts only, shared by the GM's and the player's views.
+
+    Slowed halves MOV and actions and doubles time spans, Hasted the reverse (VIII.4); MOV is
+    rounded down. Deafened or unconscious characters cast no spells; overloaded ones cannot run.
+    """
+    names = {c.name for c in conditions}
+    factor = 0.5 if "slowed" in names else 2.0 if "hasted" in names else 1.0
+    mov = None if sheet.mov is None else int(sheet.mov * factor)
+    jumps = None if sheet.agility is None else jump_distances(sheet.agility, sheet.burden)
+    can_jump = jumps is not None and not (names & NO_JUMP)
+    modifier = -sheet.fatigue
+    if sheet.som >= 10:
+        modifier += int(options.get("exalted_modifier", 1))
+    elif sheet.som <= 1:
+        modifier += int(options.get("panicked_modifier", -1))
+    modifier += sum(int(c.data.get("modifier", 0) or 0) for c in conditions)
+    return {
+        "state_of_mind": "exalted" if sheet.som >= 10 else "panicked" if sheet.som <= 1 else "ordinary",
+        "effective_mov": mov,
+        "actions_per_turn": sheet.actions * factor,
+        "timeframe_factor": 1 / factor,
+        "can_run": sheet.burden is not Burden.OVERLOADED,
+        "can_jump": can_jump,
+        "jump_running": jumps.running if jumps and can_jump else None,
+        "jump_standing": jumps.standing if jumps and can_jump else None,
+        "can_cast_spells": not (names & ({"deafened"} | INCAPACITATING)),
+        "check_modifier": modifier,
+    }
+
+
+@dataclass(frozen=True)
+class PlayerCharacterView:
+    """One character as its player sees it."""
+
+    actor: str
+    sheet: PublicSheet
+    numbers: Mapping[str, int | float | str | bool | None]
+    conditions: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        s = self.sheet
+        out: dict[str, Any] = {"actor": self.actor, "name": s.name}
+        for stat in s.known_stats:
+            out[stat.name.lower()] = stat.current
+            out[f"{stat.name.lower()}_original"] = stat.original
+        out.update(
+            som=s.som,
+            burden=s.burden.value,
+            agility=s.agility,
+            age=s.age,
+            mov=s.mov,
+            actions=s.actions,
+            regimen=s.regimen,
+            fatigue=s.fatigue,
+            days_without_food=s.days_without_food,
+            days_without_water=s.days_without_water,
+            skills={k.name: {"ks": k.ks, "level": k.level} for k in s.skills},
+            literacy={x.language: {"level": x.level, "description": x.description} for x in s.literacy},
+            ailments=[{"name": a.name, "kind": a.kind, "cure_found": a.cure_found} for a in s.ailments],
+            permanent_states=list(s.permanent_states),
+        )
+        out.update(self.numbers)
+        out["conditions"] = list(self.conditions)
+        return out
+
+
+def _player_conditions(sheet: PublicSheet, conditions: Sequence[Condition]) -> tuple[str, ...]:
+    # "injured" also covers a wound that only a US took; the player sees it only for a lowered KS.
+    names = {c.name for c in conditions if c.name in STATES and c.name != "injured"}
+    if sheet.known_stats_lowered:
+        names.add("injured")
+    return tuple(sorted(names))
+
+
+def player_character_view(
+    state: GameState[Character], actor: str, *, options: Mapping[str, Any] | None = None
+) -> PlayerCharacterView:
+    opts = dict(state.settings.options if options is None else options)
+    sheet = public_sheet(state.characters[actor], agility_secret=bool(opts.get("agility_secret", False)))
+    conditions = state.conditions_of(actor)
+    return PlayerCharacterView(
+        actor=actor,
+        sheet=sheet,
+        numbers=public_numbers(sheet, conditions, opts),
+        conditions=_player_conditions(sheet, conditions),
+    )
+
+
+@dataclass(frozen=True)
+class PlayerPendingCheck:
+    """A check waiting for dice: who rolls, why, which dice and the threshold -- never stats or odds."""
+
+    id: int
+    actor: str | None
+    purpose: str
+    label: str
+    dice: tuple[int, ...]
+    threshold: int | None
+
+    @classmethod
+    def of(cls, pending: PendingCheck) -> PlayerPendingCheck:
+        check = pending.check
+        threshold = check.threshold if isinstance(check, ArcThreshold) else None
+        return cls(pending.id, pending.actor, pending.purpose, check.label, check.dice_sides, threshold)
+
+
+@dataclass(frozen=True)
+class PlayerTimer:
+    actor: str | None
+    label: str
+    due: int
+
+    @classmethod
+    def of(cls, timer: Timer) -> PlayerTimer:
+        return cls(timer.actor, timer.label, timer.due)
+
+
+def _public_timer(timer: Timer) -> bool:
+    return any(timer.kind.startswith(kind) for kind in PUBLIC_TIMER_KINDS)
+
+
+@dataclass(frozen=True)
+class PlayerStateView:
+    clock: int
+    characters: tuple[PlayerCharacterView, ...]
+    pending: tuple[PlayerPendingCheck, ...]
+    timers: tuple[PlayerTimer, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "clock": self.clock,
+            "characters": {c.actor: c.to_dict() for c in self.characters},
+            "pending": [
+                {
+                    "id": p.id,
+                    "actor": p.actor,
+                    "purpose": p.purpose,
+                    "label": p.label,
+                    "dice": [f"d{s}" for s in p.dice],
+                    "threshold": p.threshold,
+                }
+                for p in self.pending
+            ],
+            "timers": [{"actor": t.actor, "label": t.label, "due": t.due} for t in self.timers],
+        }
+
+
+def player_state_view(state: GameState[Character]) -> PlayerStateView:
+    """The whole table as players see it: every character's public sheet, redacted checks, public timers."""
+    return PlayerStateView(
+        clock=state.clock,
+        characters=tuple(player_character_view(state, actor) for actor in state.characters),
+        pending=tuple(PlayerPendingCheck.of(p) for p in state.pending),
+        timers=tuple(PlayerTimer.of(t) for t in state.timers if _public_timer(t)),
+    )
+
+
+def player_explanation(outcome: Outcome[Character]) -> list[str]:
+    """The lines of an outcome a player may read; a step without a player wording stays with the GM."""
+    return [str(step.data["player"]) for step in outcome.explanation if step.data.get("player")]

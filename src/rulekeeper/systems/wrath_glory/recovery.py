@@ -1,0 +1,46 @@
+"""Recovering Wounds and Shock: healing (which ends Dying), and the Combat Action + Wrath Shock restore."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rulekeeper.core.citation import Rule
+from rulekeeper.systems.wrath_glory import citations, conditions, formulas
+from rulekeeper.systems.wrath_glory.rolls import WGPlay
+
+__all__ = ["recover", "restore_shock"]
+
+
+def recover(play: WGPlay, actor: str, wounds: int, shock: int, rule: Rule) -> None:
+    """``actor`` regains ``wounds`` Wounds and ``shock`` Shock; any Wounds regained end Dying."""
+    character = play.char(actor)
+    was_dying = character.dying
+    new_wounds = formulas.wounds_after_recovery(character.wounds, wounds, character.max_wounds)
+    new_shock = max(0, character.shock - shock)
+    play.put(actor, replace(character, wounds=new_wounds, shock=new_shock))
+    if wounds:
+        play.explain(
+            f"{actor} recovers {wounds} Wound(s): {character.wounds} -> {new_wounds}",
+            citations.DYING_RECOVERY if was_dying else rule,
+            actor=actor,
+        )
+    if shock:
+        play.explain(f"{actor} recovers {shock} Shock: {character.shock} -> {new_shock}", rule, actor=actor)
+    play.result.update(wounds=new_wounds, shock=new_shock, wounds_recovered=character.wounds - new_wounds)
+    conditions.sync_conditions(play, actor)
+
+
+def restore_shock(play: WGPlay, actor: str) -> None:
+    """A Combat Action and a point of Wrath restore Rank + Tier Shock (seed 003, Shock)."""
+    character = play.char(actor)
+    amount = formulas.shock_restored(character.rank, character.tier)
+    new_shock = max(0, character.shock - amount)
+    play.put(actor, replace(character, shock=new_shock, wrath=character.wrath - 1))
+    play.explain(
+        f"{actor} spends a Combat Action and 1 Wrath ({character.wrath} -> {character.wrath - 1}) to restore "
+        f"Rank {character.rank} + Tier {character.tier} = {amount} Shock: {character.shock} -> {new_shock}",
+        citations.SHOCK,
+        actor=actor,
+    )
+    play.result.update(shock=new_shock, shock_restored=character.shock - new_shock, wrath=character.wrath - 1)
+    conditions.sync_conditions(play, actor)

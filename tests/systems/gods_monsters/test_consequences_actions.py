@@ -1,0 +1,204 @@
+"""Seed 002 actions through the engine: illusions, chases, concentration, and the package's
+contract with the survival rules (prefixes, check kinds, parameters)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rulekeeper.core import ActionSpec, AutomationLevel, CalculatorSpec
+from rulekeeper.errors import InputError, RuleRefusal
+from rulekeeper.systems.gods_monsters import consequences
+from rulekeeper.systems.gods_monsters.consequences import (
+    CONSEQUENCE_ACTIONS,
+    CONSEQUENCE_CALCULATORS,
+    CONSEQUENCE_CHECK_KINDS,
+)
+
+from .helpers import RULESET, Table
+
+
+# -- illusions ------------------------------------------------------------------------------------
+def test_willpower_disbelief_halves_the_penalty_and_helps_others() -> None:
+    table = Table({"d": {"survival": 20, "max_survival": 20, "willpower": 12}})
+    table.act("phantasmal_damage", "d", amount=8)
+    out = table.act("disbelieve", "d", dice=[10], method="willpower", penalty=5)
+    assert "willpower 12 (-2 illusion's strength (halved)) = 10 or less" in out.render()
+    assert out.result["disbelief"] == {"success": True, "method": "willpower", "others_bonus": 2}
+    assert out.result["phantasm"] == {"total": 8, "kept": 1, "regained": 7, "injuries": 0, "survival": 7, "verve": 0}
+    table.wait(10)
+    assert table.char("d").survival == 19
+
+
+def test_failed_disbelief_keeps_the_phantasm() -> None:
+    table = Table({"d": {"survival": 20, "perception": 10}})
+    table.act("phantasmal_damage", "d", amount=4)
+    table.act("disbelieve", "d", dice=[11], penalty=0)
+    assert table.has("d", "phantasm")
+    assert not table.state.timers_of("d", "gm.c.phantasm")
+
+
+def test_regain_returns_injuries_first_and_cancels_dying_at_zero() -> None:
+    table = Table(
+        {"d": {"survival": 3, "max_survival": 10, "perception": 12, "fortitude": 19, "endurance": 15}},
+        automation={"gm.death": "note"},
+    )
+    table.act("phantasmal_damage", "d", dice=[2], amount=10)
+    assert (table.char("d").survival, table.char("d").injuries) == (0, 7)
+    table.act("illusion_ends", "d", reason="dispelled")
+    table.wait(10)
+    # 10 phantasmal: 9 back (7 injuries first, then 2 survival); 1 stays lost.
+    assert (table.char("d").survival, table.char("d").injuries) == (2, 0)
+
+
+def test_falling_unconscious_lets_the_phantasm_go() -> None:
+    table = Table({"d": {"survival": 20, "max_survival": 20, "mojo": 1}})
+    table.act("phantasmal_damage", "d", amount=12)
+    out = table.act("fall_unconscious", "d", minutes=5)
+    assert not table.has("d", "phantasm")
+    assert out.result["phantasm"]["regained"] == 10
+    table.wait(10)
+    assert table.char("d").survival == 18
+    assert table.has("d", "unconscious")  # a healing sleep: not woken by the regained points
+
+
+def test_illusion_ends_without_phantasm_is_refused() -> None:
+    table = Table({"d": {"survival": 20}})
+    with pytest.raises(RuleRefusal, match="no phantasmal damage"):
+        table.act("illusion_ends", "d")
+
+
+# -- chases -------------------------------------------------------------------------------------
+def test_prompted_chase_waits_for_both_dice() -> None:
+    table = Table(
+        {"a": {"survival": 5, "agility": 10, "movement": 10}, "b": {"survival": 5, "agility": 10, "movement": 19}},
+        automation={"gm.chase": "prompt"},
+    )
+    out = table.act("chase", "a", other="b", role="quarry")
+    assert out.result["chase"] == {"bonus": 0, "other_bonus": 3}
+    assert len(table.state.pending) == 1
+    resolved = table.resolve([3, 14])
+    assert resolved.result["chase"]["outcome"] == "escaped"
+
+
+def test_group_chase_uses_the_group_effort_bonus() -> None:
+    table = Table({"a": {"survival": 5, "agility": 10}, "b": {"survival": 5, "agility": 10}})
+    out = table.act("chase", "a", dice=[12, 12], other="b", group_size=4)
+    assert "+2 group of 4" in out.render()
+    assert out.result["chase"]["outcome"] == "caught"
+
+
+def test_chasing_oneself_or_nobody_is_rejected() -> None:
+    table = Table({"a": {"survival": 5}})
+    with pytest.raises(InputError):
+        table.act("chase", "a", other="a")
+    with pytest.raises(InputError):
+        table.act("chase", "a", other="nobody")
+
+
+# -- items --------------------------------------------------------------------------------------
+def test_item_reaction_needs_no_character_and_takes_a_modifier_override() -> None:
+    table = Table({})
+    out = table.act("item_reaction", None, dice=[9], material="stone", attack="fire", thickness="1", modifier=3)
+    assert out.result["item"]["target"] == 4 + 3 + 1
+    assert out.result["item"]["damaged"] is True
+    with pytest.raises(InputError):
+        table.act("item_reaction", None, material="stone", attack="fire", thickness="none")
+
+
+# -- who may act ----------------------------------------------------------------------------------
+def test_semi_conscious_characters_only_move_slowly() -> None:
+    table = Table({"s": {"survival": 5, "mojo": 1}})
+    table.act("fall_unconscious", "s", minutes=5)
+    with pytest.raises(RuleRefusal, match="is unconscious and cannot search"):
+        table.act("search", "s")
+    table.act("semi_conscious", "s")
+    with pytest.raises(RuleRefusal, match="may start no action but movement"):
+        table.act("search", "s")
+    with pytest.raises(RuleRefusal, match="half movement"):
+        table.act("move", "s", speed="walk")
+    out = table.act("move", "s", speed="semi-conscious")
+    assert out.result["speed"]["feet_per_round"] == 5
+
+
+def test_concentrating_characters_start_nothing_else() -> None:
+    table = Table({"m": {"survival": 5}})
+    table.act("concentrate", "m")
+    for name, params in (("jump", {"distance": 1}), ("disbelieve", {}), ("track", {}), ("concentrate", {})):
+        with pytest.raises(RuleRefusal, match="concentrating"):
+            table.act(name, "m", **params)
+    table.act("stop_concentrating", "m")
+    table.act("jump", "m", dice=[1], distance=1)
+
+
+def test_an_unconscious_quarry_cannot_flee() -> None:
+    table = Table({"a": {"survival": 5}, "b": {"survival": 5}})
+    table.act("fall_unconscious", "b", minutes=5)
+    with pytest.raises(RuleRefusal, match="b is unconscious"):
+        table.act("chase", "a", other="b")
+
+
+# -- the package's contract ------------------------------------------------------------------------
+def test_every_action_and_calculator_is_merged_and_documented() -> None:
+    assert set(CONSEQUENCE_ACTIONS) <= set(RULESET.actions())
+    assert set(CONSEQUENCE_CALCULATORS) <= set(RULESET.calculators())
+    assert set(CONSEQUENCE_CHECK_KINDS) <= set(RULESET.check_kinds)
+    specs: list[ActionSpec | CalculatorSpec] = [*CONSEQUENCE_ACTIONS.values(), *CONSEQUENCE_CALCULATORS.values()]
+    for spec in specs:
+        assert spec.help
+        for param in spec.params:
+            assert param.help, f"{spec.name}.{param.name} has no help"
+            assert param.name == param.name.lower() and "-" not in param.name
+    assert all(kind.startswith("gm.") for kind in CONSEQUENCE_CHECK_KINDS)
+
+
+def test_every_check_asked_is_declared_and_every_purpose_and_timer_is_prefixed() -> None:
+    everything = {"gm": "prompt"}
+    table = Table(
+        {
+            "a": {"survival": 30, "max_survival": 30, "mojo": 1, "fortitude": 20, "endurance": 3},
+            "b": {"survival": 30},
+        },
+        automation=everything,
+    )
+    steps: list[tuple[str, dict[str, Any]]] = [
+        ("ailment", {"name": "huge spider"}),
+        ("expose", {"name": "sleep gas"}),
+        ("chase", {"other": "b"}),
+        ("fall", {"feet": 5}),
+        ("jump", {"distance": 2}),
+        ("force_march", {}),
+        ("search", {}),
+        ("track", {}),
+        ("cover_tracks", {}),
+        ("disbelieve", {}),
+        ("item_reaction", {"material": "wood", "attack": "fire"}),
+        ("suffocate", {}),
+        ("ailment", {"name": "food poisoning", "contracted": True}),
+        ("concentrate", {"rounds": 3}),
+        ("concentration_hit", {}),
+        ("stop_concentrating", {}),
+    ]
+    for name, params in steps:
+        table.act(name, "a", **params)
+    table.act("fall_unconscious", "a", minutes=1)
+    table.act("semi_conscious", "a")
+    table.act("respond", "a")
+    table.wait(3 * 3600)
+    kinds = {p.check.kind for p in table.state.pending}
+    purposes = {p.purpose for p in table.state.pending}
+    assert kinds <= set(CONSEQUENCE_CHECK_KINDS) | {"gm.consciousness", "gm.death", "gm.awaken"}
+    assert set(CONSEQUENCE_CHECK_KINDS) <= kinds
+    ours = {p for p in purposes if not p.startswith(("consciousness", "death", "awaken"))}
+    assert all(p.startswith("c.") for p in ours), ours
+    timers = {t.kind for t in table.state.timers if not t.kind.startswith(("core.", "gm.round", "gm.death"))}
+    assert all(k.startswith("gm.c.") for k in timers), timers
+
+
+def test_exports() -> None:
+    for name in consequences.__all__:
+        assert hasattr(consequences, name)
+    assert callable(consequences.on_consequence_check)
+    assert consequences.semi_conscious_limits().may_start == ("movement",)
+    assert AutomationLevel.PROMPT.value == "prompt"
