@@ -8,11 +8,17 @@ import pytest
 
 from rulekeeper.scenario import run_file
 
+from rulekeeper.demo import demo_files
+
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 FILES = sorted(p for p in SCENARIOS.rglob("*") if p.suffix in (".yaml", ".yml", ".json"))
 
 
-@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(SCENARIOS)) for p in FILES])
+@pytest.mark.parametrize(
+    "path",
+    FILES + demo_files(),
+    ids=[p.name if "demo" in p.parts else str(p.relative_to(SCENARIOS)) for p in FILES + demo_files()],
+)
 def test_scenario_passes(path: Path) -> None:
     report = run_file(path)
     assert report.invalid is None, report.invalid

@@ -91,7 +91,7 @@ def merge_settings(
             levels.pop(key, None)
         else:
             levels[key] = _level(key, value)
-    specs = {p.name: p for p in (*ruleset.rule_options, ROUND_SECONDS)}
+    specs = {p.name: p for p in (ROUND_SECONDS, *ruleset.rule_options)}
     opts = dict(settings.options)
     for name, value in (options or {}).items():
         spec = specs.get(str(name).replace("-", "_"))

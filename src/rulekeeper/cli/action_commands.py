@@ -23,7 +23,9 @@ _TYPES: dict[str, type] = {"int": int, "float": float, "bool": bool}
 
 
 def positional_param(spec: ActionSpec) -> ParamSpec | None:
-    """A choice parameter named ``kind`` reads best as a word after the command (``rest night``)."""
+    """A rest's ``kind`` reads best as a word after the command (``rest night toromeen``)."""
+    if spec.kind != "rest":
+        return None
     for p in spec.params:
         if p.name == "kind" and p.kind == "choice":
             return p
@@ -75,9 +77,15 @@ def build_action_command(spec: ActionSpec, context: Context) -> Callable[..., No
         else:
             add(p.name, _TYPES.get(p.kind, str) | None, typer.Option(None, flag, help=_help(p), show_default=False))
     # Leading underscores keep these clear of any action parameter name (W&G and GURPS damage take `dice`).
-    add("_rolled", str | None, typer.Option(None, "--rolled", help="Dice rolled at the table for this action, e.g. 4,6,2."))
+    add(
+        "_rolled",
+        str | None,
+        typer.Option(None, "--rolled", help="Dice rolled at the table for this action, e.g. 4,6,2."),
+    )
     add("_base_version", int | None, typer.Option(None, "--base-version", help="Refuse if the campaign has moved on."))
-    add("_key", str | None, typer.Option(None, "--key", help="Idempotency key: a retry with the same key applies once."))
+    add(
+        "_key", str | None, typer.Option(None, "--key", help="Idempotency key: a retry with the same key applies once.")
+    )
     add("_as_json", bool, typer.Option(False, "--json", help="Machine-readable JSON output."))
 
     def command(**values: Any) -> None:

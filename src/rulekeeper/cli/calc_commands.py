@@ -46,11 +46,12 @@ def feat_command(system: str, name: str | None, extra: Sequence[str], *, as_json
             params = " ".join(f"--{p.name.replace('_', '-')}" for p in calc.params)
             out.print(f"  {calc.name:<18} {calc.help}  [{params}]", highlight=False)
         return
-    calc = calculators.get(name.replace("_", "-")) or calculators.get(name)
-    if calc is None:
+    found = calculators.get(name) or calculators.get(name.replace("-", "_")) or calculators.get(name.replace("_", "-"))
+    if found is None:
         raise InputError(
             f"unknown {ruleset.name} calculator {name!r}", expected="one of " + ", ".join(sorted(calculators))
         )
+    calc = found
     raw = parse_extra_options(extra)
     if raw.pop("help", None) is not None:
         out = console()
@@ -59,8 +60,8 @@ def feat_command(system: str, name: str | None, extra: Sequence[str], *, as_json
             req = " (required)" if p.required else ""
             out.print(f"  --{p.name.replace('_', '-'):<20} {p.help} — {p.expected}{req}", highlight=False)
         return
-    params = validate_params(calc.params, raw, f"feat {ruleset.name} {calc.name}")
-    calculation = calc.compute(params)
+    values = validate_params(calc.params, raw, f"feat {ruleset.name} {calc.name}")
+    calculation = calc.compute(values)
     if as_json:
         from rulekeeper.cli.render import step_json
 
@@ -68,7 +69,7 @@ def feat_command(system: str, name: str | None, extra: Sequence[str], *, as_json
             {
                 "system": ruleset.name,
                 "feat": calc.name,
-                "params": params,
+                "params": values,
                 "values": dict(calculation.values),
                 "explanation": [step_json(s) for s in calculation.steps],
             }

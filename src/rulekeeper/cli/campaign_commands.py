@@ -89,7 +89,21 @@ def campaign_list(context: Context, *, as_json: bool) -> None:
     selected = current_selection(context.db_key())
     current = selected[0] if selected else None
     if as_json:
-        emit_json({"campaigns": [{**info.to_json(), "current": info.name == current} for info in infos]})
+        emit_json(
+            {
+                "campaigns": [
+                    {
+                        "name": info.name,
+                        "system": info.system,
+                        "version": info.version,
+                        "gm": info.gm,
+                        "created": info.created.isoformat(),
+                        "current": info.name == current,
+                    }
+                    for info in infos
+                ]
+            }
+        )
         return
     if not infos:
         console().print("No campaigns yet: try 'rulekeeper demo' or 'rulekeeper campaign new NAME --system gm'.")

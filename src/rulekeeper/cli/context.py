@@ -60,7 +60,8 @@ class Context:
         try:
             return Campaign.open(self.store(), name)
         except UnknownNameError:
-            if current_selection(self.db_key()) is not None and current_selection(self.db_key())[0] == name:
+            selected = current_selection(self.db_key())
+            if selected is not None and selected[0] == name:
                 forget_selection(self.db_key())
             raise
 

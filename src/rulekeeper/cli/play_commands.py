@@ -38,7 +38,7 @@ def result_json(campaign: Campaign, result: CommandResult) -> dict[str, Any]:
         "pending": [pending_json(p) for p in campaign.pending()],
         "undone": list(result.undone),
         "redone": list(result.redone),
-        "clock": campaign.state.clock,
+        "clock": outcome.state.clock if outcome is not None else campaign.state.clock,
     }
 
 
@@ -53,7 +53,8 @@ def show_result(campaign: Campaign, result: CommandResult, title: str, *, as_jso
     out = console()
     head = Text(f"#{result.seq} ", style="bold magenta")
     head.append(title, style="bold")
-    head.append(f"  (game time {format_duration(campaign.state.clock)})", style="dim")
+    clock = result.outcome.state.clock if result.outcome is not None else campaign.state.clock
+    head.append(f"  (game time {format_duration(clock)})", style="dim")
     out.print(head)
     print_steps(result.explanation)
     if result.undone:
@@ -154,7 +155,31 @@ def log_command(
         until=None if until is None else parse_duration(until, round_seconds=rounds),
     )
     if as_json:
-        emit_json({"campaign": campaign.name, "entries": [e.to_json() for e in entries]})
+        emit_json(
+            {
+                "campaign": campaign.name,
+                "entries": [
+                    {
+                        "seq": e.seq,
+                        "kind": e.kind,
+                        "summary": e.summary,
+                        "at": e.at,
+                        "until": e.until,
+                        "wall_time": e.wall_time.isoformat(),
+                        "actors": list(e.actors),
+                        "command": dict(e.command),
+                        "result": dict(e.result),
+                        "explanation": [step_json(s) for s in e.explanation],
+                        "dice": [list(d) for d in e.dice],
+                        "undone_by": e.undone_by,
+                        "redone_by": e.redone_by,
+                        "undoes": list(e.undoes),
+                        "redoes": list(e.redoes),
+                    }
+                    for e in entries
+                ],
+            }
+        )
         return
     from rich.text import Text
 

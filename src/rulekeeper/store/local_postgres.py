@@ -43,10 +43,17 @@ def _sqlalchemy_url(uri: str) -> str:
 class LocalPostgres:
     """A running server: ``url`` is a SQLAlchemy URL of its ``postgres`` database."""
 
-    def __init__(self, url: str, how: str, stop: Callable[[], None] | None = None) -> None:
+    def __init__(self, url: str, how: str, stop: Callable[[], None] | None = None, log: Path | None = None) -> None:
         self.url = url
         self.how = how
+        self.log = log
         self._stop = stop
+
+    def log_tail(self, lines: int = 20) -> str:
+        """The end of the server's log, for failure messages."""
+        if self.log is None or not self.log.exists():
+            return ""
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
 
     def _admin(self) -> Any:
         import psycopg
@@ -67,9 +74,14 @@ class LocalPostgres:
         """A new empty database; its URL."""
         import sqlalchemy as sa
 
+        import psycopg
+
         name = name or f"rk_{uuid.uuid4().hex[:12]}"
-        with self._admin() as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
+        try:
+            with self._admin() as conn:
+                conn.execute(f'CREATE DATABASE "{name}"')
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot create database {name}: {exc}\nserver log:\n{self.log_tail()}") from exc
         return sa.engine.make_url(self.url).set(database=name).render_as_string(hide_password=False)
 
     def drop_database(self, url_or_name: str) -> None:
@@ -92,7 +104,7 @@ def _with_pgserver(datadir: Path) -> LocalPostgres:
         from pgserver.postgres_server import get_server
 
     server = get_server(datadir, cleanup_mode="delete")
-    return LocalPostgres(_sqlalchemy_url(server.get_uri()), "pgserver", server.cleanup)
+    return LocalPostgres(_sqlalchemy_url(server.get_uri()), "pgserver", server.cleanup, server.log)
 
 
 def _system_bindir() -> Path | None:
@@ -140,7 +152,7 @@ def _with_system_postgres(datadir: Path) -> LocalPostgres:
             run("pg_ctl", "-D", str(data), "-w", "-m", "fast", "stop")
         shutil.rmtree(datadir, ignore_errors=True)
 
-    return LocalPostgres(f"postgresql+psycopg://postgres@/postgres?host={sockets}", "system", stop)
+    return LocalPostgres(f"postgresql+psycopg://postgres@/postgres?host={sockets}", "system", stop, log)
 
 
 def start_local_postgres(datadir: Path, *, prefer: str | None = None) -> LocalPostgres:

@@ -125,7 +125,13 @@ def test_semi_conscious_characters_only_move_slowly() -> None:
 def test_concentrating_characters_start_nothing_else() -> None:
     table = Table({"m": {"survival": 5}})
     table.act("concentrate", "m")
-    for name, params in (("jump", {"distance": 1}), ("disbelieve", {}), ("track", {}), ("concentrate", {})):
+    attempts: list[tuple[str, dict[str, Any]]] = [
+        ("jump", {"distance": 1}),
+        ("disbelieve", {}),
+        ("track", {}),
+        ("concentrate", {}),
+    ]
+    for name, params in attempts:
         with pytest.raises(RuleRefusal, match="concentrating"):
             table.act(name, "m", **params)
     table.act("stop_concentrating", "m")

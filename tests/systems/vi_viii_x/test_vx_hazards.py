@@ -152,3 +152,13 @@ def test_a_prolonged_action_of_known_length_ends_by_itself() -> None:
     table.act("rest", "adept", kind="total")
     table.turns(1)
     assert table.char("adept").fatigue == 0
+
+
+def test_entangled_legs_stop_a_jump_but_arms_do_not() -> None:
+    table = Table({"adept": ADEPT})
+    table.act("state", "adept", kind="entangled", limbs="arms")
+    assert table.act("jump", "adept").result["max_distance"] == 5.0
+    table.act("state", "adept", kind="entangled", limbs="legs")
+    assert table.view("adept")["can_jump"] is False
+    with pytest.raises(RuleRefusal, match="entangled"):
+        table.act("jump", "adept")

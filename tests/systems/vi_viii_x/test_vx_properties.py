@@ -12,6 +12,7 @@ from rulekeeper.core import GameState
 from rulekeeper.core.serial import state_to_json
 from rulekeeper.dice.source import RecordingSource, ScriptedSource, SeededSource
 from rulekeeper.systems.vi_viii_x import Character
+from rulekeeper.systems.vi_viii_x.damage import take_damage
 from rulekeeper.systems.vi_viii_x.recovery import restore
 
 from .helpers import RULESET
@@ -44,8 +45,6 @@ def test_recovery_never_lifts_a_stat_above_its_original(
 @given(sheet=sheets(), damage=st.integers(0, 30), points=st.integers(0, 40))
 def test_restore_fills_ks_first_and_stops_at_originals(sheet: dict[str, Any], damage: int, points: int) -> None:
     character = RULESET.new_character(sheet)
-    from rulekeeper.systems.vi_viii_x.damage import take_damage
-
     us = character.us_of("BU")
     hurt, _ = take_damage(character, "BU", us[0] if us else None, damage)
     healed, changes = restore(hurt, points)

@@ -106,3 +106,13 @@ def test_state_round_trips_through_json() -> None:
     assert again == before
     assert state_to_json(RULESET, again) == data
     assert again.characters["ranger"].fatalities["BU"].turns == 9
+
+
+def test_no_unknown_stat_name_can_shadow_a_view_key() -> None:
+    view = Table({"ranger": RANGER}).view("ranger")
+    for key in view:
+        name = key.upper()
+        if "_" in key or name in ("BU", "CO", "IN", "EM", "VIG"):
+            continue
+        with pytest.raises(InputError, match="cannot name an unknown stat"):
+            RULESET.new_character({**RANGER, "us": {name: {"ks": "CO", "value": 3}}})

@@ -16,7 +16,7 @@ from rulekeeper.systems.gurps.character import ATTACK_KINDS, POSTURES, TurnState
 from rulekeeper.systems.gurps.damage_table import DamageDice, parse_damage
 from rulekeeper.systems.gurps.fatigue import lose_fp, recover_fp
 from rulekeeper.systems.gurps.injury import ask_consciousness_roll, heal, take_injury
-from rulekeeper.systems.gurps.maneuvers import AOA_MELEE_OPTIONS, AOD_OPTIONS, MANEUVER_NAMES, WAIT_ACTIONS
+from rulekeeper.systems.gurps.maneuvers import AOA_MELEE_OPTIONS, MANEUVER_NAMES, WAIT_ACTIONS
 from rulekeeper.systems.gurps.recovery import REST_KINDS, start_rest
 from rulekeeper.systems.gurps.rolling import roll_damage, roll_dice
 from rulekeeper.systems.gurps.rules import (
@@ -284,7 +284,7 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
                     "option",
                     "choice",
                     "All-Out Attack / Defense option",
-                    choices=(*AOA_MELEE_OPTIONS, "suppression", *AOD_OPTIONS),
+                    choices=(*AOA_MELEE_OPTIONS, "suppression", "increased"),
                 ),
                 ParamSpec("defense", "choice", "the defense All-Out Defense (Increased) raises", choices=DEFENSES),
                 ParamSpec("weapon", "str", "weapon name from the sheet"),

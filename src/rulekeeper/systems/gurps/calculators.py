@@ -144,13 +144,15 @@ def success_odds(effective: int) -> dict[str, Any]:
 def _success_odds(p: Mapping[str, Any]) -> Calculation:
     effective = int(p["skill"]) + int(p["modifier"])
     values = success_odds(effective)
-    cs, cf = values["critical_success"], values["critical_failure"]
+    cs, cf = (
+        "-".join(dict.fromkeys(str(v) for v in values[key])) for key in ("critical_success", "critical_failure")
+    )
     return Calculation(
         values,
         (
             Step(
                 f"{effective} or less on 3d6: {values['fraction']} ({values['probability']:.2%}); "
-                f"critical success on {cs[0]}-{cs[1]}, critical failure on {cf[0]}-{cf[1]}",
+                f"critical success on {cs}, critical failure on {cf}",
                 SUCCESS_ROLL,
             ),
         ),

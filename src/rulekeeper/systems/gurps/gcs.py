@@ -176,7 +176,8 @@ def _damage(weapon: Mapping[str, Any]) -> tuple[str, str]:
         st = str(dmg.get("st", "") or "").strip().lower()
         kind = str(dmg.get("type", "cr") or "cr").strip().lower()
         if st in ("thr", "sw"):
-            text = st if not base else f"{st}{base if base.startswith(('+', '-')) else '+' + base}"
+            adds = _int(base) if base else 0
+            text = f"{st}{adds:+d}" if adds else st
         else:
             text = base or "0"
         return text, kind

@@ -99,7 +99,7 @@ RANGED = rule("Range Attacks")
 ATTACK_ROLL = rule("Attack Roll")
 DEFENDING = rule("Defending")
 ACTIVE_DEFENSE = rule("Active Defense Rolls")
-DODGE = rule("Dodging", "Lite p. 17")
+DODGE = rule("Dodging")
 BLOCK = rule("Blocking")
 PARRY = rule("Perry", reading="'Perry' is Parry (brief)")
 

@@ -106,6 +106,9 @@ def fall_unconscious(play: Play[GurpsCharacter], actor: str, rule: Rule, cause: 
     causes = tuple(old.data.get("causes", ())) if old is not None else ()
     if cause in causes:
         return
+    # A timed faint (a Fright Check's) is swallowed by the longer-lasting injury or fatigue
+    # unconsciousness: only those two causes need lifting to wake.
+    causes = tuple(c for c in causes if c in ("injury", "fatigue"))
     for name in ("fading", "stunned", "collapsed", "resting"):
         play.remove_condition(actor, name, quiet=True)
     for kind in ("gurps.consciousness", "gurps.stun", "gurps.rest-end"):

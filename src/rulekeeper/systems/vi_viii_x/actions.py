@@ -138,7 +138,7 @@ def actions() -> dict[str, ActionSpec]:
             hazard.fall,
             (
                 ParamSpec("metres", "int", "height fallen in metres", required=True, minimum=0, maximum=10_000),
-                _ks("bu", "known stat the fall hurts"),
+                ParamSpec("ks", "choice", "known stat the fall hurts", default="bu", choices=("bu", "co")),
                 _US,
                 _threshold(help="threshold instead of the 3-metre band"),
                 ParamSpec("body_control", "bool", "try the Body Control ARCT if the skill is there", default=True),

@@ -28,6 +28,7 @@ __all__ = [
     "parse_threshold",
     "roll_table",
     "skill_stats",
+    "skill_stats_in_play",
     "state_modifiers",
     "threshold_name",
 ]
@@ -73,6 +74,11 @@ def skill_stats(character: Character, skill: str, *, level_counts: bool = False)
     ks = character.us[entry.us].ks
     value = character.pair_value(ks, entry.us) + (entry.level if level_counts else 0)
     return ArcStats(ks=ks, us=entry.us, value=value, label=name, skill=name)
+
+
+def skill_stats_in_play(play: Play[Character], actor: str, skill: str) -> ArcStats:
+    """:func:`skill_stats` with the table's choice of whether the skill's level counts."""
+    return skill_stats(play.char(actor), skill, level_counts=bool(play.option("es_level_in_arc", False)))
 
 
 def parse_threshold(value: Any, where: str = "threshold") -> int:

@@ -12,7 +12,7 @@ from rulekeeper.core.play import Play
 from rulekeeper.core.state import AutomationLevel
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.vi_viii_x.character import Ailment, AilmentKind, Character, Effort
-from rulekeeper.systems.vi_viii_x.checks import ArcStats, parse_threshold, skill_stats
+from rulekeeper.systems.vi_viii_x.checks import ArcStats, parse_threshold, skill_stats_in_play
 from rulekeeper.systems.vi_viii_x.damage import choose_us
 from rulekeeper.systems.vi_viii_x.deprivation import GRACE_DAYS, deprivation_damage
 from rulekeeper.systems.vi_viii_x.effects import (
@@ -38,29 +38,23 @@ from rulekeeper.systems.vi_viii_x.rules import (
     STARVATION,
     SYSTEM,
 )
-from rulekeeper.systems.vi_viii_x.states import INCAPACITATING, NO_CLIMB, NO_JUMP
+from rulekeeper.systems.vi_viii_x.states import INCAPACITATING, NO_CLIMB, STATES, jump_blocker
 
 __all__ = [
     "afflict",
     "climb",
     "cure",
+    "cure_skill",
     "deprivation_day",
     "deprive",
     "effort_turn",
     "exert",
     "fall",
     "jump",
+    "land",
     "nourish",
     "starvation_us",
 ]
-
-
-def _level_in_arc(play: Play[Character]) -> bool:
-    return bool(play.option("es_level_in_arc", False))
-
-
-def _skill(play: Play[Character], actor: str, skill: str) -> ArcStats:
-    return skill_stats(play.char(actor), skill, level_counts=_level_in_arc(play))
 
 
 # -- climb --------------------------------------------------------------------------------
@@ -87,7 +81,7 @@ def climb(play: Play[Character], action: Action) -> None:
         kind="climb",
         purpose="climb",
         what="climb" + ("" if p["grips"] else " with a tool"),
-        stats=_skill(play, actor, "stamina"),
+        stats=skill_stats_in_play(play, actor, "stamina"),
         threshold=threshold,
         gm_modifier=p["gm_modifier"],
         rule=CLIMB,
@@ -131,7 +125,7 @@ def fall(play: Play[Character], action: Action) -> None:
         kind="fall",
         purpose="fall",
         what=f"Body Control against a {metres} m fall",
-        stats=_skill(play, actor, "body-control"),
+        stats=skill_stats_in_play(play, actor, "body-control"),
         threshold=threshold,
         rule=FALLING,
         gm_modifier=p["gm_modifier"],
@@ -166,7 +160,10 @@ def jump(play: Play[Character], action: Action) -> None:
     character = play.char(actor)
     if character.agility is None:
         raise InputError(f"{actor} has no agility on the sheet", expected="agility: a number", where="sheet")
-    refuse_unless_able(play, actor, "jump", INCAPACITATING | NO_JUMP)
+    refuse_unless_able(play, actor, "jump", INCAPACITATING)
+    blocker = jump_blocker(play.state.conditions_of(actor))
+    if blocker is not None:
+        raise RuleRefusal(f"{actor} cannot jump while {blocker} ({STATES[blocker].rule})")
     distances = jump_distances(character.agility, character.burden)
     if distances is None:
         raise RuleRefusal(f"{actor} cannot jump with a {character.burden.value} burden ({JUMP})")
@@ -238,7 +235,7 @@ def effort_turn(play: Play[Character], actor: str, data: dict[str, Any]) -> None
         kind="fatigue",
         purpose="effort",
         what="prolonged effort",
-        stats=_skill(play, actor, str(data.get("skill") or "stamina")),
+        stats=skill_stats_in_play(play, actor, str(data.get("skill") or "stamina")),
         threshold=effort.threshold,
         rule=PROLONGED,
     )
@@ -274,11 +271,11 @@ def cure_skill(play: Play[Character], healer: str, kind: AilmentKind, skill: str
     """Education medicine finds a cure for disease; medicine or alchemy for poison (VIII.3)."""
     allowed = ("education-medicine",) if kind is AilmentKind.DISEASE else ("education-medicine", "education-alchemy")
     if skill is not None:
-        stats = _skill(play, healer, skill)
+        stats = skill_stats_in_play(play, healer, skill)
         if stats.skill not in allowed:
             raise RuleRefusal(f"a {kind.value} is cured with {' or '.join(allowed)}, not {stats.skill} ({DISEASE})")
         return stats
-    options = [_skill(play, healer, s) for s in allowed]
+    options = [skill_stats_in_play(play, healer, s) for s in allowed]
     trained = [o for o in options if o.trained] or options
     return max(trained, key=lambda o: o.value)
 

@@ -49,15 +49,17 @@ SHEET_FIELDS: tuple[str, ...] = (
 )
 # Lower-cased US names become view keys, so none may clash with another key of the view.
 _RESERVED = {name.lower() for name in SHEET_FIELDS} | {
+    "actor",
+    "ailments",
     "conditions",
+    "effort",
+    "fatalities",
     "fatigue",
+    "injured",
+    "literacy",
+    "lowered",
     "regimen",
     "skills",
-    "ailments",
-    "fatalities",
-    "literacy",
-    "unknown_stats",
-    "effort",
 }
 _US_NAME = re.compile(r"^[A-Z][A-Z0-9]{1,7}$")
 _SKILL_NAME = re.compile(r"^[a-z][a-z0-9-]*$")

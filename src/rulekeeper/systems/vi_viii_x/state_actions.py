@@ -21,7 +21,7 @@ from rulekeeper.systems.vi_viii_x.checks import (
     pair_stats,
     parse_threshold,
     roll_table,
-    skill_stats,
+    skill_stats_in_play,
     state_modifiers,
 )
 from rulekeeper.systems.vi_viii_x.damage import choose_us
@@ -65,7 +65,7 @@ BLIND_TABLE = RollModifierTable(values=(1, 0, 0, 0, 0, 0), name="d6: only a 1 su
 def _stats(play: Play[Character], actor: str, p: dict[str, Any]) -> ArcStats:
     character = play.char(actor)
     if p.get("skill"):
-        return skill_stats(character, p["skill"], level_counts=bool(play.option("es_level_in_arc", False)))
+        return skill_stats_in_play(play, actor, p["skill"])
     ks = (p.get("ks") or "bu").upper()
     return pair_stats(character, ks, choose_us(character, ks, p.get("us")))
 
@@ -252,7 +252,7 @@ def stun_check(play: Play[Character], actor: str, threshold: int, *, attempt: in
         kind="stun",
         purpose="stun",
         what=f"waking from a stun (attempt {attempt})",
-        stats=skill_stats(play.char(actor), "stamina", level_counts=bool(play.option("es_level_in_arc", False))),
+        stats=skill_stats_in_play(play, actor, "stamina"),
         threshold=threshold,
         gm_modifier=gm_modifier,
         rule=state_rule("Stunned"),

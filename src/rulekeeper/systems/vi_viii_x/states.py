@@ -7,11 +7,12 @@ vegetative), and states the GM sets (blind, prone, slowed ...).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from rulekeeper.core.citation import Rule
+from rulekeeper.core.state import Condition
 from rulekeeper.systems.vi_viii_x.character import Burden, Character
 from rulekeeper.systems.vi_viii_x.deprivation import GRACE_DAYS
 from rulekeeper.systems.vi_viii_x.rules import state_rule
@@ -26,6 +27,7 @@ __all__ = [
     "STATE_AT_ZERO",
     "StateInfo",
     "derived_states",
+    "jump_blocker",
 ]
 
 
@@ -80,6 +82,14 @@ DERIVED_STATES: tuple[str, ...] = tuple(n for n, s in STATES.items() if s.source
 INCAPACITATING: frozenset[str] = frozenset({"death", "coma", "vegetative", "stunned"})
 NO_CLIMB: frozenset[str] = frozenset({"paralysis", "grappled", "entangled"})
 NO_JUMP: frozenset[str] = frozenset({"paralysis", "grappled", "overloaded"})
+
+
+def jump_blocker(conditions: Iterable[Condition]) -> str | None:
+    """The state that rules a jump out, if any: the NO_JUMP states, or legs entangled."""
+    for condition in conditions:
+        if condition.name in NO_JUMP or (condition.name == "entangled" and condition.data.get("limbs") == "legs"):
+            return condition.name
+    return None
 
 
 def derived_states(character: Character) -> frozenset[str]:

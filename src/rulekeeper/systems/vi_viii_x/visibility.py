@@ -24,7 +24,7 @@ from rulekeeper.core.state import Condition, GameState, PendingCheck, Timer
 from rulekeeper.systems.vi_viii_x.character import KS_NAMES, Burden, Character
 from rulekeeper.systems.vi_viii_x.jumping import jump_distances
 from rulekeeper.systems.vi_viii_x.literacy import LITERACY_SKILL, literacy_level
-from rulekeeper.systems.vi_viii_x.states import INCAPACITATING, NO_JUMP, STATES
+from rulekeeper.systems.vi_viii_x.states import INCAPACITATING, STATES, jump_blocker
 
 __all__ = [
     "PUBLIC_TIMER_KINDS",
@@ -163,7 +163,7 @@ def public_numbers(sheet: PublicSheet, conditions: Sequence[Condition], options:
     factor = 0.5 if "slowed" in names else 2.0 if "hasted" in names else 1.0
     mov = None if sheet.mov is None else int(sheet.mov * factor)
     jumps = None if sheet.agility is None else jump_distances(sheet.agility, sheet.burden)
-    can_jump = jumps is not None and not (names & NO_JUMP)
+    can_jump = jumps is not None and jump_blocker(conditions) is None
     modifier = -sheet.fatigue
     if sheet.som >= 10:
         modifier += int(options.get("exalted_modifier", 1))

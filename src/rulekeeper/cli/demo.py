@@ -1,0 +1,102 @@
+"""``rulekeeper demo``: one real campaign per system, each playing a short scene from a scenario file."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.cli.output import console, emit_json
+
+if TYPE_CHECKING:
+    from rulekeeper.campaign import Campaign, CommandResult
+    from rulekeeper.cli.context import Context
+    from rulekeeper.scenario import Scenario, ScenarioStep
+
+__all__ = ["play_scenario_into", "run_demo"]
+
+
+def play_scenario_into(campaign: Campaign, scenario: Scenario) -> list[tuple[str, CommandResult]]:
+    """Apply a scenario's steps as campaign commands (expectations are for tests, not for play)."""
+    from rulekeeper.core import Action, parse_duration
+
+    played: list[tuple[str, CommandResult]] = []
+    for actor, sheet in scenario.characters.items():
+        played.append((f"add {actor}", campaign.add_character(actor, sheet)))
+    for step in scenario.steps:
+        if "expect_error" in step.data or step.kind == "expect":
+            continue
+        played.append(_play_step(campaign, step, Action, parse_duration))
+    return played
+
+
+def _play_step(campaign: Campaign, step: ScenarioStep, action_type: Any, parse_duration: Any) -> tuple[str, Any]:
+    data = step.data
+    dice = data.get("dice")
+    if step.kind == "action":
+        action = action_type(name=data["action"], actor=data.get("actor"), params=data.get("params") or {})
+        args = " ".join(f"{k}={v}" for k, v in (data.get("params") or {}).items())
+        return f"{action.name} {action.actor or ''} {args}".strip(), campaign.act(action, dice=dice)
+    if step.kind == "resolve":
+        target = data["resolve"]
+        if target == "last":
+            target = campaign.pending()[-1].id
+        return f"resolve check #{target}", campaign.resolve(int(target), dice)
+    if step.kind == "round":
+        result = campaign.next_round()
+        for _ in range((data.get("round") or 1) - 1):
+            result = campaign.next_round()
+        return "next round", result
+    seconds = parse_duration(str(data["advance"]), round_seconds=campaign.ruleset.round_seconds)
+    return f"advance {data['advance']}", campaign.advance(seconds)
+
+
+def run_demo(context: Context, *, as_json: bool) -> None:
+    from rulekeeper.campaign import Campaign
+    from rulekeeper.cli.context import remember_selection
+    from rulekeeper.cli.play_commands import result_json, show_result
+    from rulekeeper.demo import demo_files
+    from rulekeeper.scenario import load_scenario
+
+    store = context.store()
+    existing = {info.name for info in store.list_campaigns()}
+    report: list[dict[str, Any]] = []
+    out = console()
+    last: Campaign | None = None
+    for path in demo_files():
+        scenario = load_scenario(path)
+        name = f"demo-{scenario.system}"
+        if name in existing:
+            store.delete_campaign(name)
+        campaign = Campaign.create(store, name, scenario.system, seed=7, settings=scenario.settings)
+        if not as_json:
+            out.rule(f"[bold]{name}[/bold]: {scenario.title}")
+        played = play_scenario_into(campaign, scenario)
+        for title, result in played:
+            if as_json:
+                continue
+            show_result(campaign, result, title, as_json=False)
+        report.append(
+            {
+                "campaign": name,
+                "system": campaign.system,
+                "title": scenario.title,
+                "commands": [result_json(campaign, r) for _, r in played],
+            }
+        )
+        last = campaign
+    if last is not None:
+        gm = next((c for c in report if c["system"] == "gods-and-monsters"), report[-1])
+        remember_selection(context.db_key(), gm["campaign"], gm["system"])
+    if as_json:
+        emit_json({"campaigns": report})
+        return
+    out.rule()
+    out.print(
+        "Demo campaigns are saved. Now try:\n"
+        "  rulekeeper campaign list\n"
+        "  rulekeeper campaign show              (demo-gods-and-monsters is in use)\n"
+        "  rulekeeper log --brief\n"
+        "  rulekeeper undo    then    rulekeeper redo\n"
+        "  rulekeeper campaign use demo-gurps && rulekeeper advance 1h\n"
+        "  rulekeeper --help",
+        highlight=False,
+    )
