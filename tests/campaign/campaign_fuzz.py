@@ -6,6 +6,7 @@ has landed is played with characters its own authors wrote.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 from pathlib import Path
@@ -37,6 +38,12 @@ def landed_systems() -> list[str]:
 def sheets_for(ruleset: Ruleset[Any]) -> list[Mapping[str, Any]]:
     if ruleset.name == "toy":
         return TOY_SHEETS
+    return _scenario_sheets(ruleset.name)
+
+
+@functools.cache
+def _scenario_sheets(system: str) -> list[Mapping[str, Any]]:
+    ruleset = get_ruleset(system)
     sheets: list[Mapping[str, Any]] = []
     for path in sorted((SCENARIOS / ruleset.name).glob("*.yaml")):
         data = yaml.safe_load(path.read_text())

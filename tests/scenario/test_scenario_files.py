@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from rulekeeper.scenario import run_file
-
 from rulekeeper.demo import demo_files
+from rulekeeper.scenario import run_file
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 FILES = sorted(p for p in SCENARIOS.rglob("*") if p.suffix in (".yaml", ".yml", ".json"))

@@ -273,6 +273,20 @@ def campaign_show(
     campaign_commands.campaign_show(CONTEXT, name, as_json=as_json)
 
 
+@campaign_app.command("settings")
+def campaign_settings(
+    automation: Annotated[
+        list[str] | None, typer.Option("--automation", "-a", help="KIND=auto|prompt|note, e.g. gurps=prompt.")
+    ] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE rule option.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Who rolls each kind of check, and rule options; without flags, show them."""
+    from rulekeeper.cli import campaign_commands
+
+    campaign_commands.campaign_settings(CONTEXT, automation or [], option or [], as_json=as_json)
+
+
 @campaign_app.command("export")
 def campaign_export(
     name: Annotated[str | None, typer.Argument(help="Campaign name; default the current one.")] = None,

@@ -156,6 +156,38 @@ def campaign_show(context: Context, name: str | None, *, as_json: bool) -> None:
     print_pending(state.pending)
 
 
+def campaign_settings(context: Context, automation: Sequence[str], options: Sequence[str], *, as_json: bool) -> None:
+    campaign = context.open()
+    if automation or options:
+        levels: dict[str, str] = {}
+        for pair in automation:
+            # Check kinds such as "vi-viii-x.arc" keep their dashes, unlike sheet fields.
+            kind, sep, level = pair.partition("=")
+            if not sep or not kind.strip():
+                raise InputError(f"cannot read {pair!r}", expected="KIND=auto|prompt|note, e.g. gurps=prompt")
+            levels[kind.strip()] = level.strip()
+        result = campaign.set_settings(automation=levels or None, options=parse_assignments(options) or None)
+        if not as_json:
+            console().print(f"#{result.seq} settings changed.")
+    settings = campaign.state.settings
+    data = {
+        "automation": {k: v.value for k, v in settings.automation.items()},
+        "options": dict(settings.options),
+        "check_kinds": dict(campaign.ruleset.check_kinds),
+        "rule_options": {o.name: o.default for o in campaign.ruleset.rule_options},
+    }
+    if as_json:
+        emit_json(data)
+        return
+    out = console()
+    out.print("[bold]Who rolls[/bold] (default auto):")
+    for kind, text in sorted(campaign.ruleset.check_kinds.items()):
+        out.print(f"  {kind:<28} {settings.level_for(kind).value:<7} {text}", highlight=False)
+    out.print("[bold]Rule options[/bold]:")
+    for opt in campaign.ruleset.rule_options:
+        out.print(f"  {opt.name:<28} {settings.option(opt.name, opt.default)!s:<7} {opt.help}", highlight=False)
+
+
 def campaign_export(context: Context, name: str | None, output: str | None) -> None:
     from rulekeeper.campaign import Campaign
 

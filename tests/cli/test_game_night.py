@@ -1,0 +1,204 @@
+"""A whole game night in every system, through the real ``rulekeeper`` executable and a real SQLite file.
+
+Each night: create a campaign, add characters, act, resolve a pending check with dice typed in,
+advance time, rest, undo, and export -- then check the export imports back to the same state.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+EXE = str(Path(sys.executable).parent / "rulekeeper")
+
+
+class Table:
+    """Runs rulekeeper commands against one database, as a GM at a terminal would."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.env = {
+            **os.environ,
+            "RULEKEEPER_DB": str(tmp_path / "night.db"),
+            "RULEKEEPER_CONFIG": str(tmp_path / "selection.json"),
+            "NO_COLOR": "1",
+        }
+
+    def run(self, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
+        proc = subprocess.run([EXE, *args], capture_output=True, text=True, env=self.env, timeout=120)
+        assert proc.returncode == code, f"{args}: exit {proc.returncode}\n{proc.stdout}\n{proc.stderr}"
+        assert "Traceback" not in proc.stderr
+        return proc
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self.run(*args, "--json").stdout)
+
+    def version(self) -> int:
+        return int(self.json("campaign", "show")["version"])
+
+    def refused(self, *args: str, code: int, fragment: str) -> None:
+        before = self.version()
+        proc = self.run(*args, code=code)
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) <= 2 and fragment in proc.stderr, proc.stderr
+        assert self.version() == before, "a refused command changed the campaign"
+
+
+def _export_round_trip(table: Table, tmp_path: Path, name: str) -> None:
+    out = tmp_path / "export.json"
+    table.run("campaign", "export", "-o", str(out))
+    document = json.loads(out.read_text())
+    assert document["format"] == "rulekeeper-campaign"
+    original = table.json("campaign", "show")
+    table.run("campaign", "import", str(out), "--name", f"{name}-copy")
+    copy = table.json("campaign", "show", f"{name}-copy")
+    assert copy["characters"] == original["characters"]
+    assert copy["clock"] == original["clock"]
+
+
+def test_gods_and_monsters_night(tmp_path: Path) -> None:
+    t = Table(tmp_path)
+    t.run("campaign", "new", "gm-night", "--system", "gm", "--seed", "5")
+    t.run(
+        "char",
+        "add",
+        "toromeen",
+        "--set",
+        "archetype=warrior",
+        "--set",
+        "level=2",
+        "--set",
+        "survival=7",
+        "--set",
+        "verve=17",
+        "--set",
+        "endurance=15",
+        "--set",
+        "fortitude=11",
+        "--set",
+        "health=12",
+    )
+    hit = t.json("damage", "toromeen", "--amount", "5", "--in-combat")
+    assert hit["result"] or hit["explanation"]
+    assert t.json("char", "show", "toromeen")["view"]["verve"] == 12
+    t.run("campaign", "settings", "-a", "gm=prompt")
+    t.json("damage", "toromeen", "--amount", "25", "--in-combat")
+    pending = t.json("pending")["pending"]
+    assert pending, "a hit past survival should ask for a roll"
+    first = pending[0]
+    dice = ",".join("1" for _ in first["dice"])
+    t.json("resolve", str(first["id"]), "--dice", dice)
+    t.run("round")
+    t.run("campaign", "settings", "-a", "gm=auto")
+    for p in t.json("pending")["pending"]:
+        t.run("resolve", str(p["id"]), "--auto")
+    t.run("rest", "night", "toromeen")
+    t.run("advance", "8h")
+    log = t.json("log")["entries"]
+    assert len(log) >= 6
+    before = t.json("char", "show", "toromeen")["view"]
+    t.run("undo")
+    t.run("redo")
+    assert t.json("char", "show", "toromeen")["view"] == before
+    t.refused("damage", "nobody", "--amount", "3", code=2, fragment="unknown character")
+    t.refused("damage", "toromeen", "--amount", "-3", code=2, fragment="amount")
+    t.refused("advance", "ten minutes", code=2, fragment="expected a duration")
+    _export_round_trip(t, tmp_path, "gm-night")
+
+
+def test_gurps_night(tmp_path: Path) -> None:
+    t = Table(tmp_path)
+    t.run("campaign", "new", "gurps-night", "--system", "gurps", "--seed", "2")
+    t.run("char", "add", "hero", "--set", "ht=12", "--set", "st=10", "--player", "ana")
+    t.run("char", "add", "orc", "--set", "st=12", "--npc")
+    t.run("campaign", "settings", "-a", "gurps=prompt")
+    t.json("damage", "hero", "--amount", "20")
+    pending = t.json("pending")["pending"]
+    assert len(pending) >= 2
+    t.refused("resolve", str(pending[0]["id"]), "--dice", "7,1,1", code=2, fragment="d6")
+    for p in pending:
+        t.run("resolve", str(p["id"]), "--dice", "3,3,3")
+    view = t.json("char", "show", "hero")["view"]
+    assert view["current_hp"] == -10 and view["dead"] is False
+    t.run("round")
+    t.run("advance", "1h")
+    t.run("undo", "3")  # the hit, and everything that depended on it
+    assert t.json("char", "show", "hero")["view"]["current_hp"] == 10
+    assert t.json("pending")["pending"] == []
+    _export_round_trip(t, tmp_path, "gurps-night")
+
+
+def test_wrath_and_glory_night(tmp_path: Path) -> None:
+    t = Table(tmp_path)
+    t.run("campaign", "new", "wg-night", "--system", "wg", "--seed", "3")
+    t.run("char", "add", "ari", "--set", "tier=1", "--set", "toughness=3", "--set", "willpower=3")
+    t.json("damage", "ari", "--amount", "9", "--rolled", "1,1,1")
+    assert t.json("char", "show", "ari")["view"]["wounds"] == 5
+    t.run("campaign", "settings", "-a", "wg=prompt")
+    t.json("damage", "ari", "--amount", "5")
+    pending = t.json("pending")["pending"]
+    assert pending and pending[0]["kind"] == "wg.determination"
+    t.json("resolve", str(pending[0]["id"]), "--dice", ",".join("1" for _ in pending[0]["dice"]) + ",4")
+    view = t.json("char", "show", "ari")["view"]
+    assert view["dying"] is True and view["memorable_injuries"] == ["Broken Jaw"]
+    t.refused("rest", "respite", "ari", code=1, fragment="Dying")
+    t.run("undo")
+    assert t.json("char", "show", "ari")["view"]["dying"] is False
+    t.run("rest", "respite", "ari")
+    t.run("advance", "6h")
+    assert t.json("char", "show", "ari")["view"]["wounds"] == 0
+    _export_round_trip(t, tmp_path, "wg-night")
+
+
+def test_vi_viii_x_night(tmp_path: Path) -> None:
+    t = Table(tmp_path)
+    t.run("campaign", "new", "kup-night", "--system", "6810", "--seed", "4")
+    t.run(
+        "char",
+        "add",
+        "ranger",
+        "--set",
+        "BU=6",
+        "--set",
+        "CO=5",
+        "--set",
+        "IN=4",
+        "--set",
+        "EM=5",
+        "--set",
+        "us={VIG: 3}",
+        "--player",
+        "bea",
+    )
+    t.json("damage", "ranger", "--amount", "4")
+    gm_view = t.json("char", "show", "ranger")["view"]
+    assert gm_view["vig"] == 0 and gm_view["bu"] == 5
+    player = json.loads(t.run("char", "show", "ranger", "--as-player", "bea", "--json").stdout)["view"]
+    assert player["bu"] == 5
+    assert "vig" not in json.dumps(player).lower()
+    t.run("char", "show", "ranger", "--as-player", "someone-else", code=1)
+    t.run("round")
+    t.run("rest", "total", "ranger")
+    t.run("advance", "1d")
+    t.run("undo")
+    _export_round_trip(t, tmp_path, "kup-night")
+
+
+def test_missing_campaign_and_unknown_system(tmp_path: Path) -> None:
+    t = Table(tmp_path)
+    proc = t.run("pending", code=2)
+    assert "no campaign selected" in proc.stderr
+    proc = t.run("-c", "nowhere", "pending", code=2)
+    assert "no campaign named 'nowhere'" in proc.stderr
+    proc = t.run("campaign", "new", "x", "--system", "dnd", code=2)
+    assert "unknown game system" in proc.stderr and "expected" in proc.stderr
+
+
+@pytest.mark.parametrize("args", [["--help"], ["campaign", "--help"], ["feat", "gurps"]])
+def test_help_is_there(tmp_path: Path, args: list[str]) -> None:
+    assert Table(tmp_path).run(*args).stdout.strip()
