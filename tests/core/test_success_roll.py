@@ -91,3 +91,16 @@ def test_quick_contest_success_beats_failure_and_margins_decide() -> None:
     assert both.winner == "second" and both.margin == 2
     tie = contest.contest((3, 3, 4, 4, 3, 3))
     assert tie.winner == "tie"
+
+
+@pytest.mark.parametrize(("a", "b"), [(12, 10), (9, 14), (16, 16), (3, 18)])
+def test_quick_contest_odds_equal_enumeration_of_both_rolls(a: int, b: int) -> None:
+    contest = QuickContest(
+        kind="k",
+        label="c",
+        first=SuccessRoll(kind="k", label="A", base=a),
+        second=SuccessRoll(kind="k", label="B", base=b),
+    )
+    totals = [sum(d) for d in ALL_3D6]
+    wins = sum(1 for x in totals for y in totals if contest.contest((x, 0, 0, y, 0, 0)).winner == "first")
+    assert contest.probability() == Fraction(wins, 216 * 216)

@@ -109,6 +109,10 @@ class ContestResult:
     details: dict[str, Any] = field(default_factory=dict)
 
 
+def _side(roll: int, effective: int) -> tuple[bool, int]:
+    return judge_success_roll(roll, effective)[0], effective - roll
+
+
 def _quick_contest_winner(first: CheckResult, second: CheckResult) -> tuple[Literal["first", "second", "tie"], int]:
     # Criticals do not decide a Quick Contest (gurps.md): only success and margins do.
     if first.success and not second.success:
@@ -136,18 +140,15 @@ class QuickContest:
     def dice_sides(self) -> tuple[int, ...]:
         return (6, 6, 6, 6, 6, 6)
 
-    def _outcome_table(self) -> dict[tuple[int, int], tuple[str, int]]:
-        return {
-            (a, b): _quick_contest_winner(self.first.judge((a, 0, 0)), self.second.judge((b, 0, 0)))
-            for a in THREE_D6
-            for b in THREE_D6
-        }
-
     def probability(self) -> Fraction:
-        """Probability that the first side wins outright."""
-        ways = sum(
-            THREE_D6[a] * THREE_D6[b] for (a, b), (winner, _) in self._outcome_table().items() if winner == "first"
-        )
+        """Probability that the first side wins outright (every pair of 3d6 totals weighed)."""
+        first = {roll: _side(roll, self.first.effective) for roll in THREE_D6}
+        second = {roll: _side(roll, self.second.effective) for roll in THREE_D6}
+        ways = 0
+        for a, (a_ok, a_margin) in first.items():
+            for b, (b_ok, b_margin) in second.items():
+                if (a_ok and not b_ok) or (a_ok == b_ok and a_margin > b_margin):
+                    ways += THREE_D6[a] * THREE_D6[b]
         return Fraction(ways, 216 * 216)
 
     def critical_probability(self) -> None:

@@ -144,9 +144,7 @@ def success_odds(effective: int) -> dict[str, Any]:
 def _success_odds(p: Mapping[str, Any]) -> Calculation:
     effective = int(p["skill"]) + int(p["modifier"])
     values = success_odds(effective)
-    cs, cf = (
-        "-".join(dict.fromkeys(str(v) for v in values[key])) for key in ("critical_success", "critical_failure")
-    )
+    cs, cf = ("-".join(dict.fromkeys(str(v) for v in values[key])) for key in ("critical_success", "critical_failure"))
     return Calculation(
         values,
         (
