@@ -119,7 +119,7 @@ def play_randomly(campaign: Campaign, rng: random.Random, steps: int) -> dict[st
                 dice = [rng.randint(1, s) for s in pending.check.dice_sides] if rng.random() < 0.5 else None
                 campaign.resolve(pending.id, dice)
             elif roll < 0.16:
-                campaign.advance(rng.choice([6, 6, 60, 60, 600, 3600, 8 * 3600]))
+                campaign.advance(rng.choice([6, 6, 60, 60, 600, 3600]))
             elif roll < 0.19:
                 campaign.next_round()
             elif roll < 0.27:

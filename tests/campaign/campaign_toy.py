@@ -150,7 +150,9 @@ class ToyRuleset(Ruleset[ToyCharacter]):
             raise InputError(f"unknown field {unknown[0]!r}", expected="max_hp, secret", where=f"field {unknown[0]}")
         hp = sheet.get("max_hp", 10)
         if isinstance(hp, bool) or not isinstance(hp, int) or hp < 1:
-            raise InputError(f"max_hp={hp!r} is not valid", expected="a whole number of at least 1", where="field max_hp")
+            raise InputError(
+                f"max_hp={hp!r} is not valid", expected="a whole number of at least 1", where="field max_hp"
+            )
         secret = sheet.get("secret", 0)
         if isinstance(secret, bool) or not isinstance(secret, int):
             raise InputError(f"secret={secret!r} is not valid", expected="a whole number", where="field secret")

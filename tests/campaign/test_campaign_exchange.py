@@ -17,7 +17,12 @@ from rulekeeper.errors import InputError
 
 def played(store: Store) -> Campaign:
     c = Campaign.create(
-        store, "exported", "toy", seed=11, gm="dora", settings=Settings(automation={"toy.death": AutomationLevel.PROMPT})
+        store,
+        "exported",
+        "toy",
+        seed=11,
+        gm="dora",
+        settings=Settings(automation={"toy.death": AutomationLevel.PROMPT}),
     )
     c.add_character("bob", {"max_hp": 10, "secret": 4}, player="ana")
     c.add_character("orc", {"max_hp": 5}, npc=True)

@@ -34,6 +34,10 @@ ASLEEP = "asleep"  # a night's rest in progress
 RESTING = "resting"  # a full day of rest in progress
 
 
+# Ailment conditions from seed 002 that leave a character unable to act (consequences/ailment_play.py).
+AILMENT_KNOCKOUTS = ("sleeping", "paralyzed")
+
+
 def counts_as_unconscious(play: Play[Any], actor: str) -> bool:
     """Unconscious or semi-conscious: semi-consciousness counts as unconsciousness for death
     rolls (seed 002, semi-consciousness) and so for the +2 and the slower dying timer."""
@@ -45,5 +49,10 @@ def is_dead(play: Play[Any], actor: str) -> bool:
 
 
 def is_out(play: Play[Any], actor: str) -> bool:
-    """Dead or unconscious in any way: no consciousness roll is asked of such a character."""
-    return is_dead(play, actor) or counts_as_unconscious(play, actor)
+    """Dead, unconscious in any way, or knocked out by an ailment (seed 002 sleep or paralysis):
+    no consciousness roll is asked of such a character."""
+    return (
+        is_dead(play, actor)
+        or counts_as_unconscious(play, actor)
+        or any(play.has(actor, name) for name in AILMENT_KNOCKOUTS)
+    )
