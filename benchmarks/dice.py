@@ -23,7 +23,7 @@ except ImportError:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from rulekeeper.dice import SeededSource, roll
-from rulekeeper.dice.distribution import _distribution
+from rulekeeper.dice.exact_odds import _distribution
 from rulekeeper.dice.notation import parse
 
 

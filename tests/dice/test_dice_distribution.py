@@ -7,7 +7,7 @@ from dice_strategies import brute_force, small_expressions
 from hypothesis import HealthCheck, given, settings
 
 from rulekeeper.dice import Distribution, Expr, distribution, parse
-from rulekeeper.dice.distribution import estimated_work
+from rulekeeper.dice.exact_odds import estimated_work
 from rulekeeper.errors import DiceError
 
 

@@ -275,6 +275,7 @@ def _resolve(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], di
 
 def _advance(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
     seconds = _int(command, "seconds", minimum=0)
+    _dice_values(command)
     outcome = engine.advance(ruleset, table.game, seconds, dice)
     return Applied(
         table.with_game(outcome.state), outcome, _record({}, (), outcome), tuple(sorted(_outcome_actors(outcome)))
@@ -282,6 +283,7 @@ def _advance(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], di
 
 
 def _next_round(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
+    _dice_values(command)
     outcome = engine.next_round(ruleset, table.game, dice)
     return Applied(
         table.with_game(outcome.state), outcome, _record({}, (), outcome), tuple(sorted(_outcome_actors(outcome)))
@@ -408,9 +410,9 @@ def summarize(command: Mapping[str, Any], refs: Sequence[int] = ()) -> str:
         return f"resolve check #{command.get('pending')}{dice}"
     if kind == "advance":
         seconds = command.get("seconds")
-        return f"advance {format_duration(seconds) if isinstance(seconds, int) else seconds}"
+        return f"advance {format_duration(seconds) if isinstance(seconds, int) else seconds}{dice}"
     if kind == "next_round":
-        return "next round"
+        return f"next round{dice}"
     if kind == "set_settings":
         parts = [
             f"automation {_pairs(command.get('automation') or {})}",

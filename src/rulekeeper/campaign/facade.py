@@ -291,11 +291,28 @@ class Campaign:
         command = {"kind": "resolve", "pending": pending_id, "dice": None if dice is None else list(dice)}
         return self._execute(command, expected_version, key)
 
-    def advance(self, seconds: int, *, expected_version: int | None = None, key: str | None = None) -> CommandResult:
-        return self._execute({"kind": "advance", "seconds": seconds}, expected_version, key)
+    def advance(
+        self,
+        seconds: int,
+        *,
+        dice: Sequence[int] | None = None,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> CommandResult:
+        """Let game time pass; timers fire in order. ``dice`` as for :meth:`act`."""
+        command = {"kind": "advance", "seconds": seconds, "dice": None if dice is None else list(dice)}
+        return self._execute(command, expected_version, key)
 
-    def next_round(self, *, expected_version: int | None = None, key: str | None = None) -> CommandResult:
-        return self._execute({"kind": "next_round"}, expected_version, key)
+    def next_round(
+        self,
+        *,
+        dice: Sequence[int] | None = None,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> CommandResult:
+        """Advance one round (the system's round, or the ``round_seconds`` option)."""
+        command = {"kind": "next_round", "dice": None if dice is None else list(dice)}
+        return self._execute(command, expected_version, key)
 
     def set_settings(
         self,

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import sys
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = ["bar_chart", "odds_command", "percent", "roll_command"]
 
@@ -18,7 +20,7 @@ def percent(p: Fraction | float) -> str:
 
 def bar_chart(rows: list[tuple[str, Fraction]], width: int = 40) -> list[str]:
     """An ASCII bar per row, scaled so the likeliest row fills ``width`` characters."""
-    top = max((p for _, p in rows), default=Fraction(0)) or Fraction(1)
+    top = max((p for _, p in rows), default=0) or 1
     label_width = max((len(label) for label, _ in rows), default=0)
     lines = []
     for label, p in rows:

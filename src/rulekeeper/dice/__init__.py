@@ -35,7 +35,6 @@ Every die value comes from a :class:`DiceSource`; nothing here uses the module-l
 
 from __future__ import annotations
 
-from rulekeeper.dice.distribution import Distribution, distribution
 from rulekeeper.dice.notation import (
     DEFAULT_MAX_DICE,
     DEFAULT_MAX_SIDES,
@@ -51,6 +50,8 @@ from rulekeeper.dice.notation import (
     parse,
 )
 from rulekeeper.dice.rolling import DieResult, Roll, roll_expr
+from typing import TYPE_CHECKING, Any
+
 from rulekeeper.dice.source import (
     DiceExhausted,
     DiceSource,
@@ -59,6 +60,9 @@ from rulekeeper.dice.source import (
     ScriptedSource,
     SeededSource,
 )
+
+if TYPE_CHECKING:
+    from rulekeeper.dice.exact_odds import Distribution, distribution
 
 __all__ = [
     "DEFAULT_MAX_DICE",
@@ -92,3 +96,12 @@ def roll(notation: str | Expr, source: DiceSource) -> Roll:
         # Straight to the cache: this is the hot path of every rolled check.
         return roll_expr(_parse_cached(notation, DEFAULT_MAX_DICE, DEFAULT_MAX_SIDES), source)
     return roll_expr(notation, source)
+
+
+def __getattr__(name: str) -> Any:
+    # Exact odds pull in fractions and bisect; a plain roll (the CLI's hot path) never needs them.
+    if name in ("Distribution", "distribution"):
+        import importlib
+
+        return getattr(importlib.import_module("rulekeeper.dice.exact_odds"), name)
+    raise AttributeError(f"module 'rulekeeper.dice' has no attribute {name!r}")

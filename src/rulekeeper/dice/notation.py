@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import operator
 import os
+import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from lark import Lark, Tree
     from lark.exceptions import UnexpectedInput
 
-    from rulekeeper.dice.distribution import Distribution
+    from rulekeeper.dice.exact_odds import Distribution
     from rulekeeper.dice.rolling import Roll
     from rulekeeper.dice.source import DiceSource
 
@@ -223,7 +224,7 @@ class Expr:
 
     def distribution(self) -> Distribution:
         """The exact probability of every total."""
-        from rulekeeper.dice.distribution import distribution
+        from rulekeeper.dice.exact_odds import distribution
 
         return distribution(self)
 
@@ -401,8 +402,37 @@ def parse(text: str, *, max_dice: int = DEFAULT_MAX_DICE, max_sides: int = DEFAU
     return _parse_cached(text, max_dice, max_sides)
 
 
+# The commonest notation at the table (3d6, d20, 2d+1, 1d-3): read without loading lark, whose
+# import alone costs several times Python's start-up. Anything else, and any error, goes to the
+# grammar; a property test checks that both readings agree.
+_SIMPLE = re.compile(r"(?:(\d+)[dD](\d+|%)?|[dD](\d+|%))(?:([+-])(\d+))?")
+
+
+def _parse_simple(text: str, max_dice: int, max_sides: int) -> Expr | None:
+    match = _SIMPLE.fullmatch(text)
+    if match is None:
+        return None
+    count_text, sides_text, bare_sides, sign, constant = match.groups()
+    count = int(count_text) if count_text else 1
+    sides_text = sides_text if count_text else bare_sides
+    sides = 6 if sides_text is None else 100 if sides_text == "%" else int(sides_text)
+    if not (1 <= count <= max_dice and 1 <= sides <= max_sides):
+        return None
+    dice: Expr = Dice(count, sides)
+    if sign is None:
+        return dice
+    return BinOp(Op.ADD if sign == "+" else Op.SUB, dice, Const(int(constant)))
+
+
 @functools.lru_cache(maxsize=1024)
 def _parse_cached(text: str, max_dice: int, max_sides: int) -> Expr:
+    simple = _parse_simple(text, max_dice, max_sides)
+    if simple is not None:
+        return simple
+    return _parse_with_grammar(text, max_dice, max_sides)
+
+
+def _parse_with_grammar(text: str, max_dice: int, max_sides: int) -> Expr:
     from lark.exceptions import UnexpectedInput
 
     try:

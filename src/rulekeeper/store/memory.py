@@ -193,5 +193,11 @@ class MemoryStore(Store):
             yield history
             history.commit()
 
+    def snapshots_of(self, campaign_id: int) -> list[SnapshotRecord]:
+        """Every snapshot kept for a campaign (to copy a history built here into another store)."""
+        with self._lock:
+            snaps = self._get(campaign_id).snapshots
+            return [SnapshotRecord(v, snaps[v]) for v in sorted(snaps)]
+
     def close(self) -> None:
         self._closed = True
