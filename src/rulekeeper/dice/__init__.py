@@ -35,6 +35,8 @@ Every die value comes from a :class:`DiceSource`; nothing here uses the module-l
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rulekeeper.dice.notation import (
     DEFAULT_MAX_DICE,
     DEFAULT_MAX_SIDES,
@@ -50,8 +52,6 @@ from rulekeeper.dice.notation import (
     parse,
 )
 from rulekeeper.dice.rolling import DieResult, Roll, roll_expr
-from typing import TYPE_CHECKING, Any
-
 from rulekeeper.dice.source import (
     DiceExhausted,
     DiceSource,
