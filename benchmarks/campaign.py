@@ -21,20 +21,20 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from rulekeeper.campaign import Campaign, open_store
 from rulekeeper.core import Action
-from rulekeeper.store import NewCampaign, SnapshotRecord, Store
+from rulekeeper.store import EventRecord, NewCampaign, SnapshotRecord, Store
 from rulekeeper.store.local_postgres import LocalPostgres, start_local_postgres
 from rulekeeper.store.memory import MemoryStore
 
-SHEETS = {
+SHEETS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "gurps": ({"st": 10, "ht": 12}, {"st": 12, "ht": 11}),
     "wrath-and-glory": ({"tier": 1, "toughness": 3, "willpower": 3}, {"tier": 2, "toughness": 4, "willpower": 3}),
     "gods-and-monsters": ({"archetype": "warrior", "level": 2}, {"archetype": "warrior", "level": 3}),
@@ -101,7 +101,7 @@ def commands_per_second(store: Store, system: str, count: int) -> float:
     return count / elapsed
 
 
-def build_history(system: str, events: int) -> tuple[NewCampaign, list, list[SnapshotRecord]]:  # type: ignore[type-arg]
+def build_history(system: str, events: int) -> tuple[NewCampaign, list[EventRecord], list[SnapshotRecord]]:
     memory = MemoryStore()
     campaign = new_campaign(memory, "large", system)
     issue = command_mix(campaign)
@@ -160,4 +160,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

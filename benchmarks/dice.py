@@ -40,9 +40,7 @@ def batch_rate(fn: Callable[[], object], seconds: float) -> float:
             return n / (now - start)
 
 
-def rates(
-    contenders: dict[str, Callable[[], object]], rounds: int = 7, seconds: float = 0.15
-) -> dict[str, float]:
+def rates(contenders: dict[str, Callable[[], object]], rounds: int = 7, seconds: float = 0.15) -> dict[str, float]:
     """Calls per second for each contender, best batch of several.
 
     Batches alternate between contenders so that a busy machine slows all of them alike

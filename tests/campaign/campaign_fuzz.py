@@ -19,7 +19,7 @@ from rulekeeper.core import Action, ParamSpec, Ruleset, canonical_system_name, g
 from rulekeeper.errors import InputError, RuleRefusal
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
-TOY_SHEETS = [{"max_hp": 6}, {"max_hp": 10, "secret": 2}, {"max_hp": 14}]
+TOY_SHEETS: list[Mapping[str, Any]] = [{"max_hp": 6}, {"max_hp": 10, "secret": 2}, {"max_hp": 14}]
 
 
 def landed_systems() -> list[str]:

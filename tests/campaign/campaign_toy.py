@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from rulekeeper.core import (
     Action,
@@ -21,8 +21,8 @@ from rulekeeper.core import (
     ParamSpec,
     PendingCheck,
     Play,
-    Rule,
     RollUnder,
+    Rule,
     Ruleset,
     Timer,
 )
@@ -113,7 +113,7 @@ class ToyRuleset(Ruleset[ToyCharacter]):
     title = "Toy rules for tests"
     round_seconds = 6
     character_type = ToyCharacter
-    check_kinds = {"toy.death": "death check when down"}
+    check_kinds: ClassVar[Mapping[str, str]] = {"toy.death": "death check when down"}
     rule_options = (ParamSpec("bleed_every", kind="int", default=60, minimum=1, help="seconds between bleeds"),)
     rest_kinds = ("night",)
 

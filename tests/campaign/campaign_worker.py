@@ -14,11 +14,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import campaign_toy  # noqa: E402
+import campaign_toy
 
-from rulekeeper.campaign import Campaign, open_store  # noqa: E402
-from rulekeeper.core import Action  # noqa: E402
-from rulekeeper.errors import ConflictError  # noqa: E402
+from rulekeeper.campaign import Campaign, open_store
+from rulekeeper.core import Action
+from rulekeeper.errors import ConflictError
 
 
 def main() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from rulekeeper.campaign import Campaign, CampaignConflict, Store, open_store
@@ -98,7 +100,7 @@ def test_refusals_and_bad_input_append_nothing(store: Store) -> None:
     c = new(store)
     c.act(damage("bob", 12))
     before = c.version
-    attempts = [
+    attempts: list[Callable[[], object]] = [
         lambda: c.act(Action("rest", "bob", {})),  # refused by a rule while down
         lambda: c.act(damage("bob", -1)),  # below the parameter's minimum
         lambda: c.act(Action("fly", "bob", {})),
@@ -251,9 +253,15 @@ def test_open_store_urls(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> N
     assert (base / "env.db").exists()
     with open_store(f"sqlite:///{base / 'url.db'}") as s:
         assert s.list_campaigns() == []
-    with open_store("memory://") as s:
-        Campaign.create(s, "m", "toy")
-        assert [i.name for i in s.list_campaigns()] == ["m"]
+    for url in ("memory://", "sqlite://"):
+        with open_store(url) as s:
+            m = Campaign.create(s, "m", "toy")
+            m.add_character("bob", {})
+            m.undo()
+            assert [i.name for i in s.list_campaigns()] == ["m"] and m.version == 2
+            s.delete_campaign("m")
+            with pytest.raises(UnknownNameError):
+                s.delete_campaign("m")
     with pytest.raises(InputError, match="scheme"):
         open_store("mysql://x/y")
     with pytest.raises(InputError, match="no directory"):

@@ -125,3 +125,17 @@ def test_default_location_and_environment(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setenv("RULEKEEPER_DB", "postgresql://u@h/db")
     assert resolve_url(None) == "postgresql+psycopg://u@h/db"
     assert resolve_url(str(tmp_path / "x.db")) == f"sqlite:///{tmp_path / 'x.db'}"
+
+
+@pytest.mark.postgres
+def test_postgres_for_tests_comes_from_pgserver_first(pg_server: object) -> None:
+    import importlib.util
+    import os
+
+    from rulekeeper.store.local_postgres import ENV_URL, LocalPostgres
+
+    assert isinstance(pg_server, LocalPostgres)
+    if os.environ.get(ENV_URL):
+        assert pg_server.how == "env"
+    elif importlib.util.find_spec("pgserver") is not None:
+        assert pg_server.how == "pgserver"

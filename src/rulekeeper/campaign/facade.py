@@ -316,7 +316,7 @@ class Campaign:
 
     def set_settings(
         self,
-        automation: Mapping[str, str] | None = None,
+        automation: Mapping[str, str | None] | None = None,
         options: Mapping[str, Any] | None = None,
         *,
         expected_version: int | None = None,

@@ -72,9 +72,8 @@ class LocalPostgres:
 
     def create_database(self, name: str | None = None) -> str:
         """A new empty database; its URL."""
-        import sqlalchemy as sa
-
         import psycopg
+        import sqlalchemy as sa
 
         name = name or f"rk_{uuid.uuid4().hex[:12]}"
         try:
@@ -161,6 +160,7 @@ def start_local_postgres(datadir: Path, *, prefer: str | None = None) -> LocalPo
     ``prefer`` forces one way (``"env"``, ``"pgserver"``, ``"system"``). Raises ``StoreError``
     saying what each way reported when none works.
     """
+    datadir.mkdir(parents=True, exist_ok=True)
     external = os.environ.get(ENV_URL)
     ways: list[tuple[str, Callable[[], LocalPostgres]]] = []
     if external and prefer in (None, "env"):

@@ -281,6 +281,8 @@ class SqlStore(Store):
             finally:
                 cursor.close()
         except self._driver_errors as exc:
+            # The connection may be broken (a server restart); never hand it out again.
+            fairy.invalidate()
             raise StoreError(f"database error ({self._safe_url()}): {_reason(exc)}") from exc
         finally:
             fairy.close()
@@ -342,10 +344,12 @@ class SqlStore(Store):
         with self._transaction(write=True) as cursor:
             cursor.execute(self._sql.campaign, {"name": name})
             row = cursor.fetchone()
-            if row is None:
-                raise unknown_campaign(self, name)
-            for statement in self._sql.delete:
-                cursor.execute(statement, {"cid": row[0]})
+            if row is not None:
+                for statement in self._sql.delete:
+                    cursor.execute(statement, {"cid": row[0]})
+        if row is None:
+            # Outside the transaction: listing the known names opens one of its own.
+            raise unknown_campaign(self, name)
 
     # -- histories --------------------------------------------------------------------------
     @contextmanager

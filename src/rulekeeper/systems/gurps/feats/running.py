@@ -1,8 +1,8 @@
 """Running: sprinting, paced running, the HT rolls that cost FP, and half Move when very tired.
 
 Seed 004, "Running": ground Move is Basic Move after encumbrance. Sprinting adds 20% after one
-second of running; paced running averages half the sprint. Every 15 seconds of sprinting or
-every minute of paced running, an HT roll; a failure costs 1 FP. Below 1/3 FP (the brief reads
+second of running; paced running averages half the sprint. A sprinter rolls HT each 15 s, a
+paced runner each minute; a failure costs 1 FP. Below 1/3 FP (the brief reads
 the seed's "1/3 or less" as the Fatigue table's "less than 1/3") Move is halved, round up --
 the character's ``move`` already includes that halving (and the one for reeling).
 """
