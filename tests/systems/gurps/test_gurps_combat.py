@@ -89,7 +89,7 @@ def test_off_hand_penalty() -> None:
 def test_suppression_fire_is_recorded_but_not_resolved() -> None:
     t = Table(gun=GUN, orc=ORC)
     t.act("maneuver", "gun", choice="all-out-attack", option="suppression", weapon="rifle")
-    assert "p. 410" in t.text()
+    assert "p. 410" in t.text
     with pytest.raises(RuleRefusal, match="410"):
         t.act("attack", "gun", target="orc")
     pistol = dict(GUN, weapons=[dict(GUN["weapons"][0], rof=3)])

@@ -57,7 +57,7 @@ def test_consciousness_penalty_option() -> None:
     t.act("damage", "hero", injury=20, rolls=[3, 3, 3, 3, 3, 3, 4, 4, 4])
     # at -10 HP (one full multiple below zero): HT 12 - 1 = 11; 12 fails
     assert t.has("hero", "unconscious")
-    assert "-1 per full multiple of HP below 0" in t.text()
+    assert "-1 per full multiple of HP below 0" in t.text
 
 
 def test_new_injury_after_waking_restarts_consciousness_rolls() -> None:

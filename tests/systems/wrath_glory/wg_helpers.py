@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rulekeeper.core import Action, GameState, Outcome, Settings, add_character, apply_action, get_ruleset
+from rulekeeper.core import Action, GameState, Outcome, Settings, apply_action, get_ruleset
 from rulekeeper.dice import ScriptedSource
 from rulekeeper.dice.source import DiceSource
 from rulekeeper.systems.wrath_glory import WrathGloryCharacter, WrathGloryRuleset
+from support.table import new_game
 
 RULESET = get_ruleset("wg")
 assert isinstance(RULESET, WrathGloryRuleset)
@@ -19,10 +20,7 @@ BASIC: dict[str, Any] = {"tier": 1, "toughness": 3, "willpower": 3}  # Max Wound
 def state_with(
     characters: Mapping[str, Mapping[str, Any]] | None = None, settings: Settings | None = None
 ) -> GameState[WrathGloryCharacter]:
-    state: GameState[WrathGloryCharacter] = RULESET.new_state(settings)
-    for actor, sheet in (characters or {"ari": BASIC}).items():
-        state = add_character(RULESET, state, actor, sheet)
-    return state
+    return new_game(RULESET, characters or {"ari": BASIC}, settings)
 
 
 def act(
