@@ -194,15 +194,12 @@ class ToyRuleset(Ruleset[ToyCharacter]):
 
 def register() -> None:
     """Make ``toy`` a system name (tests only; the registry normally lists the four systems)."""
-    from rulekeeper.core import ruleset
+    from rulekeeper.core.ruleset import register_system
 
-    ruleset.SYSTEMS["toy"] = "campaign_toy:ToyRuleset"
-    ruleset._ALIASES["toy"] = "toy"
+    register_system("toy", "campaign_toy:ToyRuleset")
 
 
 def unregister() -> None:
-    from rulekeeper.core import ruleset
+    from rulekeeper.core.ruleset import unregister_system
 
-    ruleset.SYSTEMS.pop("toy", None)
-    ruleset._ALIASES.pop("toy", None)
-    ruleset._LOADED.pop("toy", None)
+    unregister_system("toy")

@@ -24,7 +24,7 @@ from rulekeeper.core.action import Action
 from rulekeeper.core.play import Event, Outcome
 from rulekeeper.core.ruleset import Ruleset, canonical_system_name, get_ruleset
 from rulekeeper.core.state import GameState, PendingCheck, Settings
-from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
+from rulekeeper.errors import InputError, RuleRefusal, StoreError, UnknownNameError
 from rulekeeper.store.base import HistoryReader, HistoryWriter, Store, unknown_campaign
 from rulekeeper.store.records import CampaignRecord, EventRecord, NewCampaign, SnapshotRecord
 
@@ -83,7 +83,8 @@ class Campaign:
 
     A ``Campaign`` object sees the campaign as of its last command or :meth:`refresh`; every
     command applies to the newest stored version (whatever other processes wrote meanwhile),
-    unless ``expected_version`` says it must be based on a particular one.
+    unless ``expected_version`` says it must be based on a particular one. Use one object per
+    thread (or request); the store behind it may be shared.
     """
 
     def __init__(
@@ -511,9 +512,12 @@ class Campaign:
     def _keep_snapshot(self) -> None:
         """After a long replay (an upgraded database, say), store a snapshot so the next load is short."""
         loaded = self._loaded
-        with self._store.writing(self._record.id) as history:
-            if history.head() == loaded.version:
-                history.put_snapshot(SnapshotRecord(loaded.version, encode_table(self._ruleset, loaded.table)))
+        try:
+            with self._store.writing(self._record.id) as history:
+                if history.head() == loaded.version:
+                    history.put_snapshot(SnapshotRecord(loaded.version, encode_table(self._ruleset, loaded.table)))
+        except StoreError:
+            return  # a read-only database still opens; the snapshot is only a cache
         self._loaded = replace(loaded, snapshot=loaded.version, replayed=0)
 
     # -- reading history -----------------------------------------------------------------------
@@ -579,7 +583,6 @@ class Campaign:
         """
         from rulekeeper.campaign.document import check_history
         from rulekeeper.core.serial import state_to_json
-        from rulekeeper.errors import StoreError
 
         with self._store.reading(self._record.id) as history:
             events = history.events()

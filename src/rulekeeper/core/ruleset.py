@@ -103,6 +103,24 @@ _ALIASES: dict[str, str] = {
 _LOADED: dict[str, Ruleset[Any]] = {}
 
 
+def register_system(name: str, location: str, aliases: tuple[str, ...] = ()) -> None:
+    """Make a ruleset findable by name: ``location`` is ``"module:ClassName"``, imported on first use.
+
+    The four built-in systems are registered above; this is for house systems and tests.
+    """
+    SYSTEMS[name] = location
+    for alias in (name, *aliases):
+        _ALIASES[alias.lower()] = name
+    _LOADED.pop(name, None)
+
+
+def unregister_system(name: str) -> None:
+    SYSTEMS.pop(name, None)
+    _LOADED.pop(name, None)
+    for alias in [a for a, target in _ALIASES.items() if target == name]:
+        del _ALIASES[alias]
+
+
 def system_names() -> tuple[str, ...]:
     return tuple(SYSTEMS)
 

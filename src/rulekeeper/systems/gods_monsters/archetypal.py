@@ -3,8 +3,8 @@
 The four criteria, in our words: the loss comes from something that required a roll against
 (1) the character's archetypal reaction or (2) their archetypal ability; (3) it follows
 straight from something the character did in their archetype's line, physically or by a rule,
-specialties included (the table's judgement); (4) the character is a warrior and is in combat. Archetypal reaction and ability per
-archetype are in :data:`.character.ARCHETYPAL`.
+specialties included (the table's judgement); (4) the character is a warrior and is in
+combat. Archetypal reaction and ability per archetype are in :data:`.character.ARCHETYPAL`.
 """
 
 from __future__ import annotations
