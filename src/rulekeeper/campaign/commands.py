@@ -20,7 +20,7 @@ from rulekeeper.core.clock import format_duration
 from rulekeeper.core.explain import Step
 from rulekeeper.core.play import Outcome
 from rulekeeper.core.ruleset import Ruleset
-from rulekeeper.dice.source import DiceSource, FallbackSource, RecordingSource, ScriptedSource, SeededSource
+from rulekeeper.dice.source import DiceSource, RecordingSource, ScriptedSource, SeededSource
 from rulekeeper.errors import InputError, UnknownNameError
 
 __all__ = [
@@ -360,19 +360,13 @@ def live_dice(command: Mapping[str, Any], table: Table, seed: int, seq: int) -> 
     typed = _dice_values(command)
     if typed is None:
         return LiveDice(RecordingSource(seeded))
-    scripted = ScriptedSource(typed, label="dice typed for this command")
     if command.get("kind") == "resolve":
         pending = table.game.find_pending(_int(command, "pending"))
         if pending is not None:
-            sides = pending.check.dice_sides
-            if len(typed) < len(sides):
-                shape = ",".join(f"d{s}" for s in sides)
-                raise InputError(
-                    f"check #{pending.id} needs {len(sides)} dice, got {len(typed)}",
-                    expected=f"{len(sides)} values for {shape}",
-                )
-        # Dice beyond the check's own feed its consequences; any further rolls are the campaign's.
-        return LiveDice(RecordingSource(FallbackSource(scripted, seeded)), scripted)
+            # Dice beyond the check's own feed its consequences; any further rolls are the campaign's.
+            source = engine.typed_dice_source(pending, typed, seeded)
+            return LiveDice(RecordingSource(source), source.scripted)
+    scripted = ScriptedSource(typed, label="dice typed for this command")
     return LiveDice(RecordingSource(scripted), scripted)
 
 

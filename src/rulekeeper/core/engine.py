@@ -14,7 +14,7 @@ from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.play import Outcome, Play
 from rulekeeper.core.ruleset import Ruleset
-from rulekeeper.core.state import GameState
+from rulekeeper.core.state import GameState, PendingCheck
 from rulekeeper.dice.source import DiceSource, FallbackSource, ScriptedSource
 from rulekeeper.errors import InputError, UnknownNameError
 
@@ -73,20 +73,24 @@ def resolve_check(
     if pending is None:
         waiting = ", ".join(f"#{p.id}" for p in state.pending) or "none"
         raise UnknownNameError(f"no pending check #{pending_id}", expected=f"one of: {waiting}")
-    source: DiceSource = dice
-    if typed is not None:
-        sides = pending.check.dice_sides
-        if len(typed) < len(sides):
-            shape = ",".join(f"d{s}" for s in sides)
-            raise InputError(
-                f"check #{pending_id} needs {len(sides)} dice, got {len(typed)}",
-                expected=f"{len(sides)} values for {shape}",
-            )
-        source = FallbackSource(ScriptedSource(typed, label=f"dice for check #{pending_id}"), dice)
+    source = dice if typed is None else typed_dice_source(pending, typed, dice)
     play = Play(ruleset, state, source)
     result = pending.check.resolve(source)
     play.resolve_pending(pending, result, CORE_RULE)
     return play.outcome()
+
+
+def typed_dice_source(pending: PendingCheck, typed: Sequence[int], fallback: DiceSource) -> FallbackSource:
+    """Dice typed at the table for a pending check: at least the check's own dice, then any more
+    feed its consequences, and rolls beyond those come from ``fallback``."""
+    sides = pending.check.dice_sides
+    if len(typed) < len(sides):
+        shape = ",".join(f"d{s}" for s in sides)
+        raise InputError(
+            f"check #{pending.id} needs {len(sides)} dice, got {len(typed)}",
+            expected=f"{len(sides)} values for {shape}",
+        )
+    return FallbackSource(ScriptedSource(typed, label=f"dice for check #{pending.id}"), fallback)
 
 
 def advance(ruleset: Ruleset[C], state: GameState[C], seconds: int, dice: DiceSource) -> Outcome[C]:

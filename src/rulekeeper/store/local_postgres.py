@@ -18,6 +18,7 @@ import contextlib
 import os
 import shutil
 import subprocess
+import time
 import uuid
 import warnings
 from collections.abc import Callable
@@ -76,11 +77,21 @@ class LocalPostgres:
         import sqlalchemy as sa
 
         name = name or f"rk_{uuid.uuid4().hex[:12]}"
-        try:
-            with self._admin() as conn:
-                conn.execute(f'CREATE DATABASE "{name}"')
-        except psycopg.Error as exc:
-            raise StoreError(f"cannot create database {name}: {exc}\nserver log:\n{self.log_tail()}") from exc
+        # A dropped connection right after another test killed a client is retried: the server
+        # itself stays up, and a second connection has always succeeded.
+        for attempt in range(3):
+            try:
+                with self._admin() as conn:
+                    conn.execute(f'CREATE DATABASE "{name}"')
+                break
+            except psycopg.OperationalError as exc:
+                if attempt == 2:
+                    raise StoreError(
+                        f"cannot create database {name}: {exc}\nserver log:\n{self.log_tail()}"
+                    ) from exc
+                time.sleep(1)
+            except psycopg.Error as exc:
+                raise StoreError(f"cannot create database {name}: {exc}\nserver log:\n{self.log_tail()}") from exc
         return sa.engine.make_url(self.url).set(database=name).render_as_string(hide_password=False)
 
     def drop_database(self, url_or_name: str) -> None:

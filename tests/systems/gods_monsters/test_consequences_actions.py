@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rulekeeper.core import ActionSpec, AutomationLevel, CalculatorSpec
+from rulekeeper.core import ActionSpec, CalculatorSpec
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.gods_monsters import consequences
 from rulekeeper.systems.gods_monsters.consequences import (
@@ -207,4 +207,3 @@ def test_exports() -> None:
         assert hasattr(consequences, name)
     assert callable(consequences.on_consequence_check)
     assert consequences.semi_conscious_limits().may_start == ("movement",)
-    assert AutomationLevel.PROMPT.value == "prompt"

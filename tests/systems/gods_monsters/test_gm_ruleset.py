@@ -120,28 +120,23 @@ def test_calculators() -> None:
 
 def test_seed_002_roll_modifiers_reach_seed_000_rolls(monkeypatch: pytest.MonkeyPatch) -> None:
     from rulekeeper.core.check import Modifier
-    from rulekeeper.systems.gods_monsters import checks
+    from rulekeeper.systems.gods_monsters import consequences
 
-    def fake_hook(name: str) -> Any:
-        if name == "consequence_roll_modifiers":
-            return lambda state, actor, score: (Modifier(-1, "alcohol"),) if score == "fortitude" else ()
-        return None
+    def fake_modifiers(state: Any, actor: str, score: str) -> tuple[Modifier, ...]:
+        return (Modifier(-1, "alcohol"),) if score == "fortitude" else ()
 
-    monkeypatch.setattr(checks, "consequence_hook", fake_hook)
+    monkeypatch.setattr(consequences, "consequence_roll_modifiers", fake_modifiers)
     table = Table({"t": {**TOROMEEN, "survival": 1, "verve": 0}})
     table.act("damage", "t", amount=3, dice=[8])
     assert "fortitude 11 (-1 alcohol, -2 2 injuries) = 8 or less on d20: rolled 8, succeeds" in table.text
 
 
 def test_shock_tells_seed_002_the_character_passed_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulekeeper.systems.gods_monsters import dying
+    from rulekeeper.systems.gods_monsters import consequences
 
     heard: list[str] = []
-    monkeypatch.setattr(
-        dying,
-        "consequence_hook",
-        lambda name: (lambda play, actor: heard.append(actor)) if "unconscious" in name else None,
-    )
+    # dying imports the hook at call time, so patching the package reaches it.
+    monkeypatch.setattr(consequences, "on_consequence_unconscious", lambda play, actor: heard.append(actor))
     table = Table({"t": {**TOROMEEN, "survival": 0, "verve": 0}})
     table.act("damage", "t", amount=2, phantasmal=True, dice=[5])
     table.wait(10, dice=[1, 20])

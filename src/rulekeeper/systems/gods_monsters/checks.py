@@ -14,7 +14,6 @@ from rulekeeper.core.check import Modifier
 from rulekeeper.core.play import Play
 from rulekeeper.core.roll_under import RollUnder
 from rulekeeper.systems.gods_monsters.character import GmCharacter
-from rulekeeper.systems.gods_monsters.integration import consequence_hook
 
 __all__ = ["NATURAL_EXTREMES_OPTION", "gm_roll", "injury_modifier", "injury_penalty"]
 
@@ -55,9 +54,10 @@ def gm_roll(
     value = character.score(score) if isinstance(score, str) else score
     mods = [m for m in modifiers if m.value]
     if actor is not None and isinstance(score, str):
-        hook = consequence_hook("consequence_roll_modifiers")
-        if hook is not None:
-            mods.extend(m for m in hook(play.state, actor, score) if m.value)
+        # Imported here: consequences imports this module (gm_roll, NATURAL_EXTREMES_OPTION).
+        from rulekeeper.systems.gods_monsters.consequences import consequence_roll_modifiers
+
+        mods.extend(m for m in consequence_roll_modifiers(play.state, actor, score) if m.value)
     if not ignore_injuries:
         injury = injury_modifier(character)
         if injury is not None:

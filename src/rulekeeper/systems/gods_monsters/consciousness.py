@@ -24,7 +24,7 @@ from rulekeeper.systems.gods_monsters import conditions as cond
 from rulekeeper.systems.gods_monsters import dying
 from rulekeeper.systems.gods_monsters.character import GmCharacter
 from rulekeeper.systems.gods_monsters.checks import gm_roll
-from rulekeeper.systems.gods_monsters.integration import consequence_hook
+from rulekeeper.systems.gods_monsters.consequences import on_consequence_unconscious
 from rulekeeper.systems.gods_monsters.rules import INJURIES, rule
 
 __all__ = [
@@ -40,7 +40,6 @@ __all__ = [
 ]
 
 AWAKENING_OPTION = "awakening_reaction"  # which reaction an awakening roll uses (unconfirmed)
-_UNCONSCIOUS_HOOK = "on_consequence_unconscious"
 
 
 def consciousness_reaction(physical: bool) -> str:
@@ -89,9 +88,7 @@ def fall_unconscious(play: Play[GmCharacter], actor: str, seconds: int | None, c
         actor, cond.UNCONSCIOUS, cite, duration=seconds, text=f"{actor} falls unconscious{span}: {reason}"
     )
     dying.slow_dying(play, actor)
-    hook = consequence_hook(_UNCONSCIOUS_HOOK)
-    if hook is not None:
-        hook(play, actor)
+    on_consequence_unconscious(play, actor)
 
 
 def choose_unconsciousness(play: Play[GmCharacter], actor: str, minutes: int | None) -> None:

@@ -29,7 +29,6 @@ from rulekeeper.core.state import PendingCheck, Timer
 from rulekeeper.systems.gods_monsters import conditions as cond
 from rulekeeper.systems.gods_monsters.character import GmCharacter
 from rulekeeper.systems.gods_monsters.checks import NATURAL_EXTREMES_OPTION, gm_roll
-from rulekeeper.systems.gods_monsters.integration import consequence_hook
 from rulekeeper.systems.gods_monsters.rules import INJURIES, TIME_TO_DIE, rule
 
 __all__ = [
@@ -230,9 +229,10 @@ def _shock(play: Play[GmCharacter], actor: str) -> None:
     )
     # Shock is unconsciousness too: seed 002 rules that react to passing out (phantasmal damage
     # letting go) must hear of it.
-    hook = consequence_hook("on_consequence_unconscious")
-    if hook is not None:
-        hook(play, actor)
+    # Imported here: consequences imports this module (through healing).
+    from rulekeeper.systems.gods_monsters.consequences import on_consequence_unconscious
+
+    on_consequence_unconscious(play, actor)
 
 
 def start_dying(play: Play[GmCharacter], actor: str) -> None:

@@ -27,8 +27,8 @@ from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gods_monsters import conditions as cond
 from rulekeeper.systems.gods_monsters.character import GmCharacter
 from rulekeeper.systems.gods_monsters.checks import gm_roll
+from rulekeeper.systems.gods_monsters.consequences import clear_march_count
 from rulekeeper.systems.gods_monsters.healing import restore
-from rulekeeper.systems.gods_monsters.integration import consequence_hook
 from rulekeeper.systems.gods_monsters.rules import NPCS, REGAINING, TIME_TO_DIE, USING_VERVE, rule
 
 __all__ = [
@@ -91,9 +91,7 @@ def on_rest_end(play: Play[GmCharacter], condition: Condition) -> None:
         play.remove_condition(actor, cond.SHOCK, rule("Actions and consequences: Illusions", seed="002"))
     new_day(play, actor)
     # A night or day of rest also resets the count of forced-march rolls (seed 002, Movement).
-    clear_march = consequence_hook("clear_march_count")
-    if clear_march is not None:
-        clear_march(play, actor)
+    clear_march_count(play, actor)
     character = play.char(actor)
     if character.is_npc:
         _apply_recovery(play, actor, {"survival": character.level, "injuries": 0}, "nightly recovery (no roll)", NPCS)

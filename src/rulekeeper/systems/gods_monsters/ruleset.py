@@ -21,7 +21,14 @@ from rulekeeper.systems.gods_monsters.actions import SEED_000_ACTIONS
 from rulekeeper.systems.gods_monsters.bonus_pools import POOL_TIMER_PREFIX, on_pool_timer
 from rulekeeper.systems.gods_monsters.calculators import SEED_000_CALCULATORS
 from rulekeeper.systems.gods_monsters.character import SCORES, GmCharacter
-from rulekeeper.systems.gods_monsters.integration import consequence_export, consequence_hook
+from rulekeeper.systems.gods_monsters.consequences import (
+    CONSEQUENCE_ACTIONS,
+    CONSEQUENCE_CALCULATORS,
+    CONSEQUENCE_CHECK_KINDS,
+    on_consequence_check,
+    on_consequence_condition_end,
+    on_consequence_timer,
+)
 from rulekeeper.systems.gods_monsters.rules import INJURIES, rule
 from rulekeeper.systems.gods_monsters.sheet import new_character
 from rulekeeper.systems.gods_monsters.view import character_view
@@ -57,9 +64,7 @@ class GodsMonstersRuleset(Ruleset[GmCharacter]):
     title: ClassVar[str] = "Gods & Monsters"
     round_seconds: ClassVar[int] = 10  # six rounds a minute (seed 002, suffocation)
     character_type: ClassVar[type[Any]] = GmCharacter
-    check_kinds: ClassVar[Mapping[str, str]] = _merged(
-        SEED_000_CHECK_KINDS, consequence_export("CONSEQUENCE_CHECK_KINDS"), "check kinds"
-    )
+    check_kinds: ClassVar[Mapping[str, str]] = _merged(SEED_000_CHECK_KINDS, CONSEQUENCE_CHECK_KINDS, "check kinds")
     rule_options: ClassVar[tuple[ParamSpec, ...]] = (
         ParamSpec(
             "natural_extremes", "bool", "unconfirmed house rule: natural 1 succeeds, natural 20 fails", default=False
@@ -83,10 +88,10 @@ class GodsMonstersRuleset(Ruleset[GmCharacter]):
     rest_kinds: ClassVar[tuple[str, ...]] = recovery.REST_KINDS
 
     def actions(self) -> Mapping[str, ActionSpec]:
-        return _merged(SEED_000_ACTIONS, consequence_export("CONSEQUENCE_ACTIONS"), "actions")
+        return _merged(SEED_000_ACTIONS, CONSEQUENCE_ACTIONS, "actions")
 
     def calculators(self) -> Mapping[str, CalculatorSpec]:
-        return _merged(SEED_000_CALCULATORS, consequence_export("CONSEQUENCE_CALCULATORS"), "calculators")
+        return _merged(SEED_000_CALCULATORS, CONSEQUENCE_CALCULATORS, "calculators")
 
     def new_character(self, sheet: Mapping[str, Any]) -> GmCharacter:
         return new_character(sheet)
@@ -97,9 +102,7 @@ class GodsMonstersRuleset(Ruleset[GmCharacter]):
     def on_check(self, play: Play[GmCharacter], pending: PendingCheck, result: CheckResult) -> None:
         purpose = pending.purpose
         if purpose.startswith(_CONSEQUENCE_PURPOSE):
-            hook = consequence_hook("on_consequence_check")
-            if hook is not None:
-                hook(play, pending, result)
+            on_consequence_check(play, pending, result)
             return
         if purpose == "consciousness":
             consciousness.on_consciousness_roll(play, pending, result)
@@ -123,9 +126,7 @@ class GodsMonstersRuleset(Ruleset[GmCharacter]):
     def on_timer(self, play: Play[GmCharacter], timer: Timer) -> None:
         kind = timer.kind
         if kind.startswith(_CONSEQUENCE_TIMER):
-            hook = consequence_hook("on_consequence_timer")
-            if hook is not None:
-                hook(play, timer)
+            on_consequence_timer(play, timer)
         elif kind == dying.ROUND_END_TIMER:
             dying.on_round_end(play, timer)
         elif kind == dying.DEATH_TIMER:
@@ -139,6 +140,4 @@ class GodsMonstersRuleset(Ruleset[GmCharacter]):
         elif condition.name in (cond.ASLEEP, cond.RESTING):
             recovery.on_rest_end(play, condition)
         else:
-            hook = consequence_hook("on_consequence_condition_end")
-            if hook is not None:
-                hook(play, condition)
+            on_consequence_condition_end(play, condition)

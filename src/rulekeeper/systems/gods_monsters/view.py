@@ -10,8 +10,8 @@ from rulekeeper.systems.gods_monsters import conditions as cond
 from rulekeeper.systems.gods_monsters.bonus_pools import POOL_TIMER_PREFIX
 from rulekeeper.systems.gods_monsters.character import SCORES, GmCharacter
 from rulekeeper.systems.gods_monsters.checks import injury_penalty
+from rulekeeper.systems.gods_monsters.consequences import consequence_view
 from rulekeeper.systems.gods_monsters.dying import DEATH_TIMER, ROUND_END_TIMER, death_check_needed
-from rulekeeper.systems.gods_monsters.integration import consequence_hook
 from rulekeeper.systems.gods_monsters.spells import spell_level_cap
 
 __all__ = ["character_view"]
@@ -61,9 +61,7 @@ def character_view(state: GameState[GmCharacter], actor: str) -> dict[str, Any]:
     out["bonus_pool_ends"] = {
         t.data.get("name"): t.due for t in state.timers if t.actor == actor and t.kind.startswith(POOL_TIMER_PREFIX)
     }
-    extra = consequence_hook("consequence_view")
-    if extra is not None:
-        out.update(extra(state, actor))
+    out.update(consequence_view(state, actor))
     out["conditions"] = [c.name for c in state.conditions_of(actor)]
     return out
 

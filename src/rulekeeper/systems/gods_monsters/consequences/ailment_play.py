@@ -222,13 +222,7 @@ def _illusory(data: Mapping[str, Any]) -> list[Modifier]:
 
 def _start(play: Play[GmCharacter], actor: str, ailment: Ailment, data: Mapping[str, Any], text: str) -> None:
     play.add_condition(actor, ailment.name, _rule(AILMENTS_SECTION), data=data, text=text)
-    play.schedule(
-        ailment.action_time,
-        _timer_kind(ailment.name),
-        f"{ailment.name}: action time for {actor}",
-        actor=actor,
-        data={"name": ailment.name},
-    )
+    _schedule(play, actor, ailment)
 
 
 def _contract_action(play: Play[GmCharacter], action: Action) -> None:
