@@ -51,3 +51,13 @@ def test_params_coerce_and_refuse() -> None:
         validate_params(specs, {}, "t")
     with pytest.raises(InputError, match="one of cr, cut"):
         validate_params(specs, {"amount": 1, "kind": "imp"}, "t")
+
+
+def test_unknown_unit_is_named_at_its_position() -> None:
+    with pytest.raises(InputError, match=r"unknown time unit 'x' in '10x' at position 3"):
+        parse_duration("10x")
+
+
+def test_absurd_durations_are_refused() -> None:
+    with pytest.raises(InputError, match="over 100 years"):
+        parse_duration("99999999999d")

@@ -150,3 +150,18 @@ def test_state_round_trips_through_json() -> None:
     )
     data = state_to_json(ruleset, out.state)
     assert state_from_json(ruleset, data) == out.state
+
+
+def test_advancing_past_waiting_checks_says_so_and_withdrawn_checks_are_explained() -> None:
+    ruleset = TinyRuleset()
+    out = apply_action(
+        ruleset, _state(AutomationLevel.PROMPT), Action("damage", "ana", {"amount": 5}), ScriptedSource([])
+    )
+    pending = out.state.pending[0]
+    assert pending.rule == RULE
+    later = advance(ruleset, out.state, 10, ScriptedSource([]))
+    assert f"still waiting for dice: pending check(s) #{pending.id}" in later.render()
+    play = Play(ruleset, later.state, ScriptedSource([]))
+    play.drop_pending(actor="ana")
+    assert play.state.pending == ()
+    assert f"pending check #{pending.id} withdrawn" in play.outcome().render()

@@ -117,6 +117,10 @@ def check_command(
     if name == "wrath-and-glory":
         if pool is None:
             raise InputError("a Wrath & Glory check needs a pool", expected="check wg --pool 6 --dn 4")
+        if pool < 1 or dn < 0 or wrath_dice < 0:
+            raise InputError(
+                f"pool {pool}, DN {dn}, {wrath_dice} Wrath dice", expected="a pool of 1+ dice, DN 0+, Wrath dice 0+"
+            )
         check = PoolTest(kind="wg.test", label="Test", pool=pool, dn=dn, wrath_dice=wrath_dice)
         rows = [(f"{icons:>2} icons", p) for icons, p in sorted(pool_distribution(check.dice_count).items())]
     elif target is None:

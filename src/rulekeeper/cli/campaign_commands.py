@@ -156,6 +156,22 @@ def campaign_show(context: Context, name: str | None, *, as_json: bool) -> None:
     print_pending(state.pending)
 
 
+def _canonical_kind(kind: str) -> str:
+    """``6810.arc`` -> ``vi-viii-x.arc``: a system alias may stand for the prefix of check kinds."""
+    from rulekeeper.core import canonical_system_name
+    from rulekeeper.errors import UnknownNameError
+
+    head, dot, rest = kind.partition(".")
+    if head == "*":
+        return kind
+    try:
+        system = canonical_system_name(head)
+    except UnknownNameError:
+        return kind
+    prefix = {"gods-and-monsters": "gm", "wrath-and-glory": "wg"}.get(system, system)
+    return prefix + dot + rest
+
+
 def campaign_settings(context: Context, automation: Sequence[str], options: Sequence[str], *, as_json: bool) -> None:
     campaign = context.open()
     if automation or options:
@@ -165,7 +181,7 @@ def campaign_settings(context: Context, automation: Sequence[str], options: Sequ
             kind, sep, level = pair.partition("=")
             if not sep or not kind.strip():
                 raise InputError(f"cannot read {pair!r}", expected="KIND=auto|prompt|note, e.g. gurps=prompt")
-            levels[kind.strip()] = level.strip()
+            levels[_canonical_kind(kind.strip())] = level.strip()
         result = campaign.set_settings(automation=levels or None, options=parse_assignments(options) or None)
         if not as_json:
             console().print(f"#{result.seq} settings changed.")

@@ -23,8 +23,12 @@ def exit_code_for(exc: BaseException) -> int:
     return 3
 
 
-def report_error(exc: BaseException) -> int:
-    """Print ``exc`` for a person and return the exit code. RULEKEEPER_DEBUG=1 shows the traceback."""
+def report_error(exc: BaseException, *, as_json: bool = False) -> int:
+    """Print ``exc`` for a person and return the exit code. RULEKEEPER_DEBUG=1 shows the traceback.
+
+    With ``as_json`` the same error also goes to stdout as JSON, so a script that asked for JSON
+    always gets JSON.
+    """
     if os.environ.get("RULEKEEPER_DEBUG"):
         import traceback
 
@@ -42,4 +46,12 @@ def report_error(exc: BaseException) -> int:
     if code == 3:
         message = f"{type(exc).__name__}: {message} (please report this; RULEKEEPER_DEBUG=1 shows details)"
     print(f"rulekeeper: {label}: {message}", file=sys.stderr)
+    if as_json:
+        import json
+
+        error = {"error": {"kind": label, "message": message, "exit_code": code}}
+        expected = getattr(exc, "expected", None)
+        if expected:
+            error["error"]["expected"] = expected
+        sys.stdout.write(json.dumps(error) + "\n")
     return code

@@ -41,7 +41,7 @@ def _fast_roll(args: Sequence[str]) -> int | None:
     try:
         roll_command(expr, seed=seed, as_json=as_json)
     except RulesError as exc:
-        return report_error(exc)
+        return report_error(exc, as_json=as_json)
     return 0
 
 

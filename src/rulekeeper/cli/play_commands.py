@@ -57,6 +57,10 @@ def show_result(campaign: Campaign, result: CommandResult, title: str, *, as_jso
     head.append(f"  (game time {format_duration(clock)})", style="dim")
     out.print(head)
     print_steps(result.explanation)
+    if not result.explanation and result.outcome is not None and result.outcome.result:
+        # An action that only reports (a view, a calculation) has its answer in the result.
+        for key, value in result.outcome.result.items():
+            out.print(Text(f"  {key}: {value}"))
     if result.undone:
         out.print(Text(f"  undone: {', '.join(f'#{s}' for s in result.undone)}", style="yellow"))
     if result.redone:

@@ -30,7 +30,7 @@ def odds_text(pending: PendingCheck) -> str:
     text = f"{percent(check.probability())} to succeed"
     crit = check.critical_probability()
     if crit:
-        text += f", {percent(crit)} critical"
+        text += f", {percent(crit)} critical success"
     return text
 
 

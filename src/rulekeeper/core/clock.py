@@ -13,6 +13,9 @@ MINUTE = 60
 HOUR = 3600
 DAY = 86400
 WEEK = 7 * DAY
+YEAR = 365 * DAY
+# A generous bound that still stops a typo (99999999999d) from firing every timer to the end of time.
+MAX_DURATION = 100 * YEAR
 
 _UNITS = {
     "s": SECOND,
@@ -50,12 +53,19 @@ def parse_duration(text: str, *, round_seconds: int | None = None) -> int:
     pos = 0
     total = 0
     for match in _PART.finditer(cleaned):
-        if match.start() != pos or match.group(2) not in units:
+        if match.start() != pos:
             break
+        if match.group(2) not in units:
+            raise InputError(
+                f"unknown time unit {match.group(2)!r} in {text!r} at position {match.start(2) + 1}",
+                expected=_EXPECTED,
+            )
         total += int(match.group(1)) * units[match.group(2)]
         pos = match.end()
     if pos != len(cleaned) or pos == 0:
         raise InputError(f"cannot read duration {text!r} at position {pos + 1}", expected=_EXPECTED)
+    if total > MAX_DURATION:
+        raise InputError(f"duration {text!r} is over {MAX_DURATION // YEAR} years", expected="a shorter duration")
     return total
 
 

@@ -31,7 +31,8 @@ def add_character(ruleset: Ruleset[C], state: GameState[C], actor: str, sheet: M
         raise InputError(f"bad character id {actor!r}", expected="letters, digits, '-' or '_', e.g. toromeen")
     if actor in state.characters:
         raise InputError(f"character {actor!r} already exists", expected="a new character id")
-    character = ruleset.new_character(sheet)
+    # Every system's sheet has a name; one left out is the id, so explanations never say " falls".
+    character = ruleset.new_character(sheet if sheet.get("name") else {**sheet, "name": actor})
     chars = dict(state.characters)
     chars[actor] = character
     return replace(state, characters=chars)
@@ -124,6 +125,10 @@ def advance(ruleset: Ruleset[C], state: GameState[C], seconds: int, dice: DiceSo
         else:
             ruleset.on_timer(play, timer)
     play.state = replace(play.state, clock=target)
+    if play.state.pending:
+        # Time does not wait for dice: say so, so a table notices checks it has not rolled yet.
+        waiting = ", ".join(f"#{p.id}" for p in play.state.pending)
+        play.explain(f"still waiting for dice: pending check(s) {waiting}", CORE_RULE)
     play.result["clock"] = target
     play.result["advanced"] = seconds
     return play.outcome()

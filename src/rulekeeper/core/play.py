@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from rulekeeper.core.ruleset import Ruleset
     from rulekeeper.dice import Roll
 
-__all__ = ["Event", "Outcome", "Play"]
+__all__ = ["WITHDRAWN_RULE", "Event", "Outcome", "Play"]
+
+WITHDRAWN_RULE = Rule(system="core", section="Pending checks")
 
 C = TypeVar("C")
 
@@ -141,6 +143,7 @@ class Play(Generic[C]):
             actor=actor,
             created=self.state.clock,
             data=dict(data or {}),
+            rule=rule,
         )
         odds = _odds_text(check)
         if level is AutomationLevel.AUTO:
@@ -166,22 +169,34 @@ class Play(Generic[C]):
         return None
 
     def resolve_pending(self, pending: PendingCheck, result: CheckResult, rule: Rule) -> None:
+        """Apply dice to a pending check; the explanation cites the rule that asked for it."""
         self.state = replace(self.state, pending=tuple(p for p in self.state.pending if p.id != pending.id))
-        self.explain(result.text, rule, actor=pending.actor, dice=result.dice, check=pending.check.kind)
+        self.explain(result.text, pending.rule or rule, actor=pending.actor, dice=result.dice, check=pending.check.kind)
         self.checks.append(result)
         self.event("check-resolved", pending.actor, id=pending.id)
         self.ruleset.on_check(self, pending, result)
 
     def drop_pending(self, *, actor: str | None = None, purpose: str | None = None) -> None:
-        """Withdraw pending checks that no longer apply (the condition that asked for them ended)."""
-        self.state = replace(
-            self.state,
-            pending=tuple(
-                p
-                for p in self.state.pending
-                if not ((actor is None or p.actor == actor) and (purpose is None or p.purpose == purpose))
-            ),
-        )
+        """Withdraw pending checks that no longer apply (the condition that asked for them ended).
+
+        Each withdrawn check is explained, so a table waiting to roll it sees why it went away.
+        """
+        gone = [
+            p
+            for p in self.state.pending
+            if (actor is None or p.actor == actor) and (purpose is None or p.purpose == purpose)
+        ]
+        if not gone:
+            return
+        ids = {p.id for p in gone}
+        self.state = replace(self.state, pending=tuple(p for p in self.state.pending if p.id not in ids))
+        for p in gone:
+            self.explain(
+                f"pending check #{p.id} withdrawn, no longer needed: {p.check.describe()}",
+                p.rule or WITHDRAWN_RULE,
+                actor=p.actor,
+            )
+            self.event("check-withdrawn", p.actor, id=p.id)
 
     # -- time ------------------------------------------------------------------------------
     def schedule(
@@ -259,7 +274,7 @@ class Play(Generic[C]):
         )
         if not quiet:
             if rule is not None:
-                self.explain(f"{actor} is no longer {name}", rule, actor=actor)
+                self.explain(f"{actor}: {name} ends", rule, actor=actor)
             self.event("condition-removed", actor, name=name)
         return True
 
@@ -283,5 +298,5 @@ def _odds_text(check: Check) -> str:
     text = f"{float(p):.1%} to succeed"
     crit = check.critical_probability()
     if crit:
-        text += f", {float(crit):.1%} critical"
+        text += f", {float(crit):.1%} critical success"
     return text

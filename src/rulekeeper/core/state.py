@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
 from rulekeeper.core.arc import ArcOpposed, ArcThreshold
+from rulekeeper.core.citation import Rule
 from rulekeeper.core.dice_pool import PoolTest
 from rulekeeper.core.roll_under import ActingContest, RollUnder
 from rulekeeper.core.success_roll import QuickContest, SuccessRoll
@@ -100,6 +101,7 @@ class PendingCheck:
     actor: str | None
     created: int
     data: Mapping[str, Any] = field(default_factory=dict)
+    rule: Rule | None = None
 
 
 @dataclass(frozen=True)

@@ -49,8 +49,16 @@ def test_prompted_attack_defense_and_damage() -> None:
 
 def test_typed_damage_roll() -> None:
     t = Table(knight=KNIGHT, orc=ORC)
-    t.act("attack", "knight", rolls=[3, 3, 4], target="orc", defense="none", damage_roll=2)
-    assert t.char("orc").current_hp == 10 - 3  # 2 cutting -> 3
+    # sw+1 at ST 12 is 1d+3; 4 cutting -> 6 injury, a major wound (HT roll 9 succeeds)
+    t.act("attack", "knight", rolls=[3, 3, 4, 3, 3, 3], target="orc", defense="none", damage_roll=4)
+    assert t.char("orc").current_hp == 10 - 6
+
+
+def test_typed_damage_total_must_be_possible_on_the_dice() -> None:
+    t = Table(knight=KNIGHT, orc=ORC)
+    with pytest.raises(InputError, match="2 cannot be rolled on 1d\\+3"):
+        t.act("attack", "knight", rolls=[3, 3, 4], target="orc", defense="none", damage_roll=2)
+    assert t.char("orc").current_hp == 10
 
 
 def test_shock_applies_to_the_next_attack_and_then_ends() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.citation import Rule
+from rulekeeper.errors import InputError
 from rulekeeper.systems.gurps.damage_table import DamageDice
 
 if TYPE_CHECKING:
@@ -43,6 +44,12 @@ def roll_damage(
         play.explain(f"{reason}: maximum damage {dice.maximum} ({dice})", rule, actor=actor)
         return dice.maximum
     if typed is not None:
+        if not dice.minimum <= typed <= dice.maximum:
+            raise InputError(
+                f"{typed} cannot be rolled on {dice}",
+                expected=f"a total from {dice.minimum} to {dice.maximum}",
+                where="amount",
+            )
         play.explain(f"{reason}: {typed} (rolled at the table on {dice})", rule, actor=actor)
         return typed
     return roll_dice(play, dice, reason, rule, actor=actor)
