@@ -413,12 +413,18 @@ def _register_actions(args: Sequence[str]) -> None:
     probe = Context(db=db, campaign=campaign)
     system: str | None = None
     if campaign is not None and first is not None:
-        from rulekeeper.campaign import Campaign
-
+        # One row of the campaign list is enough to learn the system; the command opens it later.
         try:
-            system = Campaign.open(probe.store(), campaign).system
+            systems = {info.name: info.system for info in probe.store().list_campaigns()}
         finally:
             probe.close()
+        system = systems.get(campaign)
+        if system is None:
+            from rulekeeper.errors import UnknownNameError
+
+            raise UnknownNameError(
+                f"no campaign named {campaign!r}", expected="one of: " + (", ".join(sorted(systems)) or "none yet")
+            )
     else:
         selected = current_selection(probe.db_key())
         system = selected[1] if selected else None

@@ -97,20 +97,24 @@ def current_selection(db_key: str) -> tuple[str, str] | None:
     return None
 
 
+def _write(data: dict[str, Any]) -> None:
+    """Replace the file atomically; a temporary file of its own keeps two processes from mixing."""
+    import tempfile
+
+    path = _config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp", delete=False, encoding="utf-8") as tmp:
+        tmp.write(json.dumps(data, indent=2))
+    Path(tmp.name).replace(path)
+
+
 def remember_selection(db_key: str, campaign: str, system: str) -> None:
     data = _read()
     data[db_key] = {"campaign": campaign, "system": system}
-    path = _config_file()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
-    tmp.replace(path)
+    _write(data)
 
 
 def forget_selection(db_key: str) -> None:
     data = _read()
     if data.pop(db_key, None) is not None:
-        path = _config_file()
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
-        tmp.replace(path)
+        _write(data)
