@@ -165,3 +165,13 @@ def test_advancing_past_waiting_checks_says_so_and_withdrawn_checks_are_explaine
     play.drop_pending(actor="ana")
     assert play.state.pending == ()
     assert f"pending check #{pending.id} withdrawn" in play.outcome().render()
+
+
+def test_a_sheet_without_a_name_is_named_by_its_id() -> None:
+    from rulekeeper.core import get_ruleset
+
+    gurps = get_ruleset("gurps")
+    state = add_character(gurps, gurps.new_state(), "hero", {"ht": 12})
+    assert state.characters["hero"].name == "hero"
+    named = add_character(gurps, gurps.new_state(), "hero", {"name": "Sir Hugh"})
+    assert named.characters["hero"].name == "Sir Hugh"

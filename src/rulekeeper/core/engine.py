@@ -31,8 +31,7 @@ def add_character(ruleset: Ruleset[C], state: GameState[C], actor: str, sheet: M
         raise InputError(f"bad character id {actor!r}", expected="letters, digits, '-' or '_', e.g. toromeen")
     if actor in state.characters:
         raise InputError(f"character {actor!r} already exists", expected="a new character id")
-    # Every system's sheet has a name; one left out is the id, so explanations never say " falls".
-    character = ruleset.new_character(sheet if sheet.get("name") else {**sheet, "name": actor})
+    character = ruleset.new_character(ruleset.sheet_for(actor, sheet))
     chars = dict(state.characters)
     chars[actor] = character
     return replace(state, characters=chars)
