@@ -117,7 +117,7 @@ class ToyRuleset(Ruleset[ToyCharacter]):
     rule_options = (ParamSpec("bleed_every", kind="int", default=60, minimum=1, help="seconds between bleeds"),)
     rest_kinds = ("night",)
 
-    def sheet_for(self, actor: str, sheet: Mapping[str, Any]) -> Mapping[str, Any]:
+    def sheet_for(self, actor: str, sheet: Mapping[str, Any], *, npc: bool = False) -> Mapping[str, Any]:
         return sheet  # toy sheets have no name
 
     def actions(self) -> Mapping[str, ActionSpec]:

@@ -175,3 +175,15 @@ def test_a_sheet_without_a_name_is_named_by_its_id() -> None:
     assert state.characters["hero"].name == "hero"
     named = add_character(gurps, gurps.new_state(), "hero", {"name": "Sir Hugh"})
     assert named.characters["hero"].name == "Sir Hugh"
+
+
+def test_npcs_are_marked_on_sheets_that_know_them() -> None:
+    from rulekeeper.core import get_ruleset
+
+    gurps, gm = get_ruleset("gurps"), get_ruleset("gm")
+    orc = add_character(gurps, gurps.new_state(), "orc", {"st": 12}, npc=True).characters["orc"]
+    assert orc.is_pc is False
+    hero = add_character(gurps, gurps.new_state(), "hero", {"st": 12}).characters["hero"]
+    assert hero.is_pc is True
+    goblin = add_character(gm, gm.new_state(), "gob", {"level": 1, "survival": 4}, npc=True).characters["gob"]
+    assert goblin.is_npc is True

@@ -139,7 +139,7 @@ def _add_character(ruleset: Ruleset[Any], table: Table, command: Mapping[str, An
         raise InputError(f"npc={npc!r} is not valid", expected="true or false", where="command")
     if npc and player is not None:
         raise InputError(f"{actor} cannot be an NPC and played by {player}", expected="either npc or a player")
-    game = engine.add_character(ruleset, table.game, actor, sheet)
+    game = engine.add_character(ruleset, table.game, actor, sheet, npc=npc)
     players = dict(table.players)
     if player is not None:
         players[actor] = player

@@ -25,13 +25,15 @@ C = TypeVar("C")
 CORE_RULE = Rule(system="core", section="Game clock and pending checks")
 
 
-def add_character(ruleset: Ruleset[C], state: GameState[C], actor: str, sheet: Mapping[str, Any]) -> GameState[C]:
+def add_character(
+    ruleset: Ruleset[C], state: GameState[C], actor: str, sheet: Mapping[str, Any], *, npc: bool = False
+) -> GameState[C]:
     """A new state with one more character; ids are short names used in every command."""
     if not actor or not actor.replace("-", "").replace("_", "").isalnum():
         raise InputError(f"bad character id {actor!r}", expected="letters, digits, '-' or '_', e.g. toromeen")
     if actor in state.characters:
         raise InputError(f"character {actor!r} already exists", expected="a new character id")
-    character = ruleset.new_character(ruleset.sheet_for(actor, sheet))
+    character = ruleset.new_character(ruleset.sheet_for(actor, sheet, npc=npc))
     chars = dict(state.characters)
     chars[actor] = character
     return replace(state, characters=chars)

@@ -57,9 +57,10 @@ class Ruleset(Generic[C]):
         """
         raise NotImplementedError
 
-    def sheet_for(self, actor: str, sheet: Mapping[str, Any]) -> Mapping[str, Any]:
+    def sheet_for(self, actor: str, sheet: Mapping[str, Any], *, npc: bool = False) -> Mapping[str, Any]:
         """The sheet a new character is built from: one without a name is named by its id, so
-        explanations never read " falls". A system whose sheets have no name overrides this."""
+        explanations never read " falls". Systems whose sheets mark NPCs read ``npc`` here;
+        a system whose sheets have no name overrides this."""
         return sheet if sheet.get("name") else {**sheet, "name": actor}
 
     def view(self, state: GameState[C], actor: str) -> dict[str, Any]:

@@ -93,6 +93,11 @@ class GodsMonstersRuleset(Ruleset[GmCharacter]):
     def calculators(self) -> Mapping[str, CalculatorSpec]:
         return _merged(SEED_000_CALCULATORS, CONSEQUENCE_CALCULATORS, "calculators")
 
+    def sheet_for(self, actor: str, sheet: Mapping[str, Any], *, npc: bool = False) -> Mapping[str, Any]:
+        # A campaign NPC follows the NPC rules (no verve, nightly recovery without a roll).
+        base = super().sheet_for(actor, sheet)
+        return {**base, "is_npc": True} if npc and "is_npc" not in base else base
+
     def new_character(self, sheet: Mapping[str, Any]) -> GmCharacter:
         return new_character(sheet)
 

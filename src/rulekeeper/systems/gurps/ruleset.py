@@ -61,6 +61,11 @@ class GurpsRuleset(Ruleset[GurpsCharacter]):
     def calculators(self) -> Mapping[str, CalculatorSpec]:
         return {**CORE_CALCULATORS, **feats.FEAT_CALCULATORS}
 
+    def sheet_for(self, actor: str, sheet: Mapping[str, Any], *, npc: bool = False) -> Mapping[str, Any]:
+        # A campaign NPC is no PC on the sheet either: DX breaks turn-order ties only between PCs.
+        base = super().sheet_for(actor, sheet)
+        return {**base, "is_pc": False} if npc and "is_pc" not in base and "pc" not in base else base
+
     def new_character(self, sheet: Mapping[str, Any]) -> GurpsCharacter:
         return new_character(sheet)
 
