@@ -202,3 +202,16 @@ def test_missing_campaign_and_unknown_system(tmp_path: Path) -> None:
 @pytest.mark.parametrize("args", [["--help"], ["campaign", "--help"], ["feat", "gurps"]])
 def test_help_is_there(tmp_path: Path, args: list[str]) -> None:
     assert Table(tmp_path).run(*args).stdout.strip()
+
+
+def test_demo_makes_a_real_campaign_per_system_and_can_run_again(tmp_path: Path) -> None:
+    t = Table(tmp_path)
+    first = t.run("demo").stdout
+    assert "verve absorbs 5 (17 → 12)" in first
+    t.run("demo")  # a second run replaces the demo campaigns instead of failing
+    campaigns = {c["name"]: c for c in t.json("campaign", "list")["campaigns"]}
+    assert set(campaigns) == {"demo-gods-and-monsters", "demo-gurps", "demo-wrath-and-glory", "demo-vi-viii-x"}
+    assert campaigns["demo-gods-and-monsters"]["current"] is True
+    toromeen = t.json("char", "show", "toromeen")["view"]
+    assert toromeen["verve"] == 17 and toromeen["survival"] == 7
+    assert len(t.json("log")["entries"]) == campaigns["demo-gods-and-monsters"]["version"]

@@ -16,23 +16,23 @@ __all__ = ["play_scenario_into", "run_demo"]
 
 def play_scenario_into(campaign: Campaign, scenario: Scenario) -> list[tuple[str, CommandResult]]:
     """Apply a scenario's steps as campaign commands (expectations are for tests, not for play)."""
-    from rulekeeper.core import Action, parse_duration
-
     played: list[tuple[str, CommandResult]] = []
     for actor, sheet in scenario.characters.items():
         played.append((f"add {actor}", campaign.add_character(actor, sheet)))
     for step in scenario.steps:
         if "expect_error" in step.data or step.kind == "expect":
             continue
-        played.append(_play_step(campaign, step, Action, parse_duration))
+        played.append(_play_step(campaign, step))
     return played
 
 
-def _play_step(campaign: Campaign, step: ScenarioStep, action_type: Any, parse_duration: Any) -> tuple[str, Any]:
+def _play_step(campaign: Campaign, step: ScenarioStep) -> tuple[str, CommandResult]:
+    from rulekeeper.core import Action, parse_duration
+
     data = step.data
     dice = data.get("dice")
     if step.kind == "action":
-        action = action_type(name=data["action"], actor=data.get("actor"), params=data.get("params") or {})
+        action = Action(name=data["action"], actor=data.get("actor"), params=data.get("params") or {})
         args = " ".join(f"{k}={v}" for k, v in (data.get("params") or {}).items())
         return f"{action.name} {action.actor or ''} {args}".strip(), campaign.act(action, dice=dice)
     if step.kind == "resolve":

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     from rulekeeper.core.ruleset import Ruleset
 
-__all__ = ["state_from_json", "state_to_json", "to_jsonable"]
+__all__ = ["state_from_json", "state_to_json"]
 
 
 _ADAPTERS: dict[type[Any], Any] = {}
@@ -47,9 +47,3 @@ def state_from_json(ruleset: Ruleset[Any], data: Any) -> GameState[Any]:
         raise InputError(f"state does not match the {ruleset.name} format at {where}: {first['msg']}") from None
     return state
 
-
-def to_jsonable(value: Any) -> Any:
-    """Any of our frozen dataclasses (steps, results, views) as plain JSON data."""
-    from pydantic import TypeAdapter
-
-    return TypeAdapter(type(value)).dump_python(value, mode="json")
