@@ -65,3 +65,13 @@ def test_bad_dice_is_one_line_with_position_and_exit_2() -> None:
         lines = proc.stderr.strip().splitlines()
         assert len(lines) == 1 and fragment in lines[0] and "expected" in lines[0]
         assert "Traceback" not in proc.stderr
+
+
+def test_check_chart_agrees_with_the_odds() -> None:
+    for args in (["check", "6810", "8", "--threshold", "6"], ["check", "gurps", "12"], ["check", "gm", "14"]):
+        proc = subprocess.run(
+            [sys.executable, "-m", "rulekeeper.cli.main", *args, "--json"], capture_output=True, text=True, check=True
+        )
+        data = json.loads(proc.stdout)
+        successes = sum(row["p"] for row in data["distribution"] if row["label"].endswith("S"))
+        assert abs(successes - data["probability"]) < 1e-9, args

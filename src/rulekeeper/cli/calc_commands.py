@@ -136,10 +136,13 @@ def check_command(
             raise InputError("an ARC needs a threshold", expected="check 6810 8 --threshold 6")
         mods = (Modifier(modifier, "GM modifier"),) if modifier else ()
         check = ArcThreshold(kind="6810.arc", label="ARC", stats=target, threshold=threshold, modifiers=mods)
-        dist: dict[int, Fraction] = {}
-        for mod, p in check.table.distribution().items():
-            dist[check.base + mod] = dist.get(check.base + mod, Fraction(0)) + p
-        rows = [(f"{v:>3} {'S' if v > threshold else 'F'}", p) for v, p in sorted(dist.items())]
+        # Each face judged by the check itself, so the chart and the odds share one success rule.
+        results: dict[tuple[int, bool], Fraction] = {}
+        for face in range(1, check.table.sides + 1):
+            judged = check.judge(face)
+            key = (judged.total, judged.success)
+            results[key] = results.get(key, Fraction(0)) + Fraction(1, check.table.sides)
+        rows = [(f"{total:>3} {'S' if ok else 'F'}", p) for (total, ok), p in sorted(results.items())]
     p_success = check.probability()
     crit = check.critical_probability()
     if as_json:
