@@ -107,3 +107,63 @@ def test_unused_scripted_dice_fail_the_step(tmp_path: Path) -> None:
 def test_toromeen_demo_runs_verbose() -> None:
     proc = _run(ROOT / "src" / "rulekeeper" / "demo" / "gods-and-monsters.yaml")
     assert proc.returncode == 0, proc.stdout
+
+
+DYING_RANGER = """\
+format: 1
+system: 6810
+characters:
+  ranger: {name: Ranger, BU: 6, CO: 5, IN: 4, EM: 5, us: {VIG: 3}}
+steps:
+  - action: damage
+    actor: ranger
+    params: {amount: 10}
+  - expect:
+      character: ranger
+      view: {fatalities: {}}
+"""
+
+
+def test_an_empty_mapping_means_exactly_empty(tmp_path: Path) -> None:
+    # The ranger is in the death state, so `fatalities: {}` must fail rather than match anything.
+    proc = _run(_write(tmp_path, DYING_RANGER))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "ranger.fatalities" in proc.stdout and "expected {}" in proc.stdout
+
+
+HEADER = DYING_RANGER.split("steps:")[0] + "steps:\n"
+DAMAGE = "  - action: damage\n    actor: ranger\n    params: {amount: 10}\n"
+
+
+@pytest.mark.parametrize(
+    ("expect", "fragment"),
+    [
+        ("conditions: []", "should have no conditions"),
+        ("view: {permanent_states: [], conditions: []}", "ranger.conditions"),
+        ("timers: []", "no timers"),
+    ],
+)
+def test_empty_lists_compare_exactly(tmp_path: Path, expect: str, fragment: str) -> None:
+    step = "  - expect:\n      character: ranger\n      " + expect + "\n"
+    # Before anything happens the exactly-empty expectation holds ...
+    assert _run(_write(tmp_path, HEADER + step, "untouched.yaml")).returncode == 0
+    # ... and once the ranger is dying it does not.
+    proc = _run(_write(tmp_path, HEADER + DAMAGE + step, "hurt.yaml"))
+    assert proc.returncode == 1 and fragment in proc.stdout, proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("expect", "fragment"),
+    [
+        ("{character: ranger}", "compares nothing"),
+        ("{character: ranger, view: {}}", "expect.view is empty"),
+        ("{character: ranger, no_conditions: []}", "expect.no_conditions is empty"),
+        ("{character: ranger, conditions: dying}", "expect.conditions is str"),
+    ],
+)
+def test_an_expectation_that_compares_nothing_is_an_invalid_file(tmp_path: Path, expect: str, fragment: str) -> None:
+    text = DYING_RANGER.split("  - expect:")[0] + f"  - expect: {expect}\n"
+    proc = _run(_write(tmp_path, text))
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert fragment in proc.stderr and "step 2" in proc.stderr
+    assert "Traceback" not in proc.stderr

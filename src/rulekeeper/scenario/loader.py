@@ -279,3 +279,32 @@ def _check_expect(step: ScenarioStep, characters: Mapping[str, Any]) -> None:
         raise InputError(
             f"unknown character {actor!r}", expected="one of " + ", ".join(sorted(characters)), where=step.where
         )
+    _check_compares_something(step, expect)
+
+
+def _check_compares_something(step: ScenarioStep, expect: Mapping[str, Any]) -> None:
+    """Refuse an expectation that could never fail: it would let a scenario pass vacuously."""
+    for key in ("view", "result"):
+        if key in expect and not isinstance(expect[key], dict):
+            raise InputError(
+                f"expect.{key} is {type(expect[key]).__name__}", expected=f"{key}: {{field: value}}", where=step.where
+            )
+    for key in ("conditions", "no_conditions", "timers"):
+        if key in expect and not isinstance(expect[key], list):
+            raise InputError(
+                f"expect.{key} is {type(expect[key]).__name__}", expected=f"{key}: [name, ...]", where=step.where
+            )
+    if expect.get("view") == {}:
+        raise InputError("expect.view is empty and compares nothing", expected="view: {field: value}", where=step.where)
+    if expect.get("no_conditions") == []:
+        raise InputError(
+            "expect.no_conditions is empty and compares nothing",
+            expected="no_conditions: [name, ...]",
+            where=step.where,
+        )
+    if not set(expect) - {"character"}:
+        raise InputError(
+            "the expect step compares nothing",
+            expected="at least one of " + ", ".join(sorted(_EXPECT_KEYS - {"character"})),
+            where=step.where,
+        )

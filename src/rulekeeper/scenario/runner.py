@@ -91,7 +91,10 @@ def run_file(path: str | Path) -> ScenarioReport:
 
 
 def _matches(expected: Any, actual: Any) -> bool:
+    # An empty mapping or list means "exactly empty": otherwise `fatalities: {}` would match anything.
     if isinstance(expected, Mapping):
+        if not expected:
+            return isinstance(actual, Mapping) and not actual
         return isinstance(actual, Mapping) and all(k in actual and _matches(v, actual[k]) for k, v in expected.items())
     if isinstance(expected, list) and isinstance(actual, (list, tuple)):
         return len(expected) == len(actual) and all(_matches(e, a) for e, a in zip(expected, actual, strict=True))
@@ -109,7 +112,7 @@ def _mismatches(prefix: str, expected: Mapping[str, Any], actual: Mapping[str, A
         path = f"{prefix}.{key}" if prefix else str(key)
         if got is _MISSING:
             out.append((path, want, "<missing>"))
-        elif isinstance(want, Mapping) and isinstance(got, Mapping):
+        elif isinstance(want, Mapping) and want and isinstance(got, Mapping):
             out.extend(_mismatches(path, want, got))
         elif not _matches(want, got):
             out.append((path, want, got))
@@ -193,7 +196,10 @@ class _Run:
             for path, want, got in _mismatches("", expect.get("view") or {}, view):
                 self.fail(step, f"{actor}.{path}", want, got)
             names = {c.name for c in self.state.conditions_of(actor)}
-            for name in expect.get("conditions") or []:
+            wanted = expect.get("conditions")
+            if wanted == [] and names:
+                self.fail(step, f"{actor} should have no conditions", [], sorted(names))
+            for name in wanted or []:
                 if name not in names:
                     self.fail(step, f"{actor} should have condition {name!r}", name, sorted(names))
             for name in expect.get("no_conditions") or []:
@@ -208,6 +214,8 @@ class _Run:
         if "clock" in expect and self.state.clock != expect["clock"]:
             self.fail(step, "clock (seconds)", expect["clock"], self.state.clock)
         labels = [t.label for t in self.state.timers]
+        if expect.get("timers") == [] and labels:
+            self.fail(step, "no timers", [], labels)
         for fragment in expect.get("timers") or []:
             if not any(str(fragment).lower() in label.lower() for label in labels):
                 self.fail(step, f"a timer mentioning {fragment!r}", fragment, labels)
