@@ -75,3 +75,22 @@ def test_check_chart_agrees_with_the_odds() -> None:
         data = json.loads(proc.stdout)
         successes = sum(row["p"] for row in data["distribution"] if row["label"].endswith("S"))
         assert abs(successes - data["probability"]) < 1e-9, args
+
+
+def test_check_refuses_options_that_do_not_apply_instead_of_ignoring_them() -> None:
+    cases = (
+        (["check", "wg", "--pool", "3", "-m", "2"], "-m 2 has no meaning for a Wrath & Glory pool test", "--dn 5"),
+        (["check", "gurps", "12", "--pool", "3"], "--pool is for Wrath & Glory", "check gurps 12"),
+    )
+    for args, fragment, hint in cases:
+        proc = subprocess.run([sys.executable, "-m", "rulekeeper.cli.main", *args], capture_output=True, text=True)
+        assert proc.returncode == 2, (args, proc.stdout, proc.stderr)
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1 and fragment in lines[0] and f"expected {hint}" in lines[0], lines
+    ok = subprocess.run(
+        [sys.executable, "-m", "rulekeeper.cli.main", "check", "wg", "--pool", "3", "--dn", "5", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(ok.stdout)["check"].endswith("DN 5")

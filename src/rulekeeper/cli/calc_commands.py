@@ -117,6 +117,13 @@ def check_command(
     if name == "wrath-and-glory":
         if pool is None:
             raise InputError("a Wrath & Glory check needs a pool", expected="check wg --pool 6 --dn 4")
+        if modifier:
+            # A W&G test is modified by dice or by DN, never by a target number: say which, rather than guess.
+            raise InputError(
+                f"-m {modifier} has no meaning for a Wrath & Glory pool test",
+                expected=f"--dn {max(0, dn + modifier)} for a harder or easier test, "
+                f"or --pool {max(1, pool + modifier)} for bonus or lost dice",
+            )
         if pool < 1 or dn < 0 or wrath_dice < 0:
             raise InputError(
                 f"pool {pool}, DN {dn}, {wrath_dice} Wrath dice", expected="a pool of 1+ dice, DN 0+, Wrath dice 0+"
@@ -125,6 +132,8 @@ def check_command(
         rows = [(f"{icons:>2} icons", p) for icons, p in sorted(pool_distribution(check.dice_count).items())]
     elif target is None:
         raise InputError(f"a {name} check needs a target", expected=f"check {system} 12")
+    elif pool is not None:
+        raise InputError(f"--pool is for Wrath & Glory; a {name} check takes a target", expected=f"check {system} 12")
     elif name == "gurps":
         check, rows = _gurps(target, modifier)
     elif name == "gods-and-monsters":

@@ -59,12 +59,13 @@ def test_dying_wrath_dice(trauma: int, pool: int, wrath: int) -> None:
     assert formulas.dying_wrath_dice(trauma, pool) == wrath
 
 
-def test_recovery_while_dying_ends_at_max_wounds() -> None:
-    assert formulas.wounds_after_recovery(wounds=8, recovered=1, max_wounds_value=5) == 5
-    assert formulas.wounds_after_recovery(wounds=8, recovered=6, max_wounds_value=5) == 2
+def test_recovery_removes_what_was_healed_or_with_cap_ends_at_max_wounds() -> None:
+    assert formulas.wounds_after_recovery(wounds=10, recovered=1, max_wounds_value=5) == 9
+    assert formulas.wounds_after_recovery(wounds=8, recovered=1, max_wounds_value=5, cap=True) == 5
+    assert formulas.wounds_after_recovery(wounds=8, recovered=6, max_wounds_value=5, cap=True) == 2
     assert formulas.wounds_after_recovery(wounds=3, recovered=1, max_wounds_value=5) == 2
     assert formulas.wounds_after_recovery(wounds=3, recovered=9, max_wounds_value=5) == 0
-    assert formulas.wounds_after_recovery(wounds=8, recovered=0, max_wounds_value=5) == 8
+    assert formulas.wounds_after_recovery(wounds=8, recovered=0, max_wounds_value=5, cap=True) == 8
 
 
 def test_shock_restored_is_rank_plus_tier() -> None:

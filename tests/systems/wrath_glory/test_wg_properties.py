@@ -111,8 +111,9 @@ def check_invariants(state: GameState[WrathGloryCharacter]) -> None:
         if c.dead:
             assert names & {"dying", "wounded", "exhausted"} == set() and "dead" in names
             continue
-        # Dying holds exactly when Wounds exceed Max Wounds.
-        assert ("dying" in names) == (c.wounds > c.max_wounds) == view(state, actor)["dying"]
+        # Dying holds exactly when Wounds exceed Max Wounds, unless a heal since then ended it.
+        assert ("dying" in names) == (c.wounds > c.max_wounds and not c.dying_ended) == view(state, actor)["dying"]
+        assert not c.dying_ended or c.wounds > c.max_wounds
         assert ("wounded" in names) == (c.wounds > 0)
         assert ("exhausted" in names) == (c.shock > c.max_shock)
         assert c.traumatic_count() <= c.tier + 1
@@ -122,7 +123,7 @@ def check_invariants(state: GameState[WrathGloryCharacter]) -> None:
 
 @given(steps=st.lists(ops, min_size=1, max_size=25), seed=st.integers(0, 10_000))
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-def test_dying_exactly_above_max_wounds_and_replays_are_exact(steps: list[Op], seed: int) -> None:
+def test_dying_follows_wounds_and_heals_and_replays_are_exact(steps: list[Op], seed: int) -> None:
     states, recorded = run(steps, [seed + i for i in range(len(steps))])
     for state in states:
         check_invariants(state)

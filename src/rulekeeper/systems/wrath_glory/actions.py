@@ -159,6 +159,7 @@ def _test(play: WGPlay, action: Action) -> None:
         request,
         torso_dn=options.torso_dn(play),
         eye_dn=options.eye_dn(play),
+        blinded_dn=options.blinded_dn(play),
         count_replaced=count_replaced,
     )
     _explain_test_rules(play, actor, character, request, test.wrath_count)
@@ -176,6 +177,12 @@ def _explain_test_rules(
         play.explain(f"{actor}'s Torso injury makes Toughness tests harder", citations.TRAUMATIC_INJURY, actor=actor)
     if request.sight and lost_eyes(character.traumatic_injuries) == 1:
         play.explain(f"{actor} has one eye left: harder to do by sight", citations.TRAUMATIC_INJURY, actor=actor)
+    elif request.sight and lost_eyes(character.traumatic_injuries) > 1:
+        play.explain(
+            f"{actor} is Blinded: a test needing sight is at least as hard as with one eye lost",
+            citations.rule("Traumatic Injury", page="W&G Core p.199", reading="Blinded is never easier than one eye"),
+            actor=actor,
+        )
     if request.intimidation:
         if character.memorable_injuries:
             play.explain(
@@ -207,6 +214,11 @@ def _move_dying(play: WGPlay, action: Action) -> None:
     patient = play.char(target)
     if not patient.dying:
         raise RuleRefusal(f"{target} is not Dying and can move on their own ({citations.DYING})")
+    if target == actor:
+        raise RuleRefusal(
+            f"{actor} is Dying and can only be moved by another character; on their own they may only crawl "
+            f"or fall back ({citations.DYING})"
+        )
     play.explain(f"{actor} spends a Combat Action moving the Dying {target}", citations.DYING, actor=actor)
     play.result.update(moved=target)
 

@@ -34,6 +34,7 @@ class RestInProgress:
     timer: int
     light_seconds: int = 0
     healer: str | None = None
+    dying_during: bool = False
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,8 @@ class WrathGloryCharacter:
     death: Death | None = None
     rest: RestInProgress | None = None
     name: str = ""
+    # Wounds recovered while Dying end Dying even if Wounds still exceed Max Wounds (seed 003, Dying).
+    dying_ended: bool = False
 
     @property
     def resilience(self) -> int:
@@ -81,7 +84,7 @@ class WrathGloryCharacter:
 
     @property
     def dying(self) -> bool:
-        return not self.dead and formulas.is_dying(self.wounds, self.max_wounds)
+        return not self.dead and not self.dying_ended and formulas.is_dying(self.wounds, self.max_wounds)
 
     @property
     def wounded(self) -> bool:

@@ -19,6 +19,7 @@ __all__ = [
     "DETERMINATION",
     "DYING",
     "DYING_RECOVERY",
+    "DYING_RECOVERY_CAP",
     "DYING_TESTS",
     "DYING_TRAUMA",
     "MEMORABLE_INJURY",
@@ -64,9 +65,10 @@ ANNIHILATION = rule("Wounds", reading="Wounds > 2 x Max Wounds from one attack; 
 MORTAL_WOUNDS = rule("Mortal Wounds")
 WOUNDED = rule("Wounded")
 DYING = rule("Dying")
-DYING_RECOVERY = rule(
+DYING_RECOVERY = rule("Dying", reading="recovering any Wounds ends Dying; only the Wounds healed are removed")
+DYING_RECOVERY_CAP = rule(
     "Dying",
-    reading="recovering Wounds while Dying leaves at most Max Wounds, so Dying holds exactly while Wounds > Max Wounds",
+    reading="option dying_recovery: cap: recovering Wounds while Dying also drops those above Max Wounds",
 )
 DYING_TRAUMA = rule("Dying", reading="one Traumatic Injury per attack, in place of its Wounds")
 DYING_TESTS = rule(

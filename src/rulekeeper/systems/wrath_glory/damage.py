@@ -21,6 +21,7 @@ from rulekeeper.systems.wrath_glory import citations, conditions, formulas, opti
 from rulekeeper.systems.wrath_glory.character import Death
 from rulekeeper.systems.wrath_glory.death import kill
 from rulekeeper.systems.wrath_glory.injuries import suffer_memorable_injury, suffer_traumatic_injury
+from rulekeeper.systems.wrath_glory.rest import note_dying
 from rulekeeper.systems.wrath_glory.rolls import WGPlay
 
 __all__ = [
@@ -180,7 +181,8 @@ def suffer_wounds(play: WGPlay, actor: str, wounds: int) -> None:
         suffer_traumatic_injury(play, actor, "Wounds taken while Dying")
         return
     total = character.wounds + wounds
-    play.put(actor, replace(character, wounds=total))
+    # Suffering Wounds above Max Wounds makes a character Dying again, even one whose Dying a heal ended.
+    play.put(actor, replace(character, wounds=total, dying_ended=False))
     play.explain(
         f"{actor} suffers {wounds} Wound(s): {total} of Max Wounds {character.max_wounds}",
         citations.WOUNDS,
@@ -194,6 +196,7 @@ def suffer_wounds(play: WGPlay, actor: str, wounds: int) -> None:
 
 def _enter_dying(play: WGPlay, actor: str) -> None:
     conditions.sync_conditions(play, actor)
+    note_dying(play, actor)
     _record(play, actor, dying=True)
     suffer_memorable_injury(play, actor)
     play.add_condition(

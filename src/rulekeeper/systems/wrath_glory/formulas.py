@@ -106,13 +106,13 @@ def shock_restored(rank: int, tier: int) -> int:
     return rank + tier
 
 
-def wounds_after_recovery(wounds: int, recovered: int, max_wounds_value: int) -> int:
+def wounds_after_recovery(wounds: int, recovered: int, max_wounds_value: int, *, cap: bool = False) -> int:
     """Wounds left after recovering some.
 
-    Any recovery ends Dying (seed 003, Dying); reading: the excess over Max Wounds goes with it,
-    so the result never exceeds Max Wounds and Dying stays exactly "Wounds > Max Wounds".
+    Any recovery ends Dying (seed 003, Dying). The seed's literal reading heals exactly what was
+    healed; with ``cap`` (option ``dying_recovery: cap``) the excess over Max Wounds goes too.
     """
     if recovered <= 0:
         return wounds
     left = max(0, wounds - recovered)
-    return min(left, max_wounds_value)
+    return min(left, max_wounds_value) if cap else left

@@ -16,8 +16,10 @@ __all__ = [
     "BEFORE_DETERMINATION",
     "RULE_OPTIONS",
     "annihilation_before_determination",
+    "blinded_dn",
     "count_replaced_injuries",
     "dying_complication_each",
+    "dying_recovery_caps",
     "eye_dn",
     "light_activity_allowance",
     "regroup_heals_icons",
@@ -65,6 +67,21 @@ RULE_OPTIONS: tuple[ParamSpec, ...] = (
     ParamSpec("torso_dn", "int", "DN added to Toughness tests per unreplaced Torso injury", default=1, minimum=1),
     ParamSpec("eye_dn", "int", "DN added to tests needing sight with one eye lost", default=2, minimum=0),
     ParamSpec(
+        "blinded_dn",
+        "int",
+        "DN added to tests needing sight when Blinded (both eyes lost); never less than eye_dn",
+        default=2,
+        minimum=0,
+    ),
+    ParamSpec(
+        "dying_recovery",
+        "choice",
+        "healing a Dying character: 'literal' heals what was healed and Dying ends; 'cap' also drops "
+        "Wounds above Max Wounds",
+        default="literal",
+        choices=("literal", "cap"),
+    ),
+    ParamSpec(
         "respite_light_hours",
         "int",
         "hours of light activity (standing watch) a Respite allows",
@@ -102,6 +119,15 @@ def torso_dn(play: Play[Any]) -> int:
 
 def eye_dn(play: Play[Any]) -> int:
     return int(_get(play, "eye_dn"))
+
+
+def blinded_dn(play: Play[Any]) -> int:
+    """Never below the one-eye penalty: losing the second eye cannot make sight tests easier."""
+    return max(int(_get(play, "blinded_dn")), eye_dn(play))
+
+
+def dying_recovery_caps(play: Play[Any]) -> bool:
+    return str(_get(play, "dying_recovery")) == "cap"
 
 
 def light_activity_allowance(play: Play[Any]) -> int:

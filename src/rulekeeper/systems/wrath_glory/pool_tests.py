@@ -58,6 +58,7 @@ def build_test(
     *,
     torso_dn: int = 1,
     eye_dn: int = 2,
+    blinded_dn: int = 2,
     count_replaced: bool = True,
 ) -> PoolTest:
     """The pool test ``character`` makes, with every modifier seed 003 puts on it."""
@@ -68,8 +69,11 @@ def build_test(
         torsos = torso_injuries(character.traumatic_injuries)
         if torsos:
             dn_mods.append(Modifier(torsos * torso_dn, "Torso Traumatic Injury on a Toughness test"))
-    if request.sight and lost_eyes(character.traumatic_injuries) == 1:
+    eyes = lost_eyes(character.traumatic_injuries) if request.sight else 0
+    if eyes == 1:
         dn_mods.append(Modifier(eye_dn, "one eye lost, on a test needing sight"))
+    elif eyes > 1:
+        dn_mods.append(Modifier(max(blinded_dn, eye_dn), "Blinded (both eyes lost), on a test needing sight"))
     if request.dn_modifier:
         dn_mods.append(Modifier(request.dn_modifier, "circumstances"))
     pool_mods: list[Modifier] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rulekeeper.core.citation import Rule
-from rulekeeper.systems.wrath_glory import citations, conditions, formulas
+from rulekeeper.systems.wrath_glory import citations, conditions, formulas, options
 from rulekeeper.systems.wrath_glory.rolls import WGPlay
 
 __all__ = ["recover", "restore_shock"]
@@ -15,13 +15,24 @@ def recover(play: WGPlay, actor: str, wounds: int, shock: int, rule: Rule) -> No
     """``actor`` regains ``wounds`` Wounds and ``shock`` Shock; any Wounds regained end Dying."""
     character = play.char(actor)
     was_dying = character.dying
-    new_wounds = formulas.wounds_after_recovery(character.wounds, wounds, character.max_wounds)
+    caps = options.dying_recovery_caps(play)
+    new_wounds = formulas.wounds_after_recovery(character.wounds, wounds, character.max_wounds, cap=caps)
     new_shock = max(0, character.shock - shock)
-    play.put(actor, replace(character, wounds=new_wounds, shock=new_shock))
+    # Literal reading: Dying ends on any recovery though Wounds may still exceed Max Wounds.
+    ended = (character.dying_ended or (was_dying and wounds > 0)) and new_wounds > character.max_wounds
+    play.put(actor, replace(character, wounds=new_wounds, shock=new_shock, dying_ended=ended))
     if wounds:
         play.explain(
             f"{actor} recovers {wounds} Wound(s): {character.wounds} -> {new_wounds}",
             citations.DYING_RECOVERY if was_dying else rule,
+            actor=actor,
+        )
+    if was_dying and wounds:
+        above = new_wounds > character.max_wounds
+        play.explain(
+            f"{actor} is no longer Dying"
+            + (f" (Wounds {new_wounds} stay above Max Wounds {character.max_wounds})" if above else ""),
+            citations.DYING_RECOVERY_CAP if caps else citations.DYING_RECOVERY,
             actor=actor,
         )
     if shock:

@@ -8,7 +8,8 @@ completes it. Readings:
 * An hour or more of strenuous activity restarts a Respite from the moment it is logged; less does not.
 * Light activity beyond the allowance (option ``respite_light_hours``, default 2) is not rest,
   so it pushes the end of the Respite back by the excess.
-* A Respite that reaches its end while the character is Dying fails (no Respite while Dying).
+* A Respite during which the character is Dying at any moment fails (no Respite while Dying), even
+  if they are healed before it ends: :func:`note_dying` marks the rest whenever Dying begins.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ __all__ = [
     "STRENUOUS_INTERRUPTS",
     "end_rest",
     "light_activity",
+    "note_dying",
     "on_medicae",
     "on_rest_timer",
     "start_rest",
@@ -103,6 +105,7 @@ def _begin(play: WGPlay, actor: str, kind: RestKind, healer: str | None, *, ends
         timer=timer.id,
         light_seconds=0 if previous is None or ends is None else previous.light_seconds,
         healer=healer,
+        dying_during=character.dying or (previous is not None and ends is not None and previous.dying_during),
     )
     play.put(actor, replace(character, rest=rest))
     if not play.has(actor, conditions.RESTING):
@@ -186,6 +189,17 @@ def light_activity(play: WGPlay, actor: str, seconds: int) -> None:
     _begin(play, actor, RestKind.RESPITE, None, ends=rest.ends + extension)
 
 
+def note_dying(play: WGPlay, actor: str) -> None:
+    """Remember on a Respite in progress that the character was Dying during it."""
+    character = play.char(actor)
+    rest = character.rest
+    if character.dying and rest is not None and rest.kind is RestKind.RESPITE and not rest.dying_during:
+        play.put(actor, replace(character, rest=replace(rest, dying_during=True)))
+        play.explain(
+            f"{actor} is Dying: this Respite can no longer restore anything", citations.RESPITE, actor=actor
+        )
+
+
 def on_rest_timer(play: WGPlay, timer: Timer) -> None:
     actor = timer.actor
     if actor is None or actor not in play.state.characters:
@@ -196,17 +210,22 @@ def on_rest_timer(play: WGPlay, timer: Timer) -> None:
     _stop(play, actor)
     play.result["rest_completed"] = rest.kind.value
     if rest.kind is RestKind.RESPITE:
-        _complete_respite(play, actor)
+        _complete_respite(play, actor, rest)
     else:
         _complete_regroup(play, actor, rest.healer)
 
 
-def _complete_respite(play: WGPlay, actor: str) -> None:
+def _complete_respite(play: WGPlay, actor: str, rest: RestInProgress) -> None:
     character = play.char(actor)
     if character.dead:
         return
-    if character.dying:
-        play.explain(f"{actor} is Dying, so the Respite restores nothing", citations.RESPITE, actor=actor)
+    if character.dying or rest.dying_during:
+        when = "is Dying" if character.dying else "was Dying during it"
+        play.explain(
+            f"{actor} {when}, so the Respite restores nothing",
+            citations.rule("Resting: Respite", reading="no Respite if Dying at any point during the six hours"),
+            actor=actor,
+        )
         play.result["rest_completed"] = None
         return
     play.put(actor, replace(character, wounds=0, shock=0, wrath=formulas.WRATH_AFTER_RESPITE))
