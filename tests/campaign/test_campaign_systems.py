@@ -146,3 +146,21 @@ def test_vi_viii_x_players_do_not_see_gm_only_values(store: Store) -> None:
     assert c.view("ranger", as_player="ana") == c.ruleset.player_view(c.state, "ranger")
     with pytest.raises(RuleRefusal, match="does not play"):
         c.view("ranger", as_player="ben")
+
+
+def test_sheet_edits_and_loads_recompute_derived_conditions(store: Store) -> None:
+    wg = Campaign.create(store, "wg-edit", "wg", seed=1)
+    wg.add_character("ari", {"tier": 1, "toughness": 3, "willpower": 3, "wounds": 2})
+    assert "wounded" in wg.view("ari")["conditions"]  # loaded with Wounds: Wounded from the start
+    edit = wg.edit_character("ari", {"wounds": 0})
+    assert "wounded" not in wg.view("ari")["conditions"]
+    assert any("wounded ends" in s.text for s in edit.explanation)
+    assert "wounded" not in Campaign.open(store, "wg-edit").view("ari")["conditions"]
+
+    gurps = Campaign.create(store, "gurps-edit", "gurps", seed=1)
+    gurps.add_character("hero", {"hp": 12})
+    assert "reeling" not in gurps.view("hero")["conditions"]
+    gurps.edit_character("hero", {"current_hp": 3})
+    assert gurps.view("hero")["reeling"] is True and "reeling" in gurps.view("hero")["conditions"]
+    reopened = Campaign.open(store, "gurps-edit", use_snapshots=False)
+    assert "reeling" in reopened.view("hero")["conditions"]

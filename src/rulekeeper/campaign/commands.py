@@ -205,6 +205,10 @@ def _edit_character(ruleset: Ruleset[Any], table: Table, command: Mapping[str, A
     if not steps:
         steps.append(Step(f"{actor}: the sheet changes nothing stored", ROLES_RULE, actor=actor))
     game = replace(table.game, characters={**table.game.characters, actor: character})
+    # `--set wounds=0` lifts Wounded and `--set current_hp=3` makes reeling, exactly as play would.
+    synced = engine.sync_derived(ruleset, game, engine.NO_DICE)
+    game = synced.state
+    steps.extend(synced.explanation)
     new = replace(table, game=game, sheets={**table.sheets, actor: new_sheet})
     return Applied(new, None, _record({"character": actor, "changed": changed}, steps), (actor,))
 

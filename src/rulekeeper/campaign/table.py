@@ -15,6 +15,7 @@ from typing import Any
 
 from rulekeeper.campaign.jsonable import canonical, dumps
 from rulekeeper.core.action import ParamSpec
+from rulekeeper.core.engine import NO_DICE, sync_derived
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.serial import state_from_json, state_to_json
 from rulekeeper.core.state import AutomationLevel, GameState, Settings
@@ -128,8 +129,10 @@ def encode_table(ruleset: Ruleset[Any], table: Table) -> str:
 
 def decode_table(ruleset: Ruleset[Any], text: str) -> Table:
     data = json.loads(text)
+    # A table stored before derived conditions were kept in step is brought in step as it loads.
+    game = sync_derived(ruleset, state_from_json(ruleset, data["game"]), NO_DICE).state
     return Table(
-        game=state_from_json(ruleset, data["game"]),
+        game=game,
         sheets=data["sheets"],
         players=data["players"],
         npcs=frozenset(data["npcs"]),

@@ -18,11 +18,22 @@ from rulekeeper.core.state import GameState, PendingCheck
 from rulekeeper.dice.source import DiceSource, FallbackSource, ScriptedSource
 from rulekeeper.errors import InputError, UnknownNameError
 
-__all__ = ["CORE_RULE", "add_character", "advance", "apply_action", "next_round", "resolve_check"]
+__all__ = [
+    "CORE_RULE",
+    "NO_DICE",
+    "add_character",
+    "advance",
+    "apply_action",
+    "next_round",
+    "resolve_check",
+    "sync_derived",
+]
 
 C = TypeVar("C")
 
 CORE_RULE = Rule(system="core", section="Game clock and pending checks")
+# Recomputing conditions from a sheet never rolls: a roll here would be a bug, and fails loudly.
+NO_DICE = ScriptedSource((), label="recomputing derived conditions")
 
 
 def add_character(
@@ -36,7 +47,25 @@ def add_character(
     character = ruleset.new_character(ruleset.sheet_for(actor, sheet, npc=npc))
     chars = dict(state.characters)
     chars[actor] = character
-    return replace(state, characters=chars)
+    # A sheet loaded at 3 of 12 HP is reeling from the start, not from its next change.
+    return sync_derived(ruleset, replace(state, characters=chars), NO_DICE).state
+
+
+def sync_derived(ruleset: Ruleset[C], state: GameState[C], dice: DiceSource) -> Outcome[C]:
+    """The state with every character's derived conditions recomputed from their sheet."""
+    play = Play(ruleset, state, dice)
+    _sync_all(play)
+    return play.outcome()
+
+
+def _sync_all(play: Play[C]) -> None:
+    for actor in tuple(play.state.characters):
+        play.ruleset.sync_derived(play, actor)
+
+
+def _finish(play: Play[C]) -> Outcome[C]:
+    _sync_all(play)
+    return play.outcome()
 
 
 def apply_action(ruleset: Ruleset[C], state: GameState[C], action: Action, dice: DiceSource) -> Outcome[C]:
@@ -56,7 +85,7 @@ def apply_action(ruleset: Ruleset[C], state: GameState[C], action: Action, dice:
     params = validate_params(spec.params, action.params, where)
     play = Play(ruleset, state, dice)
     spec.handler(play, Action(name=action.name, actor=action.actor, params=params))
-    return play.outcome()
+    return _finish(play)
 
 
 def resolve_check(
@@ -79,7 +108,7 @@ def resolve_check(
     play = Play(ruleset, state, source)
     result = pending.check.resolve(source)
     play.resolve_pending(pending, result, CORE_RULE)
-    return play.outcome()
+    return _finish(play)
 
 
 def typed_dice_source(pending: PendingCheck, typed: Sequence[int], fallback: DiceSource) -> FallbackSource:
@@ -132,7 +161,7 @@ def advance(ruleset: Ruleset[C], state: GameState[C], seconds: int, dice: DiceSo
         play.explain(f"still waiting for dice: pending check(s) {waiting}", CORE_RULE)
     play.result["clock"] = target
     play.result["advanced"] = seconds
-    return play.outcome()
+    return _finish(play)
 
 
 def next_round(ruleset: Ruleset[C], state: GameState[C], dice: DiceSource) -> Outcome[C]:

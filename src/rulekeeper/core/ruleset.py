@@ -41,6 +41,9 @@ class Ruleset(Generic[C]):
     check_kinds: ClassVar[Mapping[str, str]] = {}
     rule_options: ClassVar[tuple[ParamSpec, ...]] = ()
     rest_kinds: ClassVar[tuple[str, ...]] = ()
+    #: Conditions that follow from a character's numbers alone (reeling, Wounded ...). The engine
+    #: recomputes them after every change, so a stored copy can never drift from the sheet.
+    derived_condition_names: ClassVar[frozenset[str]] = frozenset()
 
     # -- what the system offers -------------------------------------------------------------
     def actions(self) -> Mapping[str, ActionSpec]:
@@ -73,6 +76,18 @@ class Ruleset(Generic[C]):
 
     def new_state(self, settings: Settings | None = None) -> GameState[C]:
         return GameState(system=self.name, settings=settings or Settings())
+
+    # -- conditions derived from the sheet ----------------------------------------------------
+    def derived_conditions(self, character: C) -> frozenset[str]:
+        """Which of :attr:`derived_condition_names` hold for ``character``."""
+        return frozenset()
+
+    def sync_derived(self, play: Play[C], actor: str) -> None:
+        """Add and lift derived conditions so ``actor``'s stored ones equal :meth:`derived_conditions`.
+
+        Systems override this to explain each change with its rule; the engine calls it for every
+        character after every action, resolution, advance, new character and sheet edit.
+        """
 
     # -- hooks -----------------------------------------------------------------------------
     def on_check(self, play: Play[C], pending: PendingCheck, result: CheckResult) -> None:

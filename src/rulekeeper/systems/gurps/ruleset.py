@@ -18,6 +18,7 @@ from rulekeeper.systems.gurps.fatigue import on_fatigue_check
 from rulekeeper.systems.gurps.injury import INJURY_PURPOSES, on_injury_check
 from rulekeeper.systems.gurps.recovery import REST_KINDS, on_recovery_check, on_recovery_timer
 from rulekeeper.systems.gurps.sheet import new_character
+from rulekeeper.systems.gurps.status import THRESHOLD_CONDITIONS, derived_thresholds, sync_thresholds
 from rulekeeper.systems.gurps.stun_recovery import on_stun_check, on_stun_timer, on_turn_timer
 from rulekeeper.systems.gurps.turns import on_feint_check
 from rulekeeper.systems.gurps.view import character_view
@@ -54,6 +55,7 @@ class GurpsRuleset(Ruleset[GurpsCharacter]):
         ),
     )
     rest_kinds: ClassVar[tuple[str, ...]] = tuple(REST_KINDS)
+    derived_condition_names: ClassVar[frozenset[str]] = THRESHOLD_CONDITIONS
 
     def actions(self) -> Mapping[str, ActionSpec]:
         return {**CORE_ACTIONS, **feats.FEAT_ACTIONS}
@@ -68,6 +70,12 @@ class GurpsRuleset(Ruleset[GurpsCharacter]):
 
     def new_character(self, sheet: Mapping[str, Any]) -> GurpsCharacter:
         return new_character(sheet)
+
+    def derived_conditions(self, character: GurpsCharacter) -> frozenset[str]:
+        return derived_thresholds(character)
+
+    def sync_derived(self, play: Play[GurpsCharacter], actor: str) -> None:
+        sync_thresholds(play, actor)
 
     def view(self, state: GameState[GurpsCharacter], actor: str) -> dict[str, Any]:
         return character_view(state, actor)

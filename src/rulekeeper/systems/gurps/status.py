@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "INCAPACITATED",
+    "THRESHOLD_CONDITIONS",
+    "derived_thresholds",
     "die",
     "fall_unconscious",
     "incapacity",
@@ -36,6 +38,18 @@ __all__ = [
 
 #: Conditions under which a character can take no maneuver but Do Nothing (or nothing at all).
 INCAPACITATED = ("dead", "unconscious", "collapsed")
+
+
+#: The conditions that follow from current HP and FP alone.
+THRESHOLD_CONDITIONS = frozenset({"reeling", "very tired", "verge of collapse"})
+
+
+def derived_thresholds(char: GurpsCharacter) -> frozenset[str]:
+    """Which threshold conditions current HP and FP put ``char`` in (none once dead)."""
+    if char.dead:
+        return frozenset()
+    holds = {"reeling": char.reeling, "very tired": char.very_tired, "verge of collapse": char.current_fp <= 0}
+    return frozenset(name for name, on in holds.items() if on)
 
 
 def sync_thresholds(play: Play[GurpsCharacter], actor: str) -> None:

@@ -14,9 +14,11 @@ from rulekeeper.core.state import GameState, PendingCheck, Timer
 from rulekeeper.systems.vi_viii_x.actions import REST_KINDS, actions
 from rulekeeper.systems.vi_viii_x.calculators import calculators
 from rulekeeper.systems.vi_viii_x.character import Character
+from rulekeeper.systems.vi_viii_x.effects import sync_states
 from rulekeeper.systems.vi_viii_x.gm_view import gm_view
 from rulekeeper.systems.vi_viii_x.hooks import check_done, timer_due
 from rulekeeper.systems.vi_viii_x.sheet import parse_sheet
+from rulekeeper.systems.vi_viii_x.states import DERIVED_STATES, derived_states
 from rulekeeper.systems.vi_viii_x.visibility import player_character_view, player_explanation, player_state_view
 
 __all__ = ["ViViiiXRuleset"]
@@ -62,12 +64,19 @@ class ViViiiXRuleset(Ruleset[Character]):
         ParamSpec("agility_secret", "bool", "agility is GM-only (its layer is unconfirmed)", default=False),
     )
     rest_kinds: ClassVar[tuple[str, ...]] = REST_KINDS
+    derived_condition_names: ClassVar[frozenset[str]] = frozenset(DERIVED_STATES)
 
     def actions(self) -> Mapping[str, ActionSpec]:
         return actions()
 
     def calculators(self) -> Mapping[str, CalculatorSpec]:
         return calculators()
+
+    def derived_conditions(self, character: Character) -> frozenset[str]:
+        return derived_states(character)
+
+    def sync_derived(self, play: Play[Character], actor: str) -> None:
+        sync_states(play, actor)
 
     def new_character(self, sheet: Mapping[str, Any]) -> Character:
         return parse_sheet(sheet)

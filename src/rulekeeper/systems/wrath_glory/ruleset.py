@@ -13,6 +13,7 @@ from rulekeeper.core.state import GameState, PendingCheck, Timer
 from rulekeeper.systems.wrath_glory.actions import ACTIONS
 from rulekeeper.systems.wrath_glory.calculators import CALCULATORS
 from rulekeeper.systems.wrath_glory.character import RestKind, WrathGloryCharacter
+from rulekeeper.systems.wrath_glory.conditions import DERIVED_CONDITIONS, derived_conditions, sync_conditions
 from rulekeeper.systems.wrath_glory.damage import DETERMINATION_KIND, DETERMINATION_PURPOSE, on_determination
 from rulekeeper.systems.wrath_glory.options import RULE_OPTIONS
 from rulekeeper.systems.wrath_glory.pool_tests import TEST_KIND, TEST_PURPOSE, on_test
@@ -38,6 +39,7 @@ class WrathGloryRuleset(Ruleset[WrathGloryCharacter]):
     }
     rule_options: ClassVar[tuple[ParamSpec, ...]] = RULE_OPTIONS
     rest_kinds: ClassVar[tuple[str, ...]] = tuple(kind.value for kind in RestKind)
+    derived_condition_names: ClassVar[frozenset[str]] = frozenset(DERIVED_CONDITIONS)
 
     def actions(self) -> Mapping[str, ActionSpec]:
         return ACTIONS
@@ -47,6 +49,12 @@ class WrathGloryRuleset(Ruleset[WrathGloryCharacter]):
 
     def new_character(self, sheet: Mapping[str, Any]) -> WrathGloryCharacter:
         return new_character(sheet)
+
+    def derived_conditions(self, character: WrathGloryCharacter) -> frozenset[str]:
+        return frozenset(derived_conditions(character))
+
+    def sync_derived(self, play: Play[WrathGloryCharacter], actor: str) -> None:
+        sync_conditions(play, actor)
 
     def view(self, state: GameState[WrathGloryCharacter], actor: str) -> dict[str, Any]:
         return character_view(state, actor)
