@@ -76,6 +76,21 @@ def test_defenses_calculator_golden() -> None:
     assert out.values == {"dodge": 8, "parry": 9, "block": 9}
 
 
+def test_defenses_calculator_explains_every_halving() -> None:
+    params = {"basic_speed": 5.75, "encumbrance_level": 1, "weapon_skill": 13, "parry_bonus": 1, "shield_skill": None}
+    out = CALC["defenses"].compute({**params, "reeling": True, "very_tired": True})
+    # 5 + 3 - 1 = 7, halved for reeling (4), halved again for very tired (2).
+    assert out.values == {"dodge": 2, "parry": 10}
+    texts = [step.text for step in out.steps]
+    assert texts[0] == "Dodge = floor(5.75) + 3 - 1 (encumbrance) = 7"
+    assert texts[1] == "reeling (below 1/3 HP): Dodge 7 halved, rounded up = 4"
+    assert texts[2] == "very tired (below 1/3 FP): Dodge 4 halved, rounded up = 2"
+    assert texts[3] == "Parry = 3 + 13 / 2 (round down) + 1 (weapon) = 10"
+    assert {out.steps[1].rule.section, out.steps[2].rule.section} == {"General Damage", "Lost Fatigue Points"}
+    plain = CALC["defenses"].compute({**params, "reeling": False, "very_tired": False})
+    assert plain.values["dodge"] == 7 and not any("halved" in step.text for step in plain.steps)
+
+
 def test_thrust_and_swing_table() -> None:
     assert str(thrust(10)) == "1d-2"
     assert str(swing(10)) == "1d"

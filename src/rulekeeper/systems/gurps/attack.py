@@ -191,7 +191,8 @@ def attack_action(play: Play[GurpsCharacter], action: Action) -> None:
     rule = RANGED if weapon.ranged else ATTACK_ROLL
     if turn.maneuver == "move-and-attack":
         rule = MOVE_AND_ATTACK
-    play.result.update({"attack_skill": effective if effective <= 9 or turn.maneuver != "move-and-attack" else 9})
+    # The skill rolled against: every modifier, the melee cap of Move and Attack included (ranged has none).
+    play.result.update({"attack_skill": base + sum(m.value for m in mods)})
     ask_success_roll(
         play,
         kind="gurps.attack",

@@ -33,9 +33,11 @@ from rulekeeper.systems.gurps.rules import (
     MIN_INJURY,
     PARRY,
     RANGED,
+    REELING,
     SHOCK,
     SUCCESS_ROLL,
     THRUST_SWING,
+    VERY_TIRED,
 )
 from rulekeeper.systems.gurps.thresholds import dead_at, death_thresholds, shock_penalty
 from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES, injury_from, penetrating
@@ -74,16 +76,23 @@ def _defenses(p: Mapping[str, Any]) -> Calculation:
     values: dict[str, Any] = {}
     steps: list[Step] = []
     if p["basic_speed"] is not None:
-        dodge = encumbered_dodge(math.floor(float(p["basic_speed"])) + 3, int(p["encumbrance_level"]))
-        if p["reeling"]:
-            dodge = half_round_up(dodge)
-        if p["very_tired"]:
-            dodge = half_round_up(dodge)
+        level = int(p["encumbrance_level"])
+        dodge = encumbered_dodge(math.floor(float(p["basic_speed"])) + 3, level)
+        steps.append(Step(f"Dodge = floor({p['basic_speed']:g}) + 3 - {level} (encumbrance) = {dodge}", DODGE))
+        for halves, why, rule in (
+            (p["reeling"], "reeling (below 1/3 HP)", REELING),
+            (p["very_tired"], "very tired (below 1/3 FP)", VERY_TIRED),
+        ):
+            if halves:
+                halved = half_round_up(dodge)
+                steps.append(Step(f"{why}: Dodge {dodge} halved, rounded up = {halved}", rule))
+                dodge = halved
         values["dodge"] = dodge
-        steps.append(Step(f"Dodge = floor({p['basic_speed']:g}) + 3 - {p['encumbrance_level']} = {dodge}", DODGE))
     if p["weapon_skill"] is not None:
-        values["parry"] = 3 + int(p["weapon_skill"]) // 2 + int(p["parry_bonus"])
-        steps.append(Step(f"Parry = 3 + {p['weapon_skill']} / 2 (round down) = {values['parry']}", PARRY))
+        bonus = int(p["parry_bonus"])
+        values["parry"] = 3 + int(p["weapon_skill"]) // 2 + bonus
+        plus = f" + {bonus} (weapon)" if bonus else ""
+        steps.append(Step(f"Parry = 3 + {p['weapon_skill']} / 2 (round down){plus} = {values['parry']}", PARRY))
     if p["shield_skill"] is not None:
         values["block"] = 3 + int(p["shield_skill"]) // 2
         steps.append(Step(f"Block = 3 + {p['shield_skill']} / 2 (round down) = {values['block']}", BLOCK))
