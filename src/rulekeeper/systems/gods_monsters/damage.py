@@ -129,6 +129,7 @@ def take_damage(
     physical: bool = True,
     phantasmal: bool = False,
     fields: Iterable[str] = (),
+    at_round_end: bool = False,
 ) -> None:
     """Apply ``amount`` points of damage to ``actor`` with every consequence.
 
@@ -216,6 +217,7 @@ def take_damage(
             archetypal=archetypal,
             fields=field_names,
             phantasmal=phantasmal,
+            closing=at_round_end,
         )
     if gained > 0 or dropped_to_zero:
         consciousness.ask_consciousness_roll(play, actor, physical=physical)
@@ -230,6 +232,7 @@ def add_injuries(
     archetypal: bool = False,
     physical: bool = True,
     phantasmal: bool = False,
+    at_round_end: bool = False,
 ) -> None:
     """Give ``n`` injury points directly (ailments, a failed forced march, suffocation).
 
@@ -247,6 +250,7 @@ def add_injuries(
         injury_override=n,
         physical=physical,
         phantasmal=phantasmal,
+        at_round_end=at_round_end,
     )
 
 

@@ -77,13 +77,16 @@ def schedule_round_end(
     fall_unconscious: bool = False,
     fields: Iterable[str] = (),
     phantasmal: bool = False,
+    closing: bool = False,
 ) -> Timer:
     """Note something due at the end of the current round, merging with what is already due.
 
     ``archetypal`` and ``phantasmal`` follow the latest injuries; field names accumulate.
+    ``closing``: the caller acts as a round ends (a one-round poison), so on a round boundary
+    the round meant is the one ending now, not the one beginning.
     """
     length = round_seconds(play)
-    delay = length - play.state.clock % length
+    delay = 0 if closing and play.state.clock % length == 0 else length - play.state.clock % length
     existing = next((t for t in play.state.timers if t.kind == ROUND_END_TIMER and t.actor == actor), None)
     data: dict[str, Any] = dict(existing.data) if existing is not None else {}
     data["death_check"] = bool(data.get("death_check")) or death_check

@@ -49,7 +49,9 @@ from rulekeeper.systems.gods_monsters.consequences.playing import (
     drop_pending_where,
     refuse_if_dead,
     roll_amount,
+    round_length,
     set_condition_data,
+    to_round_end,
 )
 from rulekeeper.systems.gods_monsters.consequences.sections import (
     AILMENT_EFFECTS,
@@ -127,11 +129,19 @@ def _ailment_from_params(params: Mapping[str, Any], *, inescapable_exposure: boo
         penalty_hours=params.get("penalty_hours") or base_effect.penalty_hours,
     )
     action_time = params.get("action_time")
+    action_rounds = params.get("action_rounds")
+    if action_time is not None and action_rounds is not None:
+        raise InputError(
+            "give the action time as action_time or as action_rounds, not both",
+            expected="action_time: 20m, or action_rounds: 1",
+            where="action_time",
+        )
     if row is None:
-        if action_time is None:
+        if action_time is None and action_rounds is None:
             raise InputError(
                 f"{name!r} is not in the example table, so it needs an action time",
-                expected="action_time such as 10s, 20m or 1h, or a table ailment: " + ", ".join(a.name for a in TABLE),
+                expected="action_time such as 20m or 1h, action_rounds such as 1, or a table ailment: "
+                + ", ".join(a.name for a in TABLE),
                 where="action_time",
             )
         if effect.empty:
@@ -145,10 +155,18 @@ def _ailment_from_params(params: Mapping[str, Any], *, inescapable_exposure: boo
     inescapable = True if inescapable_exposure else params.get("inescapable")
     if action_time is not None and action_time <= 0:
         raise InputError("an action time must be longer than 0", expected="a duration such as 10s", where="action_time")
+    if action_rounds is not None:
+        rounds, seconds = int(action_rounds), 0
+    elif action_time is not None:
+        rounds, seconds = 0, int(action_time)
+    else:
+        assert row is not None
+        rounds, seconds = row.action_rounds, row.action_time
     return Ailment(
         name=name,
         strength=int(strength if strength is not None else (row.strength if row else 0)),
-        action_time=int(action_time if action_time is not None else row.action_time if row else 0),
+        action_time=seconds,
+        action_rounds=rounds,
         chronic=bool(chronic if chronic is not None else (row.chronic if row else False)),
         inescapable=bool(inescapable if inescapable is not None else (row.inescapable if row else False)),
         effect=effect,
@@ -172,7 +190,7 @@ def _contract(play: Play[GmCharacter], action: Action, *, inescapable_exposure: 
     table = f" ({AILMENT_TABLE})" if find_ailment(ailment.name) else ""
     play.explain(
         f"{ailment.name}: {ailment.type_text}, strength {ailment.strength}, action time "
-        f"{format_duration(ailment.action_time)}, effect {ailment.effect.describe()}{table}",
+        f"{ailment.describe_action_time()}, effect {ailment.effect.describe()}{table}",
         _rule(AILMENT_TABLE if table else AILMENTS_SECTION, reading=ailment.reading or None),
         actor=actor,
     )
@@ -253,9 +271,7 @@ def _remove_exposure(play: Play[GmCharacter], action: Action) -> None:
             _rule(AILMENTS_SECTION),
             actor=actor,
         )
-        play.schedule(
-            ailment.action_time, _timer_kind(name), f"{name}: action time for {actor}", actor=actor, data={"name": name}
-        )
+        _schedule(play, actor, ailment)
         play.result["ailment"]["stage"] = "ailing"
         return
     play.explain(f"{actor} is no longer exposed to {name}", _rule(AILMENTS_SECTION), actor=actor)
@@ -317,7 +333,7 @@ def on_ailment_check(play: Play[GmCharacter], pending: PendingCheck, result: Che
             return
         _strike(play, actor, name)
         at = int(pending.data.get("at", play.state.clock))
-        delay = max(0, at + ailment.action_time - play.state.clock)
+        delay = max(0, at + ailment.action_seconds(round_length(play)) - play.state.clock)
         play.schedule(delay, _timer_kind(name), f"{name}: action time for {actor}", actor=actor, data={"name": name})
         _report(play, actor, name)
 
@@ -336,7 +352,7 @@ def on_ailment_timer(play: Play[GmCharacter], timer: Timer) -> None:
     stage = data["stage"]
     if stage == "incubating":
         play.explain(f"{name}'s action time is up: it strikes {actor}", _rule(AILMENT_EFFECTS), actor=actor)
-        _strike(play, actor, name)
+        _strike(play, actor, name, at_round_end=ailment.action_rounds > 0)
         if ailment.chronic:
             data = _data(play, actor, name)
             data["stage"] = "ailing"
@@ -380,7 +396,7 @@ def on_ailment_timer(play: Play[GmCharacter], timer: Timer) -> None:
                 _rule(AILMENTS_SECTION),
                 actor=actor,
             )
-            _strike(play, actor, name)
+            _strike(play, actor, name, at_round_end=ailment.action_rounds > 0)
             _grow(play, actor, name)
             _report(play, actor, name)
             return
@@ -413,8 +429,10 @@ def _data(play: Play[Any], actor: str, name: str) -> dict[str, Any]:
 
 
 def _schedule(play: Play[Any], actor: str, ailment: Ailment) -> None:
+    # An action time in rounds ends with a round: a bite at 4 s of a 10 s round strikes at 10 s.
+    delay = to_round_end(play, ailment.action_rounds) if ailment.action_rounds else ailment.action_time
     play.schedule(
-        ailment.action_time,
+        delay,
         _timer_kind(ailment.name),
         f"{ailment.name}: action time for {actor}",
         actor=actor,
@@ -437,8 +455,12 @@ def _grow(play: Play[Any], actor: str, name: str) -> None:
 
 
 # -- effects -------------------------------------------------------------------------------------
-def _strike(play: Play[GmCharacter], actor: str, name: str) -> None:
-    """The ailment's effect, once more, adding to what it has already done."""
+def _strike(play: Play[GmCharacter], actor: str, name: str, *, at_round_end: bool = False) -> None:
+    """The ailment's effect, once more, adding to what it has already done.
+
+    ``at_round_end``: it strikes as a round ends, so a death check it causes is made at that same
+    round's end, not a round later.
+    """
     data = _data(play, actor, name)
     ailment = ailment_from_json(data["ailment"])
     effect = ailment.effect
@@ -468,7 +490,7 @@ def _strike(play: Play[GmCharacter], actor: str, name: str) -> None:
             f"{name} strikes {actor} (time {data['times']}): {n} injur{'y' if n == 1 else 'ies'}", cite, actor=actor
         )
         if n > 0:
-            add_injuries(play, actor, n, cite)
+            add_injuries(play, actor, n, cite, at_round_end=at_round_end)
 
 
 def _extend(play: Play[Any], actor: str, name: str, minutes: int, text: str, cite: Rule) -> None:
@@ -576,7 +598,15 @@ def _params(*, with_contracted: bool) -> tuple[ParamSpec, ...]:
             default=False,
         ),
         ParamSpec("strength", "int", "strength (table value if omitted)", minimum=-10, maximum=20),
-        ParamSpec("action_time", "duration", "action time, e.g. 10s, 20m, 1h (table value if omitted)", minimum=1),
+        ParamSpec("action_time", "duration", "action time, e.g. 20m, 1h (table value if omitted)", minimum=1),
+        ParamSpec(
+            "action_rounds",
+            "int",
+            "action time in rounds, ending with a round (option round_seconds), e.g. 1 for a poison that "
+            "strikes at the end of the round it was contracted in",
+            minimum=1,
+            maximum=600,
+        ),
         ParamSpec("chronic", "bool", "chronic: repeats until thrown off (table value if omitted)"),
         ParamSpec("inescapable", "bool", "inescapable: rolls every action time while exposed (table value if omitted)"),
         ParamSpec("injuries", "dice", "injury points per failure, e.g. 1d3 (replaces the table's)"),

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulekeeper.core.clock import DAY, HOUR, MINUTE
+from rulekeeper.core.clock import DAY, HOUR, MINUTE, format_duration
 from rulekeeper.errors import InputError
 from rulekeeper.systems.gods_monsters.character import ABILITIES, REACTIONS
 
@@ -51,7 +51,7 @@ __all__ = [
     "strength_while_exposed",
 ]
 
-ROUND = 10
+ROUND = 10  # seconds in a round at the default round_seconds; rows in rounds use ``action_rounds``
 CONCENTRATION = "concentration"
 # A penalty to concentration applies to charisma, wisdom and intelligence rolls
 # (seed 002, concentration passage after "Chases").
@@ -111,6 +111,19 @@ class Ailment:
     inescapable: bool = False
     effect: AilmentEffect = field(default_factory=AilmentEffect)
     reading: str = ""
+    # An action time counted in rounds follows the table's round length (option round_seconds)
+    # and ends with a round: a one-round poison strikes at the end of the round it was contracted
+    # in (seed 002, Ailments). ``action_time`` then holds the seconds at the default round.
+    action_rounds: int = 0
+
+    def action_seconds(self, round_seconds: int) -> int:
+        """One action time in seconds, for a table whose rounds last ``round_seconds``."""
+        return self.action_rounds * round_seconds if self.action_rounds else self.action_time
+
+    def describe_action_time(self) -> str:
+        if self.action_rounds:
+            return f"{self.action_rounds} round{'s' if self.action_rounds != 1 else ''}"
+        return format_duration(self.action_time)
 
     @property
     def type_text(self) -> str:
@@ -150,14 +163,15 @@ AILMENTS: tuple[Ailment, ...] = (
         effect=AilmentEffect(injuries="1d2"),
         reading="no strength printed: 0",
     ),
-    Ailment("giant spider", 4, ROUND, effect=AilmentEffect(paralysis_minutes="1d4")),
-    Ailment("huge spider", 2, ROUND, effect=AilmentEffect(injuries="1d3")),
-    Ailment("large spider", 1, ROUND, effect=AilmentEffect(injuries="1d2")),
-    Ailment("shadow spider", 1, 2 * ROUND, effect=AilmentEffect(injuries="1d6")),
+    Ailment("giant spider", 4, ROUND, action_rounds=1, effect=AilmentEffect(paralysis_minutes="1d4")),
+    Ailment("huge spider", 2, ROUND, action_rounds=1, effect=AilmentEffect(injuries="1d3")),
+    Ailment("large spider", 1, ROUND, action_rounds=1, effect=AilmentEffect(injuries="1d2")),
+    Ailment("shadow spider", 1, 2 * ROUND, action_rounds=2, effect=AilmentEffect(injuries="1d6")),
     Ailment(
         "sleep gas",
         0,
         ROUND,
+        action_rounds=1,
         inescapable=True,
         effect=AilmentEffect(sleep_minutes="2d10"),
         reading="no strength or type printed: strength 0, inescapable as in the seed's sleep-gas example",
@@ -222,6 +236,7 @@ def ailment_to_json(ailment: Ailment) -> dict[str, Any]:
         "name": ailment.name,
         "strength": ailment.strength,
         "action_time": ailment.action_time,
+        "action_rounds": ailment.action_rounds,
         "chronic": ailment.chronic,
         "inescapable": ailment.inescapable,
         "reading": ailment.reading,
@@ -241,6 +256,7 @@ def ailment_from_json(data: Mapping[str, Any]) -> Ailment:
         name=str(data["name"]),
         strength=int(data["strength"]),
         action_time=int(data["action_time"]),
+        action_rounds=int(data.get("action_rounds", 0)),
         chronic=bool(data.get("chronic", False)),
         inescapable=bool(data.get("inescapable", False)),
         reading=str(data.get("reading", "")),

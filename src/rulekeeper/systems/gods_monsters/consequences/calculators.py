@@ -305,6 +305,7 @@ def _ailment(p: Mapping[str, Any]) -> Calculation:
         "type": row.type_text,
         "strength": row.strength,
         "action_time_seconds": row.action_time,
+        "action_rounds": row.action_rounds or None,
         "effect": row.effect.describe(),
         "reaction": reaction,
         "modifier": extra - row.strength,

@@ -39,7 +39,7 @@ __all__ = [
     "speed_numbers",
 ]
 
-ROUND_SECONDS = 10
+ROUND_SECONDS = 10  # the default round; a table's option round_seconds replaces it where rounds are counted
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,8 @@ class Speed:
     attack: int
     combat: bool
     unconfirmed: str = ""
+    # The time base is endurance *rounds*, so it follows the table's round length.
+    per_round: bool = False
 
     @property
     def yards_per_minute(self) -> Fraction:
@@ -67,7 +69,7 @@ class Speed:
 
 # Seed 002, "Actions and consequences: Movement", the speeds table.
 SPEEDS: tuple[Speed, ...] = (
-    Speed("semi-conscious", Fraction(1, 2), ROUND_SECONDS, 0, 0, True),
+    Speed("semi-conscious", Fraction(1, 2), ROUND_SECONDS, 0, 0, True, per_round=True),
     Speed("combat", Fraction(1), MINUTE, 0, 0, True),
     Speed(
         "dash",
@@ -82,7 +84,7 @@ SPEEDS: tuple[Speed, ...] = (
     Speed("walk", Fraction(5), 30 * MINUTE, -2, 2, False),
     Speed("jog", Fraction(10), 5 * MINUTE, -4, 4, False),
     Speed("run", Fraction(15), MINUTE, -8, 8, False),
-    Speed("sprint", Fraction(25), ROUND_SECONDS, -16, 16, False),
+    Speed("sprint", Fraction(25), ROUND_SECONDS, -16, 16, False, per_round=True),
 )
 _BY_NAME = {s.name: s for s in SPEEDS}
 _OUTDOOR_LADDER = ("explore", "walk", "jog", "run", "sprint")
@@ -115,13 +117,13 @@ def light_movement(movement: int, light: str = "light", *, can_see: bool = False
     return movement // 2 if light == "dark night" else movement // 4
 
 
-def casting_movement(movement: int, casting_seconds: int) -> int:
+def casting_movement(movement: int, casting_seconds: int, round_seconds: int = ROUND_SECONDS) -> int:
     """Movement left while casting a spell or calling a spirit manifestation ("Spells and
     spirits"): reduced by the casting time, and none at all when the casting takes a round or
     more or is longer than the movement. Casting time is read in seconds."""
     if casting_seconds < 0:
         raise InputError(f"casting time {casting_seconds} is not valid", expected="0 seconds or more")
-    if casting_seconds >= ROUND_SECONDS or casting_seconds > movement:
+    if casting_seconds >= round_seconds or casting_seconds > movement:
         return 0
     return movement - casting_seconds
 
@@ -149,8 +151,12 @@ def speed_numbers(
     outdoors: bool = False,
     light: str = "light",
     can_see: bool = False,
+    round_seconds: int = ROUND_SECONDS,
 ) -> SpeedNumbers:
-    """Distances, time base, reaction penalty and attack bonus for moving at speed ``name``."""
+    """Distances, time base, reaction penalty and attack bonus for moving at speed ``name``.
+
+    ``round_seconds`` is the table's round: the time base of a speed counted in rounds follows it.
+    """
     if movement < 0 or endurance < 0:
         raise InputError("movement and endurance cannot be negative", expected="0 or more")
     row = speed(name)
@@ -164,7 +170,7 @@ def speed_numbers(
         movement=effective,
         feet_per_round=row.feet_per_round * effective,
         yards_per_minute=row.yards_per_minute * effective,
-        time_base_seconds=row.time_base_unit * endurance,
+        time_base_seconds=(round_seconds if row.per_round else row.time_base_unit) * endurance,
         reaction=reaction,
         attack=row.attack,
         outdoors=outdoors,

@@ -32,6 +32,7 @@ from rulekeeper.systems.gods_monsters.consequences.playing import (
     c_roll,
     drop_pending_where,
     refuse_if_unable,
+    round_length,
 )
 from rulekeeper.systems.gods_monsters.consequences.sections import (
     DAILY_MOVEMENT,
@@ -87,6 +88,7 @@ def _move(play: Play[GmCharacter], action: Action) -> None:
         outdoors=bool(action.params["outdoors"]),
         light=light,
         can_see=bool(action.params["can_see"]),
+        round_seconds=round_length(play),
     )
     if numbers.movement != character.movement:
         play.explain(

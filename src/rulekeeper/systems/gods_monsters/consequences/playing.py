@@ -23,7 +23,9 @@ __all__ = [
     "refuse_if_dead",
     "refuse_if_unable",
     "roll_amount",
+    "round_length",
     "set_condition_data",
+    "to_round_end",
 ]
 
 
@@ -128,3 +130,14 @@ def refuse_if_unable(play: Play[Any], actor: str, what: str, *, movement: bool =
             f"{actor} is concentrating and may start no other action, so cannot {what} (seed 002, concentration); "
             "stop concentrating first"
         )
+
+
+def round_length(play: Play[Any]) -> int:
+    """Seconds in one round at this table (option ``round_seconds``; seed 002: six rounds a minute)."""
+    return int(play.option("round_seconds", 10))
+
+
+def to_round_end(play: Play[Any], rounds: int = 1) -> int:
+    """Seconds until the end of the round ``rounds - 1`` rounds after the current one."""
+    length = round_length(play)
+    return length - play.state.clock % length + (rounds - 1) * length

@@ -19,11 +19,11 @@ from rulekeeper.systems.gods_monsters.consequences.playing import (
     c_roll,
     drop_pending_where,
     refuse_if_dead,
+    round_length,
     set_condition_data,
 )
 from rulekeeper.systems.gods_monsters.consequences.sections import SUFFOCATION, c_rule
 from rulekeeper.systems.gods_monsters.consequences.suffocation import (
-    ROUND_SECONDS,
     suffocation_buffer_rounds,
     suffocation_interval,
     suffocation_modifier,
@@ -71,7 +71,7 @@ def _suffocate(play: Play[GmCharacter], action: Action) -> None:
         text=f"{actor} has no air: {rounds} rounds of buffer ({how}{rest}), acting normally meanwhile",
     )
     play.schedule(
-        rounds * ROUND_SECONDS,
+        rounds * round_length(play),
         SUFFOCATION_TIMER,
         f"{actor} suffocates: health roll",
         actor=actor,
