@@ -80,6 +80,8 @@ class GmCharacter:
     ``survival_bonus`` is an NPC's per-die survival bonus (the ``+2`` in level ``3+2``).
     ``used_encounters`` lists the encounters that have already restored verve this adventure.
     ``last_effort_used`` is set once the heroic last effort has been made.
+    ``latest_injuries_archetypal`` says whether the latest injuries came from archetypal activity:
+    only then does verve count towards the risk of death (seed 000, "A time to die").
     """
 
     name: str = ""
@@ -114,6 +116,7 @@ class GmCharacter:
     survival_dice: str = ""
     used_encounters: tuple[str, ...] = ()
     last_effort_used: bool = False
+    latest_injuries_archetypal: bool = False
 
     def score(self, name: str) -> int:
         """An ability or reaction score by name (``"fortitude"``)."""

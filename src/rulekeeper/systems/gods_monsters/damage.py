@@ -157,6 +157,8 @@ def take_damage(
     before = play.char(actor)
     hit = absorb(before, amount, archetypal=archetypal, physical=physical, direct_injuries=injury_override or 0)
     after = hit.character
+    if after.injuries > before.injuries:
+        after = replace(after, latest_injuries_archetypal=archetypal)
     play.put(actor, after)
     cause = f" from {source}" if source else ""
     play.explain(
