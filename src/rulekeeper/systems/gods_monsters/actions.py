@@ -171,7 +171,12 @@ def _heroic(play: P, action: Action) -> None:
 
 
 def _end_scene(play: P, action: Action) -> None:
-    heroic.end_scene(play, _all_or_one(play, action))
+    from rulekeeper.systems.gods_monsters.consequences.illusions_play import end_certainties
+
+    actors = _all_or_one(play, action)
+    heroic.end_scene(play, actors)
+    for actor in actors:
+        end_certainties(play, actor)  # the scene's illusions are over
 
 
 # -- rest and recovery ---------------------------------------------------------------------------
@@ -241,6 +246,11 @@ def _cast_spell(play: P, action: Action) -> None:
         raise RuleRefusal(f"{actor} is not a sorceror; the spell-level cap is a sorceror's rule")
     cap = spell_level_cap(character.level, character.injuries)
     play.result["max_spell_level"] = cap
+    if cap == 0:
+        raise RuleRefusal(
+            f"{actor} cannot {verb} any spell: level {character.level} minus {character.injuries} injuries leaves "
+            f"no spell level (seed 000, {INJURIES})"
+        )
     if not can_cast(character.level, character.injuries, spell):
         raise RuleRefusal(
             f"{actor} cannot {verb} a level {spell} spell: level {character.level} minus {character.injuries} "
@@ -450,7 +460,7 @@ def _specs() -> dict[str, ActionSpec]:
             "Check a sorceror may cast or memorize a spell: up to level minus injuries",
             _cast_spell,
             (
-                ParamSpec("spell_level", "int", "the spell's level", required=True, minimum=0, maximum=99),
+                ParamSpec("spell_level", "int", "the spell's level", required=True, minimum=1, maximum=99),
                 ParamSpec("memorize", "bool", "memorizing rather than casting", default=False),
             ),
             kind="feat",

@@ -15,4 +15,5 @@ def spell_level_cap(level: int, injuries: int) -> int:
 
 
 def can_cast(level: int, injuries: int, spell_level: int) -> bool:
-    return spell_level <= spell_level_cap(level, injuries)
+    """Spells have levels from 1 (the seeds define no level-0 spell), so a cap of 0 allows none."""
+    return 1 <= spell_level <= spell_level_cap(level, injuries)

@@ -9,7 +9,7 @@ from rulekeeper.core.state import PendingCheck
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gods_monsters.character import GmCharacter
 from rulekeeper.systems.gods_monsters.consequences.concentration import concentration_limits, hit_can_break
-from rulekeeper.systems.gods_monsters.consequences.playing import ask, c_roll, refuse_if_unable
+from rulekeeper.systems.gods_monsters.consequences.playing import ask, c_roll, refuse_if_unable, to_round_end
 from rulekeeper.systems.gods_monsters.consequences.sections import CONCENTRATION, c_rule
 
 __all__ = ["CONCENTRATING", "CONCENTRATION_ACTIONS", "CONCENTRATION_PURPOSE", "on_concentration_check"]
@@ -24,10 +24,12 @@ def _concentrate(play: Play[GmCharacter], action: Action) -> None:
     rounds = int(action.params["rounds"])
     activity = str(action.params["activity"])
     limits = concentration_limits(play.char(actor).movement)
+    # The activity needs `rounds` rounds, this one included: concentration ends with the last of them.
     play.add_condition(
         actor,
         CONCENTRATING,
         c_rule(CONCENTRATION),
+        duration=to_round_end(play, rounds),
         data={"activity": activity, "rounds": rounds},
         text=f"{actor} concentrates on {activity} ({rounds} round{'s' if rounds != 1 else ''}): moves at most "
         f"{limits.max_movement}, no attacks or other actions, defense {limits.defense_modifier:+d}",

@@ -31,10 +31,13 @@ from rulekeeper.systems.gods_monsters.damage import take_damage
 from rulekeeper.systems.gods_monsters.healing import heal
 
 __all__ = [
+    "CERTAIN_PREFIX",
     "DISBELIEF_PURPOSE",
     "ILLUSION_ACTIONS",
     "PHANTASM",
     "PHANTASM_TIMER",
+    "certain_of",
+    "end_certainties",
     "on_disbelief_check",
     "on_phantasm_timer",
     "release_phantasmal_damage",
@@ -140,14 +143,38 @@ def on_phantasm_timer(play: Play[GmCharacter], timer: Timer) -> None:
     play.result["phantasm"] = {k: timer.data.get(k) for k in ("total", "kept", "regained", *_PARTS)}
 
 
+CERTAIN_PREFIX = "certain of "
+
+
+def certain_of(illusion: str) -> str:
+    """The condition of a character whose willpower saw through ``illusion``: it helps the others."""
+    return CERTAIN_PREFIX + illusion
+
+
+def end_certainties(play: Play[GmCharacter], actor: str) -> None:
+    for condition in play.state.conditions_of(actor):
+        if condition.name.startswith(CERTAIN_PREFIX):
+            play.remove_condition(actor, condition.name, c_rule(ILLUSIONS))
+
+
+def _helper(play: Play[GmCharacter], actor: str, illusion: str) -> str | None:
+    """Another character who saw through ``illusion`` by willpower, if any."""
+    name = certain_of(illusion)
+    return next((c.actor for c in play.state.conditions if c.name == name and c.actor != actor), None)
+
+
 def _disbelieve(play: Play[GmCharacter], action: Action) -> None:
     actor = str(action.actor)
     refuse_if_unable(play, actor, "disbelieve")
     method = str(action.params["method"])
+    illusion = str(action.params["illusion"]).strip() or "the illusion"
     penalty = disbelief_penalty(int(action.params["penalty"]), method)
     mods = []
     if penalty:
         mods.append(Modifier(-penalty, "illusion's strength" + (" (halved)" if method == "willpower" else "")))
+    helper = _helper(play, actor, illusion) if method == "perception" else None
+    if helper is not None:
+        mods.append(Modifier(WILLPOWER_HELP_BONUS, f"{helper} saw through it by willpower"))
     if int(action.params["bonus"]):
         mods.append(Modifier(int(action.params["bonus"]), "help or an obvious illusion"))
     cite = c_rule(ILLUSIONS)
@@ -165,7 +192,7 @@ def _disbelieve(play: Play[GmCharacter], action: Action) -> None:
             actor=actor,
         )
     check = c_roll(play, actor, kind="gm.disbelief", score=method, modifiers=mods)
-    ask(play, actor, check, purpose=DISBELIEF_PURPOSE, rule=cite, data={"method": method})
+    ask(play, actor, check, purpose=DISBELIEF_PURPOSE, rule=cite, data={"method": method, "illusion": illusion})
 
 
 def on_disbelief_check(play: Play[GmCharacter], pending: PendingCheck, result: CheckResult) -> None:
@@ -177,10 +204,14 @@ def on_disbelief_check(play: Play[GmCharacter], pending: PendingCheck, result: C
         play.explain(f"{actor} does not see through the illusion", cite, actor=actor)
         return
     if method == "willpower":
-        play.explain(
-            f"{actor}'s certainty gives everyone else +{WILLPOWER_HELP_BONUS} to disbelieve by perception",
+        illusion = str(pending.data.get("illusion") or "the illusion")
+        play.add_condition(
+            actor,
+            certain_of(illusion),
             cite,
-            actor=actor,
+            data={"illusion": illusion},
+            text=f"{actor}'s certainty gives everyone else +{WILLPOWER_HELP_BONUS} to disbelieve {illusion} "
+            "by perception",
         )
         play.result["disbelief"]["others_bonus"] = WILLPOWER_HELP_BONUS
     if not release_phantasmal_damage(play, actor, "disbelieved"):
@@ -228,9 +259,15 @@ ILLUSION_ACTIONS: dict[str, ActionSpec] = {
                 maximum=50,
             ),
             ParamSpec(
+                "illusion",
+                "str",
+                "which illusion (another's willpower disbelief of the same one gives +2 by itself)",
+                default="the illusion",
+            ),
+            ParamSpec(
                 "bonus",
                 "int",
-                "bonus, e.g. +2 after another's willpower disbelief, or an obvious illusion",
+                "any other bonus, e.g. for an obvious illusion",
                 default=0,
                 minimum=0,
                 maximum=50,

@@ -56,6 +56,7 @@ __all__ = [
 ]
 
 FORCED_MARCH = "forced march"
+TRAVELLING = "travelling"  # data: days walked in a row since the last day's rest
 MARCH_PURPOSE = "c.march"
 REST_DUE_TIMER = "gm.c.rest-due"
 
@@ -152,24 +153,25 @@ def _force_march(play: Play[GmCharacter], action: Action) -> None:
     params = action.params
     previous = params["previous_rolls"]
     count = _march_count(play, actor) if previous is None else int(previous)
-    modifier_parts = {
-        "slower": 2 * int(params["slower_by"]),
-        "earlier": -2 * count,
-        "thirst": -int(params["thirst"]),
-    }
-    total = forced_march_modifier(
-        slower_by=int(params["slower_by"]), previous_rolls=count, thirst=int(params["thirst"])
+    _ask_march_roll(
+        play, actor, str(params["mode"]), count, slower_by=int(params["slower_by"]), thirst=int(params["thirst"])
     )
+
+
+def _ask_march_roll(
+    play: Play[GmCharacter], actor: str, mode: str, count: int, *, slower_by: int = 0, thirst: int = 0, what: str = ""
+) -> None:
+    modifier_parts = {"slower": 2 * slower_by, "earlier": -2 * count, "thirst": -thirst}
+    total = forced_march_modifier(slower_by=slower_by, previous_rolls=count, thirst=thirst)
     mods = []
     if modifier_parts["slower"]:
-        mods.append(Modifier(modifier_parts["slower"], f"Movement reduced by {params['slower_by']}"))
+        mods.append(Modifier(modifier_parts["slower"], f"Movement reduced by {slower_by}"))
     if modifier_parts["earlier"]:
         mods.append(Modifier(modifier_parts["earlier"], f"{count} earlier roll{'s' if count != 1 else ''} since rest"))
     if modifier_parts["thirst"]:
         mods.append(Modifier(modifier_parts["thirst"], "too little water or salt"))
-    mode = str(params["mode"])
     cite = c_rule(DAILY_MOVEMENT if mode == "long_day" else MOVEMENT_REST)
-    what = "a day's travel half again as long" if mode == "long_day" else "pushing on without the rest"
+    what = what or ("a day's travel half again as long" if mode == "long_day" else "pushing on without the rest")
     play.explain(f"{actor}: {what} calls for a health roll at {total:+d}; failure means an injury", cite, actor=actor)
     if mode == "rest":
         play.add_condition(
@@ -217,6 +219,15 @@ def _travel(play: Play[GmCharacter], action: Action) -> None:
             "flying_mph": daily.flying_mph,
         }
         return
+    before = _days_walked(play, actor)
+    limit = int(daily.rest_day_after_days)  # whole days: a day's rest after half endurance days
+    beyond = max(0, before + days - limit)
+    if beyond and not params["push_on"]:
+        raise RuleRefusal(
+            f"{actor} has walked {before} day{'s' if before != 1 else ''} in a row and a day's rest is due after "
+            f"{limit} (half endurance {character.endurance}): rest a day first (rest_day), or travel with "
+            f"push_on for a forced-march health roll on each day beyond (seed 002, {DAILY_MOVEMENT})"
+        )
     per_day = daily.forced[terrain] if params["push"] else daily.by_terrain[terrain]
     miles = per_day * days
     play.explain(
@@ -234,10 +245,40 @@ def _travel(play: Play[GmCharacter], action: Action) -> None:
         "walking_mph": round(float(daily.walking_mph), 3),
         "flying_mph": daily.flying_mph,
     }
+    walked = before + days
+    play.add_condition(
+        actor,
+        TRAVELLING,
+        c_rule(DAILY_MOVEMENT),
+        data={"days": walked, "rest_after": limit},
+        text=f"{actor} has walked {walked} day{'s' if walked != 1 else ''} in a row (a day's rest is due after {limit})",
+    )
+    play.result["travel"].update(days_in_a_row=walked, rest_day_after=limit)
     if params["push"]:
         for _ in range(days):
             check = c_roll(play, actor, kind="gm.march", score="health")
             ask(play, actor, check, purpose=MARCH_PURPOSE, rule=c_rule(DAILY_MOVEMENT), data={"mode": "long_day"})
+    for day in range(beyond):
+        count = _march_count(play, actor)
+        _ask_march_roll(play, actor, "rest", count, what=f"walking on past the day's rest (day {limit + day + 1})")
+
+
+def _days_walked(play: Play[GmCharacter], actor: str) -> int:
+    condition = play.state.condition(actor, TRAVELLING)
+    return int(condition.data.get("days", 0)) if condition is not None else 0
+
+
+def _rest_day(play: Play[GmCharacter], action: Action) -> None:
+    actor = str(action.actor)
+    had = _days_walked(play, actor)
+    play.remove_condition(actor, TRAVELLING, quiet=True)
+    clear_march_count(play, actor)
+    play.explain(
+        f"{actor} rests a day from travelling: the {had} day{'s' if had != 1 else ''} walked in a row start again",
+        c_rule(DAILY_MOVEMENT),
+        actor=actor,
+    )
+    play.result["travel"] = {"days_in_a_row": 0}
 
 
 def clear_march_count(play: Play[GmCharacter], actor: str) -> None:
@@ -320,9 +361,21 @@ MOVEMENT_ACTIONS: dict[str, ActionSpec] = {
             ParamSpec("days", "int", "days of travel", default=1, minimum=1, maximum=10_000),
             ParamSpec("terrain", "choice", "the ground", default="ideal", choices=tuple(TERRAINS)),
             ParamSpec("push", "bool", "50% further each day, for a health roll each day", default=False),
+            ParamSpec(
+                "push_on",
+                "bool",
+                "walk on past the day's rest due after half endurance days, a forced-march roll per extra day",
+                default=False,
+            ),
             ParamSpec("flying", "bool", "the traveller flies", default=False),
         ),
         kind="move",
+    ),
+    "rest_day": ActionSpec(
+        "rest_day",
+        "Rest a day from travelling: the days walked in a row start again (seed 002, Daily movement)",
+        _rest_day,
+        kind="rest",
     ),
     "march_rest": ActionSpec(
         "march_rest",
