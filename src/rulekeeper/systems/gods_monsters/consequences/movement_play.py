@@ -251,7 +251,8 @@ def _travel(play: Play[GmCharacter], action: Action) -> None:
         TRAVELLING,
         c_rule(DAILY_MOVEMENT),
         data={"days": walked, "rest_after": limit},
-        text=f"{actor} has walked {walked} day{'s' if walked != 1 else ''} in a row (a day's rest is due after {limit})",
+        text=f"{actor} has walked {walked} day{'s' if walked != 1 else ''} in a row "
+        f"(a day's rest is due after {limit})",
     )
     play.result["travel"].update(days_in_a_row=walked, rest_day_after=limit)
     if params["push"]:
