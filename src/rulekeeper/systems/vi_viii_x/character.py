@@ -138,6 +138,8 @@ class Character:
     days_without_water: int | None = None
     ailments: tuple[Ailment, ...] = ()
     fatalities: Mapping[str, Fatality] = field(default_factory=dict)
+    # Game time until which a healing potion works; its 2d3 replaces natural recovery till then (VIII.2).
+    potion_until: int | None = None
 
     # -- reading the layers ------------------------------------------------------------------
     def us_of(self, ks: str) -> tuple[str, ...]:

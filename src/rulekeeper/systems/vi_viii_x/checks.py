@@ -15,8 +15,9 @@ from typing import Any
 from rulekeeper.core.arc import PLACEHOLDER_TABLE, THRESHOLDS, RollModifierTable, threshold_value
 from rulekeeper.core.check import Modifier
 from rulekeeper.core.play import Play
-from rulekeeper.errors import InputError
+from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.vi_viii_x.character import Character
+from rulekeeper.systems.vi_viii_x.literacy import LITERACY_SKILL
 from rulekeeper.systems.vi_viii_x.sheet import normalize_skill
 
 __all__ = [
@@ -41,7 +42,6 @@ ES_HOME: Mapping[str, str] = {
     "body-control": "CO",
     "education-medicine": "IN",
     "education-alchemy": "IN",
-    "education-literature": "IN",
 }
 
 
@@ -65,6 +65,13 @@ def skill_stats(character: Character, skill: str, *, level_counts: bool = False)
     """Stats for an ARC on ``skill``; without the skill on the sheet, its home KS alone (:data:`ES_HOME`)."""
     name = normalize_skill(skill)
     entry = character.es.get(name)
+    if name.startswith(LITERACY_SKILL) and (entry is None or entry.level < 1):
+        # Reading and writing come only from the skill: there is no stat to fall back on (VIII.3).
+        who = character.name or "the character"
+        raise RuleRefusal(
+            f"{who} cannot read or write: without the ES Education literature a character is illiterate "
+            "(seed 001, VIII.3 Literacy)"
+        )
     if entry is None:
         home = ES_HOME.get(name)
         if home is None:

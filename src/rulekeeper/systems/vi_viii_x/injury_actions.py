@@ -23,7 +23,7 @@ from rulekeeper.systems.vi_viii_x.effects import (
     turn_seconds,
 )
 from rulekeeper.systems.vi_viii_x.recovery import worst_pair
-from rulekeeper.systems.vi_viii_x.rules import INJURIES, PROLONGED, RECOVERY
+from rulekeeper.systems.vi_viii_x.rules import INJURIES, POTION, PROLONGED, RECOVERY
 
 __all__ = ["damage", "fatigue_rest_turn", "heal", "potion", "potion_day", "potion_portions", "recovery_day", "rest"]
 
@@ -100,13 +100,20 @@ def potion_portions(total: int, days: int) -> list[int]:
 
 
 def potion(play: Play[Character], action: Action) -> None:
-    """A healing potion doubles natural recovery: 2d3 points over the next day, or spread over more (VIII.2)."""
+    """A healing potion doubles natural recovery: 2d3 points over the next day, or spread over more (VIII.2).
+
+    Reading: the 2d3 replaces the day's natural 1d3 rather than adding to it; the seed's note that a
+    potion stretched over more days makes recovery *slower* only fits that reading.
+    """
     actor = str(action.actor)
     p = dict(action.params)
     refuse_unless_able(play, actor, "drink a potion", {"death", "coma", "vegetative"})
     ks, us = _pair(play, actor, p)
     roll = play.roll("2d3", f"{actor} drinks a healing potion", RECOVERY, actor=actor)
     portions = potion_portions(roll.total, p["days"])
+    until = play.state.clock + int(p["days"]) * DAY
+    character = play.char(actor)
+    play.put(actor, replace(character, potion_until=max(until, character.potion_until or 0)))
     play.schedule(
         DAY,
         timer_kind("potion"),
@@ -212,6 +219,15 @@ def recovery_day(play: Play[Character], actor: str) -> None:
         return
     if character.days_without_food is not None or character.days_without_water is not None:
         tell(play, f"{actor} goes without food or water: no natural recovery today", RECOVERY, actor)
+    elif character.regimen is Regimen.TOTAL and (character.potion_until or -1) >= play.state.clock:
+        # The potion doubles the rate: its 2d3 is the day's recovery *instead of* 1d3, not on top of it.
+        tell(
+            play,
+            f"{actor}'s healing potion takes the place of natural recovery today",
+            POTION,
+            actor,
+            player=f"the potion does {actor}'s healing today",
+        )
     elif character.regimen is Regimen.TOTAL:
         roll = play.roll("1d3", f"{actor}'s natural recovery", RECOVERY, actor=actor)
         heal_points(play, actor, roll.total, ks=None, us=None, what="a day of total rest", rule=RECOVERY)

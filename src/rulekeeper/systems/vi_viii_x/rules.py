@@ -21,6 +21,7 @@ __all__ = [
     "JUMP",
     "LITERACY",
     "POISON",
+    "POTION",
     "PROLONGED",
     "RECOVERY",
     "SEED",
@@ -70,6 +71,10 @@ def brief_rule(topic: str, *, reading: str | None = None) -> Rule:
 
 INJURIES = rule("Injuries and death")
 RECOVERY = rule("Recovery and healing")
+POTION = rule(
+    "Recovery and healing",
+    reading="a healing potion's 2d3 replaces the natural 1d3 while it works, as a stretched potion heals slower",
+)
 CLIMB = rule("Non-combat cases", "Climb")
 DISEASE = rule("Non-combat cases", "Disease")
 FALLING = rule("Non-combat cases", "Falling damage")
