@@ -232,6 +232,41 @@ class Campaign:
             raise RuleRefusal(f"{as_player} does not play {actor} ({who}); players see only their own characters")
         return self._ruleset.player_view(state, actor)
 
+    # -- what a player may see -------------------------------------------------------------------
+    def player_characters(self, as_player: str) -> tuple[str, ...]:
+        """The characters ``as_player`` speaks for: a character id itself, or a player's name.
+
+        Unknown names are bad input; naming an NPC or a GM-played character gives it alone.
+        """
+        if as_player in self.state.characters:
+            return (as_player,)
+        played = self.roles.characters_of(as_player)
+        if played:
+            return played
+        known = ", ".join(sorted({*self.state.characters, *self.roles.players.values()})) or "none yet"
+        raise InputError(f"{as_player!r} is neither a character nor a player here", expected=f"one of: {known}")
+
+    def player_pending(self, as_player: str) -> list[dict[str, Any]]:
+        """The checks waiting for ``as_player``'s dice, as the player may see them."""
+        mine = set(self.player_characters(as_player))
+        return [self._ruleset.player_pending(self.state, p) for p in self.state.pending if p.actor in mine]
+
+    def player_views(self, as_player: str) -> dict[str, dict[str, Any]]:
+        """``as_player``'s characters as the player sees them."""
+        return {actor: self._ruleset.player_view(self.state, actor) for actor in self.player_characters(as_player)}
+
+    def player_log(self, as_player: str, *, since: int | None = None, until: int | None = None) -> list[dict[str, Any]]:
+        """The history of ``as_player``'s characters in the player's wording: no GM-only step at all."""
+        mine = set(self.player_characters(as_player))
+        out: list[dict[str, Any]] = []
+        for entry in self.log(since=since, until=until):
+            if not mine & set(entry.actors):
+                continue
+            lines = self._ruleset.player_lines(entry.explanation)
+            if lines:
+                out.append({"seq": entry.seq, "at": entry.at, "undone": entry.undone_by is not None, "lines": lines})
+        return out
+
     # -- commands ------------------------------------------------------------------------------
     def add_character(
         self,

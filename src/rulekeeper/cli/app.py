@@ -65,6 +65,12 @@ def _global_options(
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
+AsPlayerOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--as-player", help="Show only what this character's player may see (a character id or a player's name)."
+    ),
+]
 
 
 @app.command()
@@ -156,11 +162,11 @@ def demo(
 
 
 @app.command()
-def pending(as_json: JsonOpt = False) -> None:
-    """List pending checks with their exact odds."""
+def pending(as_player: AsPlayerOpt = None, as_json: JsonOpt = False) -> None:
+    """List pending checks with their exact odds (the GM's view; --as-player for a player's)."""
     from rulekeeper.cli.play_commands import pending_command
 
-    pending_command(CONTEXT, as_json=as_json)
+    pending_command(CONTEXT, as_player=as_player, as_json=as_json)
 
 
 @app.command()
@@ -205,12 +211,15 @@ def log(
     since: Annotated[str | None, typer.Option(help="From this game time, e.g. 1h.")] = None,
     until: Annotated[str | None, typer.Option(help="Up to this game time.")] = None,
     explain: Annotated[bool, typer.Option("--explain/--brief", help="Show every explained step.")] = True,
+    as_player: AsPlayerOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The campaign's history, undone commands struck through."""
+    """The campaign's history, undone commands struck through (the GM's view; --as-player for a player's)."""
     from rulekeeper.cli.play_commands import log_command
 
-    log_command(CONTEXT, actor=character, since=since, until=until, explain=explain, as_json=as_json)
+    log_command(
+        CONTEXT, actor=character, since=since, until=until, explain=explain, as_json=as_json, as_player=as_player
+    )
 
 
 @app.command()
@@ -341,11 +350,11 @@ def char_add(
 
 
 @char_app.command("list")
-def char_list(as_json: JsonOpt = False) -> None:
-    """List characters and their conditions."""
+def char_list(as_player: AsPlayerOpt = None, as_json: JsonOpt = False) -> None:
+    """List characters and their conditions (the GM's view; --as-player for a player's)."""
     from rulekeeper.cli import campaign_commands
 
-    campaign_commands.char_list(CONTEXT, as_json=as_json)
+    campaign_commands.char_list(CONTEXT, as_json=as_json, as_player=as_player)
 
 
 @char_app.command("show")

@@ -305,8 +305,16 @@ def char_edit(context: Context, actor: str, pairs: Sequence[str], *, as_json: bo
     print_view(actor, campaign.view(actor))
 
 
-def char_list(context: Context, *, as_json: bool) -> None:
+def char_list(context: Context, *, as_json: bool, as_player: str | None = None) -> None:
     campaign = context.open()
+    if as_player is not None:
+        views = campaign.player_views(as_player)
+        if as_json:
+            emit_json({"campaign": campaign.name, "as_player": as_player, "characters": views})
+            return
+        for actor, view in views.items():
+            console().print(f"{actor:<20} {', '.join(view.get('conditions') or [])}")
+        return
     roles = campaign.roles
     if as_json:
         emit_json({"campaign": campaign.name, "characters": list(campaign.state.characters), "roles": roles})

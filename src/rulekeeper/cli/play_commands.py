@@ -27,6 +27,19 @@ __all__ = [
 
 def result_json(campaign: Campaign, result: CommandResult) -> dict[str, Any]:
     outcome = result.outcome
+    player = _player_facing_actor(campaign, result)
+    if player is not None:
+        # Output meant for a player: only that character's checks, redacted, and the player's lines.
+        return {
+            "campaign": campaign.name,
+            "seq": result.seq,
+            "version": result.version,
+            "as_player": player,
+            "explanation": campaign.ruleset.player_lines(result.explanation),
+            "result": dict(outcome.result) if outcome is not None else {},
+            "pending": campaign.player_pending(player),
+            "clock": campaign.state.clock,
+        }
     return {
         "campaign": campaign.name,
         "seq": result.seq,
@@ -40,6 +53,15 @@ def result_json(campaign: Campaign, result: CommandResult) -> dict[str, Any]:
         "redone": list(result.redone),
         "clock": outcome.state.clock if outcome is not None else campaign.state.clock,
     }
+
+
+def _player_facing_actor(campaign: Campaign, result: CommandResult) -> str | None:
+    action = result.command.get("action") if result.command.get("kind") == "act" else None
+    if not isinstance(action, Mapping):
+        return None
+    spec = campaign.ruleset.actions().get(str(action.get("name")))
+    actor = action.get("actor")
+    return str(actor) if spec is not None and spec.player_facing and actor else None
 
 
 def show_result(campaign: Campaign, result: CommandResult, title: str, *, as_json: bool) -> None:
@@ -56,6 +78,15 @@ def show_result(campaign: Campaign, result: CommandResult, title: str, *, as_jso
     clock = result.outcome.state.clock if result.outcome is not None else campaign.state.clock
     head.append(f"  (game time {format_duration(clock)})", style="dim")
     out.print(head)
+    player = _player_facing_actor(campaign, result)
+    if player is not None:
+        for line in campaign.ruleset.player_lines(result.explanation):
+            out.print(Text(f"  • {line}"))
+        if result.outcome is not None:
+            for key, value in result.outcome.result.items():
+                out.print(Text(f"  {key}: {value}"))
+        _print_player_pending(campaign.player_pending(player))
+        return
     print_steps(result.explanation)
     if not result.explanation and result.outcome is not None and result.outcome.result:
         # An action that only reports (a view, a calculation) has its answer in the result.
@@ -90,8 +121,35 @@ def run_action(
     show_result(campaign, result, f"{name} {actor or ''} {args}".strip(), as_json=as_json)
 
 
-def pending_command(context: Context, *, as_json: bool) -> None:
+def _print_player_pending(pending: Sequence[Mapping[str, Any]]) -> None:
+    from rich.text import Text
+
+    out = console()
+    for p in pending:
+        line = Text(f"  #{p['id']} ", style="bold yellow")
+        if p.get("actor"):
+            line.append(f"{p['actor']}: ", style="bold")
+        line.append(str(p.get("label") or p.get("check")))
+        threshold = p.get("threshold")
+        line.append(f" — roll {','.join(p['dice'])}" + (f" against {threshold}" if threshold is not None else ""))
+        if p.get("probability") is not None:
+            line.append(f", {100 * float(p['probability']):.2f}% to succeed")
+        out.print(line)
+
+
+def pending_command(context: Context, *, as_player: str | None = None, as_json: bool) -> None:
     campaign = context.open()
+    if as_player is not None:
+        mine = campaign.player_pending(as_player)
+        if as_json:
+            emit_json({"campaign": campaign.name, "as_player": as_player, "pending": mine})
+            return
+        if not mine:
+            console().print(f"No checks waiting for {as_player}'s dice.")
+            return
+        console().print(f"Waiting for {as_player}'s dice:")
+        _print_player_pending(mine)
+        return
     pending = campaign.pending()
     if as_json:
         emit_json({"campaign": campaign.name, "pending": [pending_json(p) for p in pending]})
@@ -147,17 +205,25 @@ def redo_command(context: Context, *, as_json: bool) -> None:
 
 
 def log_command(
-    context: Context, *, actor: str | None, since: str | None, until: str | None, explain: bool, as_json: bool
+    context: Context,
+    *,
+    actor: str | None,
+    since: str | None,
+    until: str | None,
+    explain: bool,
+    as_json: bool,
+    as_player: str | None = None,
 ) -> None:
     from rulekeeper.core import format_duration, parse_duration
 
     campaign = context.open()
     rounds = campaign.ruleset.round_seconds
-    entries = campaign.log(
-        actor=actor,
-        since=None if since is None else parse_duration(since, round_seconds=rounds),
-        until=None if until is None else parse_duration(until, round_seconds=rounds),
-    )
+    since_s = None if since is None else parse_duration(since, round_seconds=rounds)
+    until_s = None if until is None else parse_duration(until, round_seconds=rounds)
+    if as_player is not None:
+        _player_log(campaign, as_player, since_s, until_s, as_json=as_json)
+        return
+    entries = campaign.log(actor=actor, since=since_s, until=until_s)
     if as_json:
         emit_json(
             {
@@ -201,3 +267,24 @@ def log_command(
         out.print(line)
         if explain:
             print_steps(entry.explanation)
+
+
+def _player_log(campaign: Campaign, as_player: str, since: int | None, until: int | None, *, as_json: bool) -> None:
+    from rich.text import Text
+
+    from rulekeeper.core import format_duration
+
+    entries = campaign.player_log(as_player, since=since, until=until)
+    if as_json:
+        emit_json({"campaign": campaign.name, "as_player": as_player, "entries": entries})
+        return
+    out = console()
+    if not entries:
+        out.print("No history matches.")
+        return
+    for entry in entries:
+        style = "strike dim" if entry["undone"] else ""
+        for i, text in enumerate(entry["lines"]):
+            head = Text(f"#{entry['seq']:<4} {format_duration(entry['at']):>8} " if i == 0 else " " * 14, style="dim")
+            head.append(text, style=style)
+            out.print(head)

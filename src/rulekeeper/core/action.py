@@ -168,6 +168,8 @@ class ActionSpec:
     params: tuple[ParamSpec, ...] = ()
     actor: Literal["required", "optional", "none"] = "required"
     kind: str = "feat"  # damage, heal, feat, maneuver, rest, ... for logs and filters
+    # Its output is for the actor's player: front ends show it only through the player projections.
+    player_facing: bool = False
 
     def param(self, name: str) -> ParamSpec:
         for p in self.params:

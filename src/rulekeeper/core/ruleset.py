@@ -8,7 +8,7 @@ so a front end that never touches a system never pays for loading it.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rulekeeper.core.state import GameState, Settings
@@ -17,6 +17,7 @@ from rulekeeper.errors import UnknownNameError
 if TYPE_CHECKING:
     from rulekeeper.core.action import ActionSpec, CalculatorSpec, ParamSpec
     from rulekeeper.core.check import CheckResult
+    from rulekeeper.core.explain import Step
     from rulekeeper.core.play import Play
     from rulekeeper.core.state import Condition, PendingCheck, Timer
 
@@ -73,6 +74,25 @@ class Ruleset(Generic[C]):
     def player_view(self, state: GameState[C], actor: str) -> dict[str, Any]:
         """What the character's player may see. Systems with secrets override this."""
         return self.view(state, actor)
+
+    def player_pending(self, state: GameState[C], pending: PendingCheck) -> dict[str, Any]:
+        """A pending check as its player may see it: what to roll and, by default, the exact odds.
+
+        Systems with secrets override this so a check shows no secret stat or odds computed from one.
+        """
+        check = pending.check
+        return {
+            "id": pending.id,
+            "actor": pending.actor,
+            "purpose": pending.purpose,
+            "check": check.describe(),
+            "dice": [f"d{s}" for s in check.dice_sides],
+            "probability": float(check.probability()),
+        }
+
+    def player_lines(self, steps: Sequence[Step]) -> list[str]:
+        """The explanation lines a player may read (by default all). Systems with secrets override this."""
+        return [step.text for step in steps]
 
     def new_state(self, settings: Settings | None = None) -> GameState[C]:
         return GameState(system=self.name, settings=settings or Settings())

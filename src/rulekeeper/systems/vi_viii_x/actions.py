@@ -265,6 +265,7 @@ def actions() -> dict[str, ActionSpec]:
             states.player_view,
             (),
             kind="view",
+            player_facing=True,
         ),
     )
     # A view changes nothing, not even the derived states.

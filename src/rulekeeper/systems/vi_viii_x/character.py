@@ -90,6 +90,8 @@ class Ailment:
     stats: tuple[str, ...]
     cure_found: bool = False
     eradicated: bool = False
+    # The known stats it has actually lowered: what its victim can feel of it.
+    felt: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -268,13 +268,9 @@ def _eradicate(play: Play[Character], actor: str, name: str) -> None:
     character = play.char(actor)
     ailments = tuple(replace(a, eradicated=True) if a.name == name else a for a in character.ailments)
     play.put(actor, replace(character, ailments=ailments))
-    tell(
-        play,
-        f"every point {name} took is back: the {name} is eradicated",
-        DISEASE,
-        actor,
-        player=f"{actor} is free of the {name}",
-    )
+    # GM-only: the moment of eradication is when the last (perhaps secret) stat came back, and a
+    # partly recovered victim may still feel ill (VIII.3, Disease); the player feels their known stats.
+    tell(play, f"every point {name} took is back: the {name} is eradicated", DISEASE, actor)
 
 
 def ensure_recovery(play: Play[Character], actor: str) -> None:

@@ -263,7 +263,15 @@ def afflict(play: Play[Character], action: Action) -> None:
         )
     play.put(actor, replace(character, ailments=ailments))
     rule = DISEASE if kind is AilmentKind.DISEASE else POISON
-    damage_pair(play, actor, ks, us, p["amount"], what=f"damage from {kind.value} ({name})", rule=rule)
+    changes = damage_pair(play, actor, ks, us, p["amount"], what=f"damage from {kind.value} ({name})", rule=rule)
+    lowered = tuple(c.stat for c in changes if not c.secret and c.after < c.before)
+    if lowered:
+        character = play.char(actor)
+        ailments = tuple(
+            replace(a, felt=tuple(dict.fromkeys(a.felt + lowered))) if a.name == name else a
+            for a in character.ailments
+        )
+        play.put(actor, replace(character, ailments=ailments))
     play.result.update({"ailment": name, "damage": p["amount"]})
 
 

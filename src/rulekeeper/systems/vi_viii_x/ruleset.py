@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rulekeeper.core.action import ActionSpec, CalculatorSpec, ParamSpec
 from rulekeeper.core.arc import PLACEHOLDER_TABLE
 from rulekeeper.core.check import CheckResult
+from rulekeeper.core.explain import Step
 from rulekeeper.core.play import Outcome, Play
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.state import GameState, PendingCheck, Timer
@@ -19,7 +20,13 @@ from rulekeeper.systems.vi_viii_x.gm_view import gm_view
 from rulekeeper.systems.vi_viii_x.hooks import check_done, timer_due
 from rulekeeper.systems.vi_viii_x.sheet import parse_sheet
 from rulekeeper.systems.vi_viii_x.states import DERIVED_STATES, derived_states
-from rulekeeper.systems.vi_viii_x.visibility import player_character_view, player_explanation, player_state_view
+from rulekeeper.systems.vi_viii_x.visibility import (
+    PlayerPendingCheck,
+    player_character_view,
+    player_explanation,
+    player_lines,
+    player_state_view,
+)
 
 __all__ = ["ViViiiXRuleset"]
 
@@ -93,6 +100,13 @@ class ViViiiXRuleset(Ruleset[Character]):
 
     def player_explanation(self, outcome: Outcome[Character]) -> list[str]:
         return player_explanation(outcome)
+
+    def player_pending(self, state: GameState[Character], pending: PendingCheck) -> dict[str, Any]:
+        # What to roll and the threshold: a total or odds would be computed from a secret US.
+        return PlayerPendingCheck.of(pending).to_dict()
+
+    def player_lines(self, steps: Sequence[Step]) -> list[str]:
+        return player_lines(steps)
 
     def on_check(self, play: Play[Character], pending: PendingCheck, result: CheckResult) -> None:
         check_done(play, pending, result)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulekeeper.core.arc import ArcThreshold
+from rulekeeper.core.explain import Step
 from rulekeeper.core.play import Outcome
 from rulekeeper.core.state import Condition, GameState, PendingCheck, Timer
 from rulekeeper.systems.vi_viii_x.character import KS_NAMES, Burden, Character
@@ -39,6 +40,7 @@ __all__ = [
     "PublicSheet",
     "player_character_view",
     "player_explanation",
+    "player_lines",
     "player_state_view",
     "public_numbers",
     "public_sheet",
@@ -83,9 +85,12 @@ class PlayerLiteracy:
 
 @dataclass(frozen=True)
 class PlayerAilment:
+    """An ailment as its victim feels it: the known stats it has lowered, nothing of its bookkeeping."""
+
     name: str
     kind: str
     cure_found: bool
+    feels: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -143,14 +148,26 @@ def public_sheet(character: Character, *, agility_secret: bool = False) -> Publi
         fatigue=character.fatigue,
         days_without_food=character.days_without_food,
         days_without_water=character.days_without_water,
-        ailments=tuple(
-            PlayerAilment(name=a.name, kind=a.kind.value, cure_found=a.cure_found)
-            for a in character.ailments
-            if not a.eradicated
-        ),
+        ailments=_felt_ailments(character),
         permanent_states=tuple(sorted(f.state for f in character.fatalities.values() if f.permanent)),
         known_stats_lowered=character.known_stats_lowered,
     )
+
+
+def _felt_ailments(character: Character) -> tuple[PlayerAilment, ...]:
+    # The symptom of a disease or poison is a lowered stat (VIII.3, Disease, Poison). A player
+    # feels only the known ones: an ailment listed while it held a US alone, and dropped when
+    # that US recovered, would tell the player when a secret stat came back.
+    out = []
+    for ailment in character.ailments:
+        if ailment.eradicated:
+            continue
+        feels = tuple(s for s in KS_NAMES if s in ailment.felt and character.ks[s].current < character.ks[s].original)
+        if feels:
+            out.append(
+                PlayerAilment(name=ailment.name, kind=ailment.kind.value, cure_found=ailment.cure_found, feels=feels)
+            )
+    return tuple(out)
 
 
 def public_numbers(sheet: PublicSheet, conditions: Sequence[Condition], options: Mapping[str, Any]) -> dict[str, Any]:
@@ -212,7 +229,15 @@ class PlayerCharacterView:
             days_without_water=s.days_without_water,
             skills={k.name: {"ks": k.ks, "level": k.level} for k in s.skills},
             literacy={x.language: {"level": x.level, "description": x.description} for x in s.literacy},
-            ailments=[{"name": a.name, "kind": a.kind, "cure_found": a.cure_found} for a in s.ailments],
+            ailments=[
+                {
+                    "name": a.name,
+                    "kind": a.kind,
+                    "cure_found": a.cure_found,
+                    "feels": [f"{ks} lowered" for ks in a.feels],
+                }
+                for a in s.ailments
+            ],
             permanent_states=list(s.permanent_states),
         )
         out.update(self.numbers)
@@ -259,6 +284,16 @@ class PlayerPendingCheck:
         threshold = check.threshold if isinstance(check, ArcThreshold) else None
         return cls(pending.id, pending.actor, pending.purpose, check.label, check.dice_sides, threshold)
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "actor": self.actor,
+            "purpose": self.purpose,
+            "label": self.label,
+            "dice": [f"d{s}" for s in self.dice],
+            "threshold": self.threshold,
+        }
+
 
 @dataclass(frozen=True)
 class PlayerTimer:
@@ -286,17 +321,7 @@ class PlayerStateView:
         return {
             "clock": self.clock,
             "characters": {c.actor: c.to_dict() for c in self.characters},
-            "pending": [
-                {
-                    "id": p.id,
-                    "actor": p.actor,
-                    "purpose": p.purpose,
-                    "label": p.label,
-                    "dice": [f"d{s}" for s in p.dice],
-                    "threshold": p.threshold,
-                }
-                for p in self.pending
-            ],
+            "pending": [p.to_dict() for p in self.pending],
             "timers": [{"actor": t.actor, "label": t.label, "due": t.due} for t in self.timers],
         }
 
@@ -313,4 +338,9 @@ def player_state_view(state: GameState[Character]) -> PlayerStateView:
 
 def player_explanation(outcome: Outcome[Character]) -> list[str]:
     """The lines of an outcome a player may read; a step without a player wording stays with the GM."""
-    return [str(step.data["player"]) for step in outcome.explanation if step.data.get("player")]
+    return player_lines(outcome.explanation)
+
+
+def player_lines(steps: Sequence[Step]) -> list[str]:
+    """The player wordings of ``steps``; a step without one stays with the GM."""
+    return [str(step.data["player"]) for step in steps if step.data.get("player")]
