@@ -27,7 +27,7 @@ from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gods_monsters import conditions as cond
 from rulekeeper.systems.gods_monsters.character import GmCharacter
 from rulekeeper.systems.gods_monsters.checks import gm_roll
-from rulekeeper.systems.gods_monsters.consequences import clear_march_count
+from rulekeeper.systems.gods_monsters.consequences import clear_march_count, rest_from_travel
 from rulekeeper.systems.gods_monsters.healing import restore
 from rulekeeper.systems.gods_monsters.rules import NPCS, REGAINING, TIME_TO_DIE, USING_VERVE, rule
 
@@ -97,6 +97,7 @@ def on_rest_end(play: Play[GmCharacter], condition: Condition) -> None:
         _apply_recovery(play, actor, {"survival": character.level, "injuries": 0}, "nightly recovery (no roll)", NPCS)
         return
     if kind == "day":
+        rest_from_travel(play, actor)  # a full day of rest is the day's rest after days of walking
         _apply_recovery(
             play, actor, recovery_for(character, success=True, choice=choice), "a full day of rest", REGAINING
         )

@@ -61,6 +61,7 @@ from rulekeeper.systems.gods_monsters.consequences.movement_play import (
     clear_march_count,
     on_march_check,
     on_rest_due_timer,
+    rest_from_travel,
 )
 from rulekeeper.systems.gods_monsters.consequences.searching_play import (
     COVER_PURPOSE,
@@ -106,6 +107,7 @@ __all__ = [
     "on_consequence_timer",
     "on_consequence_unconscious",
     "release_phantasmal_damage",
+    "rest_from_travel",
     "semi_conscious_allows",
     "semi_conscious_limits",
 ]

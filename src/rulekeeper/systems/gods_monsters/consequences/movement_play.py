@@ -271,8 +271,21 @@ def _days_walked(play: Play[GmCharacter], actor: str) -> int:
 
 def _rest_day(play: Play[GmCharacter], action: Action) -> None:
     actor = str(action.actor)
+    if not rest_from_travel(play, actor):
+        play.explain(
+            f"{actor} has not been travelling: the day's rest changes nothing", c_rule(DAILY_MOVEMENT), actor=actor
+        )
+        play.result["travel"] = {"days_in_a_row": 0}
+
+
+def rest_from_travel(play: Play[GmCharacter], actor: str) -> bool:
+    """A day's rest: the days walked in a row start again (a full day of rest does this too).
+
+    Returns whether there was anything to rest from.
+    """
     had = _days_walked(play, actor)
-    play.remove_condition(actor, TRAVELLING, quiet=True)
+    if not play.remove_condition(actor, TRAVELLING, quiet=True) and not _march_count(play, actor):
+        return False
     clear_march_count(play, actor)
     play.explain(
         f"{actor} rests a day from travelling: the {had} day{'s' if had != 1 else ''} walked in a row start again",
@@ -280,6 +293,7 @@ def _rest_day(play: Play[GmCharacter], action: Action) -> None:
         actor=actor,
     )
     play.result["travel"] = {"days_in_a_row": 0}
+    return True
 
 
 def clear_march_count(play: Play[GmCharacter], actor: str) -> None:
