@@ -253,7 +253,9 @@ def _act(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: 
     actor = _text(raw, "actor", optional=True)
     params = _mapping(raw, "params", optional=True) or {}
     action = Action(name=name, actor=actor, params=params)
-    outcome = engine.apply_action(ruleset, table.game, action, dice)
+    counted = engine.CountingSource(dice)
+    outcome = engine.apply_action(ruleset, table.game, action, counted)
+    outcome = _typed_through(ruleset, command, outcome, table.game.next_id, counted)
     actors = _outcome_actors(outcome)
     if actor:
         actors.add(actor)
@@ -266,11 +268,28 @@ def _act(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: 
     return Applied(table.with_game(outcome.state), outcome, _record({}, (), outcome), tuple(sorted(actors)))
 
 
+def _typed_through(
+    ruleset: Ruleset[Any], command: Mapping[str, Any], outcome: Outcome[Any], first_id: int, dice: engine.CountingSource
+) -> Outcome[Any]:
+    """Dice typed with the command feed the checks it left pending, in the order they were asked
+    for (replays read the same count from the command, so they follow the same path)."""
+    typed = _dice_values(command)
+    if typed is None:
+        return outcome
+    return engine.resolve_typed_in_order(ruleset, outcome, first_id, dice, len(typed))
+
+
 def _resolve(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
     pending_id = _int(command, "pending")
     _dice_values(command)
     pending = table.game.find_pending(pending_id)
-    outcome = engine.resolve_check(ruleset, table.game, pending_id, dice)
+    counted = engine.CountingSource(dice)
+    outcome = engine.resolve_check(ruleset, table.game, pending_id, counted)
+    typed = _dice_values(command)
+    if typed is not None and pending is not None:
+        # a GURPS total typed alone stands for its three dice
+        command = {**command, "dice": list(engine.typed_values(pending, typed))}
+    outcome = _typed_through(ruleset, command, outcome, table.game.next_id, counted)
     actors = _outcome_actors(outcome)
     if pending is not None and pending.actor:
         actors.add(pending.actor)
@@ -279,16 +298,18 @@ def _resolve(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], di
 
 def _advance(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
     seconds = _int(command, "seconds", minimum=0)
-    _dice_values(command)
-    outcome = engine.advance(ruleset, table.game, seconds, dice)
+    counted = engine.CountingSource(dice)
+    outcome = engine.advance(ruleset, table.game, seconds, counted)
+    outcome = _typed_through(ruleset, command, outcome, table.game.next_id, counted)
     return Applied(
         table.with_game(outcome.state), outcome, _record({}, (), outcome), tuple(sorted(_outcome_actors(outcome)))
     )
 
 
 def _next_round(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
-    _dice_values(command)
-    outcome = engine.next_round(ruleset, table.game, dice)
+    counted = engine.CountingSource(dice)
+    outcome = engine.next_round(ruleset, table.game, counted)
+    outcome = _typed_through(ruleset, command, outcome, table.game.next_id, counted)
     return Applied(
         table.with_game(outcome.state), outcome, _record({}, (), outcome), tuple(sorted(_outcome_actors(outcome)))
     )

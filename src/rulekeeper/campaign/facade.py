@@ -23,7 +23,7 @@ from rulekeeper.campaign.undo import plan_redo, plan_undo
 from rulekeeper.core.action import Action
 from rulekeeper.core.play import Event, Outcome
 from rulekeeper.core.ruleset import Ruleset, canonical_system_name, get_ruleset
-from rulekeeper.core.state import GameState, PendingCheck, Settings
+from rulekeeper.core.state import ROLL_RULES, GameState, PendingCheck, Settings
 from rulekeeper.errors import InputError, RuleRefusal, StoreError, UnknownNameError
 from rulekeeper.store.base import HistoryReader, HistoryWriter, Store, unknown_campaign
 from rulekeeper.store.records import CampaignRecord, EventRecord, NewCampaign, SnapshotRecord
@@ -128,7 +128,9 @@ class Campaign:
             settings_json(settings)["automation"] if settings else None,
             settings_json(settings)["options"] if settings else None,
         )
-        new = NewCampaign(name, ruleset.name, seed, gm, settings_json(merged), time.time())
+        # The rules for rolls it is played by are recorded, so its history replays by them for good.
+        stored = {**settings_json(merged), "roll_rules": ROLL_RULES}
+        new = NewCampaign(name, ruleset.name, seed, gm, stored, time.time())
         if store.find_campaign(name) is not None:
             raise InputError(f"a campaign named {name!r} already exists", expected="a new name")
         record = store.create_campaign(new)

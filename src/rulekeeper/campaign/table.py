@@ -107,12 +107,15 @@ def merge_settings(
         else:
             # Stored as it reads back from JSON, so a live table and a reloaded one hold equal values.
             opts[spec.name] = canonical(spec.coerce(value, "options"), f"option {spec.name}")
-    return Settings(automation=levels, options=opts)
+    return Settings(automation=levels, options=opts, roll_rules=settings.roll_rules)
 
 
 def initial_table(ruleset: Ruleset[Any], settings: Mapping[str, Any]) -> Table:
     merged = merge_settings(ruleset, Settings(), settings.get("automation"), settings.get("options"))
-    return Table(game=ruleset.new_state(merged))
+    game = ruleset.new_state(merged)
+    # A campaign stored before every roll became a check keeps the rules its history was played by.
+    rules = settings.get("roll_rules", 1)
+    return Table(game=game.with_settings(replace(game.settings, roll_rules=int(rules))))
 
 
 def encode_table(ruleset: Ruleset[Any], table: Table) -> str:

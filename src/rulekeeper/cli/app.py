@@ -107,11 +107,19 @@ def scenario_run(
     files: Annotated[list[str], typer.Argument(help="Scenario files (YAML or JSON).")],
     as_json: JsonOpt = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Print every explained step.")] = False,
+    automation: Annotated[
+        str | None,
+        typer.Option(
+            "--automation",
+            help="auto, prompt or note for every check kind, instead of the file's settings "
+            "(under auto, the dice of resolve steps go to the step that asked for them).",
+        ),
+    ] = None,
 ) -> None:
     """Run scenario files: exit 0 if every expectation held, 1 if one failed, 2 if a file is invalid."""
     from rulekeeper.cli.scenario_commands import run_scenarios
 
-    code = run_scenarios(files, as_json=as_json, verbose=verbose)
+    code = run_scenarios(files, as_json=as_json, verbose=verbose, automation=automation)
     if code:
         raise typer.Exit(code)
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulekeeper.cli.dice_commands import percent
 from rulekeeper.cli.output import console
+from rulekeeper.core.stakes import describe_pending
 
 if TYPE_CHECKING:
     from rulekeeper.core import PendingCheck, Step
@@ -27,11 +28,34 @@ def step_json(step: Step) -> dict[str, Any]:
 
 def odds_text(pending: PendingCheck) -> str:
     check = pending.check
+    if check.type == "dice-roll":
+        rows = check.distribution()
+        return f"no target: totals {rows[0][0]} to {rows[-1][0]}"
     text = f"{percent(check.probability())} to succeed"
     crit = check.critical_probability()
     if crit:
         text += f", {percent(crit)} critical success"
     return text
+
+
+def stakes_lines(stakes: Mapping[str, Any]) -> list[str]:
+    """A pending check's stakes as short lines: purpose, what each result does, die names, the outcome's odds."""
+    lines = [f"for: {stakes['for']}"]
+    if stakes["on_success"]:
+        # a plain roll (damage, a table) has no success: its "success" is simply what follows
+        head = "on success" if stakes["odds"] is not None else "then"
+        lines.append(f"{head}: {stakes['on_success']}")
+    if stakes["on_failure"]:
+        lines.append(f"on failure: {stakes['on_failure']}")
+    named = [f"{d['name']} ({d['die']})" for d in stakes["dice"] if not d["name"].startswith("die ")]
+    if named:
+        lines.append("dice, in order: " + ", ".join(named))
+    rows = stakes["distribution"]
+    if rows:
+        shown = ", ".join(f"{r['value']}: {r['text']}" for r in rows[:12])
+        more = f", ... ({len(rows) - 12} more)" if len(rows) > 12 else ""
+        lines.append(f"{stakes['outcome']}: {shown}{more}")
+    return lines
 
 
 def pending_json(pending: PendingCheck) -> dict[str, Any]:
@@ -48,6 +72,7 @@ def pending_json(pending: PendingCheck) -> dict[str, Any]:
         "probability_exact": str(check.probability()),
         "critical_probability": None if crit is None else float(crit),
         "created": pending.created,
+        "stakes": describe_pending(pending),
     }
 
 
@@ -81,6 +106,8 @@ def print_pending(pending: Sequence[PendingCheck], *, heading: str = "Waiting fo
         line.append(f"{p.check.describe()} — {odds_text(p)}")
         line.append(f"  (resolve {p.id} --dice {sides} | --auto)", style="dim")
         out.print(line)
+        for text in stakes_lines(describe_pending(p)):
+            out.print(Text(f"      {text}"))
 
 
 def _flat(prefix: str, value: Any) -> Iterable[tuple[str, str]]:

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 __all__ = ["run_scenarios"]
 
 
-def run_scenarios(files: Sequence[str], *, as_json: bool, verbose: bool) -> int:
+def run_scenarios(files: Sequence[str], *, as_json: bool, verbose: bool, automation: str | None = None) -> int:
     from rulekeeper.scenario import run_file
 
-    reports = [run_file(path) for path in files]
+    reports = [run_file(path, automation=automation) for path in files]
     if as_json:
         from rulekeeper.cli.output import emit_json
 

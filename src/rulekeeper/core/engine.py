@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from rulekeeper.core.action import Action, validate_params
+from rulekeeper.core.check import CheckResult
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.play import Outcome, Play
@@ -21,12 +22,15 @@ from rulekeeper.errors import InputError, UnknownNameError
 __all__ = [
     "CORE_RULE",
     "NO_DICE",
+    "CountingSource",
     "add_character",
     "advance",
     "apply_action",
     "next_round",
     "resolve_check",
+    "resolve_typed_in_order",
     "sync_derived",
+    "typed_values",
 ]
 
 C = TypeVar("C")
@@ -85,6 +89,7 @@ def apply_action(ruleset: Ruleset[C], state: GameState[C], action: Action, dice:
     params = validate_params(spec.params, action.params, where)
     play = Play(ruleset, state, dice)
     spec.handler(play, Action(name=action.name, actor=action.actor, params=params))
+    _fire_due(ruleset, play, state.clock, state.clock, timers=False)  # rolls held behind a withdrawn check
     return _finish(play)
 
 
@@ -106,22 +111,139 @@ def resolve_check(
         raise UnknownNameError(f"no pending check #{pending_id}", expected=f"one of: {waiting}")
     source = dice if typed is None else typed_dice_source(pending, typed, dice)
     play = Play(ruleset, state, source)
-    result = pending.check.resolve(source)
-    play.resolve_pending(pending, result, CORE_RULE)
+    if not state.settings.every_roll_a_check:
+        play.resolve_pending(pending, pending.check.resolve(source), CORE_RULE)  # a campaign from before
+        return _finish(play)
+    _settle(play, pending, pending.check.resolve(source))
+    # Then, in time order: what the roll led to if it was due earlier (the next roll of a series, a
+    # condition's end), exactly as if rolled on time, and the engine's own rolls held behind it.
+    _fire_due(ruleset, play, state.clock, min(pending.created, state.clock))
     return _finish(play)
+
+
+def _settle(play: Play[C], pending: PendingCheck, result: CheckResult) -> None:
+    """Apply a roll's result; a roll due earlier than the clock has its consequences when it was due."""
+    play.as_of = pending.created if pending.created < play.state.clock else None
+    play.holding = None
+    timeline, play.in_timeline = play.in_timeline, play.in_timeline or pending.blocks_time
+    mark = play.state.next_id
+    play.resolve_pending(pending, result, CORE_RULE)
+    play.as_of = None
+    play.in_timeline = timeline
+    # Rolls held behind this one wait on for what it led to that the table must roll first.
+    asked = [p.id for p in play.state.pending if p.id >= mark and p.after is None]
+    if asked:
+        last = max(asked)
+        play.state = replace(
+            play.state,
+            pending=tuple(replace(p, after=last) if p.after == pending.id else p for p in play.state.pending),
+        )
+
+
+class CountingSource:
+    """Counts the dice another source hands out, so typed dice can be followed through a command."""
+
+    __slots__ = ("count", "inner")
+
+    def __init__(self, inner: DiceSource) -> None:
+        self.inner = inner
+        self.count = 0
+
+    def roll(self, sides: int) -> int:
+        value = self.inner.roll(sides)
+        self.count += 1
+        return value
+
+
+def resolve_typed_in_order(
+    ruleset: Ruleset[C], outcome: Outcome[C], first_id: int, dice: CountingSource, typed: int
+) -> Outcome[C]:
+    """Dice typed up front for one command at a table that prompts for its rolls.
+
+    The command left checks pending (attack, then defence if it hit, then damage if that failed,
+    then what the damage causes); each takes the next typed values in the order the engine would
+    roll them under ``auto`` (a roll's own consequences before the checks asked beside it), exactly
+    as if typed as it appeared, until the typed values are used up. Checks still waiting
+    when they run out stay pending; a check that needs more values than are left is refused,
+    naming it, so nothing is half applied.
+    """
+    steps, events, checks = list(outcome.explanation), list(outcome.events), list(outcome.checks)
+    result = dict(outcome.result)
+    state = outcome.state
+    # Depth first, as the engine rolls under auto: what a roll leads to comes before its siblings.
+    queue = [p.id for p in state.pending if p.id >= first_id and p.after is None]
+    while dice.count < typed and queue:
+        pending = state.find_pending(queue.pop(0))
+        if pending is None:
+            continue  # withdrawn by an earlier roll's consequences (the character fell unconscious)
+        left = typed - dice.count
+        sides = pending.check.dice_sides
+        if left < len(sides):
+            shape = ",".join(f"d{s}" for s in sides)
+            what = pending.stakes.purpose if pending.stakes is not None else pending.check.describe()
+            raise InputError(
+                f"the typed dice ran out at check #{pending.id} ({what}): it needs {len(sides)} ({shape}), {left} left",
+                expected=f"{typed - left + len(sides)} dice values, or {typed - left} to leave it pending",
+            )
+        mark = state.next_id
+        nxt = resolve_check(ruleset, state, pending.id, dice)
+        state = nxt.state
+        queue = [p.id for p in state.pending if p.id >= mark and p.after is None] + queue
+        steps.extend(nxt.explanation)
+        events.extend(nxt.events)
+        checks.extend(nxt.checks)
+        result.update(nxt.result)
+    still = {p.id for p in state.pending}
+    created = [p for p in (*outcome.pending, *(p for p in state.pending if p.id >= first_id)) if p.id in still]
+    unresolved = tuple({p.id: p for p in created}.values())
+    return Outcome(state, tuple(events), unresolved, tuple(steps), result, tuple(checks))
+
+
+def typed_values(pending: PendingCheck, typed: Sequence[int]) -> tuple[int, ...]:
+    """The typed values a pending check will read: a GURPS success roll's lone total becomes dice."""
+    sides = pending.check.dice_sides
+    values = tuple(typed)
+    if len(values) == 1 and len(sides) > 1 and pending.check.type == "gurps-success":
+        return _dice_for_total(pending.id, values[0], sides)
+    return values
 
 
 def typed_dice_source(pending: PendingCheck, typed: Sequence[int], fallback: DiceSource) -> FallbackSource:
     """Dice typed at the table for a pending check: at least the check's own dice, then any more
-    feed its consequences, and rolls beyond those come from ``fallback``."""
+    feed its consequences, and rolls beyond those come from ``fallback``.
+
+    A GURPS success roll also takes the total of its three dice alone (a total no roll of those
+    dice can make is refused): only the total decides it.
+    """
     sides = pending.check.dice_sides
+    typed = typed_values(pending, typed)
     if len(typed) < len(sides):
         shape = ",".join(f"d{s}" for s in sides)
+        alternative = f", or their total {len(sides)}-{sum(sides)}" if pending.check.type == "gurps-success" else ""
         raise InputError(
             f"check #{pending.id} needs {len(sides)} dice, got {len(typed)}",
-            expected=f"{len(sides)} values for {shape}",
+            expected=f"{len(sides)} values for {shape}{alternative}",
         )
     return FallbackSource(ScriptedSource(typed, label=f"dice for check #{pending.id}"), fallback)
+
+
+def _dice_for_total(pending_id: int, total: int, sides: Sequence[int]) -> tuple[int, ...]:
+    """Dice showing ``total`` (as even as possible), for a check decided by the total alone."""
+    low, high = len(sides), sum(sides)
+    if not low <= total <= high:
+        raise InputError(
+            f"check #{pending_id}: {total} cannot be rolled on {len(sides)}d{sides[0]}",
+            expected=f"{len(sides)} dice, or a total from {low} to {high}",
+        )
+    values = []
+    left = total
+    for i, s in enumerate(sides):
+        rest = len(sides) - i - 1
+        even = -(-left // (rest + 1))
+        value = min(s, max(even, 1, left - sum(sides[i + 1 :])))
+        values.append(value)
+        left -= value
+    return tuple(values)
 
 
 def advance(ruleset: Ruleset[C], state: GameState[C], seconds: int, dice: DiceSource) -> Outcome[C]:
@@ -130,12 +252,59 @@ def advance(ruleset: Ruleset[C], state: GameState[C], seconds: int, dice: DiceSo
         raise InputError(f"cannot turn the clock back ({seconds}s)", expected="a positive duration")
     play = Play(ruleset, state, dice)
     target = state.clock + seconds
-    start = state.clock
+    _fire_due(ruleset, play, target, state.clock)
+    play.state = replace(play.state, clock=target)
+    if play.state.pending:
+        waiting_ids = ", ".join(f"#{p.id}" for p in play.state.pending)
+        play.explain(f"still waiting for dice: pending check(s) {waiting_ids}", CORE_RULE)
+    waiting = [p for p in play.state.pending if p.created < target and p.after is None]
+    # Time does not wait for dice, and it does not skip them either: a roll asked as time passed
+    # keeps its due time, and the timers after it (the next roll of an hourly series, a condition's
+    # end) fire in order once it is resolved, one pending check at a time, not one check taking N
+    # values, because whether the next roll is due at all depends on this one.
+    for p in waiting:
+        what = p.stakes.purpose if p.stakes is not None else p.check.describe()
+        follows = "; the timers after it wait for it" if p.blocks_time else ""
+        play.explain(
+            f"waiting for dice: #{p.id} ({what}), due {format_duration(target - p.created)} ago{follows}",
+            CORE_RULE,
+            actor=p.actor,
+            pending=p.id,
+        )
+    late = [t for t in play.state.timers if t.due <= target]
+    if late:
+        play.explain(
+            f"{len(late)} timer(s) due by now wait for those dice: "
+            + ", ".join(t.label for t in late[:3])
+            + (", ..." if len(late) > 3 else ""),
+            CORE_RULE,
+        )
+    play.result["clock"] = target
+    play.result["advanced"] = seconds
+    return _finish(play)
+
+
+def _fire_due(ruleset: Ruleset[C], play: Play[C], target: int, start: int, *, timers: bool = True) -> None:
+    """Fire every timer due by ``target`` and roll every held check whose wait is over, earliest
+    first (a held roll before a timer of the same moment, then by id), moving the clock to each."""
     while True:
-        due = [t for t in play.state.timers if t.due <= target]
-        if not due:
+        held = [p for p in play.state.pending if p.after is not None and play.state.find_pending(p.after) is None]
+        # Timers wait behind a roll asked as time passed, the same moment included.
+        blocker = min((p.created for p in play.state.pending if p.blocks_time), default=None)
+        due = [t for t in play.state.timers if t.due <= target and (blocker is None or t.due < blocker)]
+        if not timers:
+            due = []
+        if not held and not due:
             break
-        timer = min(due, key=lambda t: (t.due, t.id))
+        first_held = min(held, key=lambda p: (p.created, p.id)) if held else None
+        timer = min(due, key=lambda t: (t.due, t.id)) if due else None
+        play.in_timeline = timers
+        if first_held is not None and (timer is None or first_held.created <= timer.due):
+            waited = f"check #{first_held.after} is settled"
+            play.explain(f"{waited}: the engine rolls held check #{first_held.id}", CORE_RULE)
+            _settle(play, first_held, first_held.check.resolve(play.dice))
+            continue
+        assert timer is not None
         play.state = replace(
             play.state,
             clock=max(play.state.clock, timer.due),
@@ -147,6 +316,8 @@ def advance(ruleset: Ruleset[C], state: GameState[C], seconds: int, dice: DiceSo
             actor=timer.actor,
         )
         play.event("timer-fired", timer.actor, kind=timer.kind, label=timer.label, at=timer.due)
+        # Catching up after a late roll, the clock is already past the timer: it fires at its due time.
+        play.as_of = timer.due if timer.due < play.state.clock else None
         if timer.kind == "core.condition-ends" and timer.actor is not None:
             condition = play.state.condition(timer.actor, str(timer.data.get("name")))
             if condition is not None:
@@ -154,14 +325,8 @@ def advance(ruleset: Ruleset[C], state: GameState[C], seconds: int, dice: DiceSo
                 ruleset.on_condition_end(play, condition)
         else:
             ruleset.on_timer(play, timer)
-    play.state = replace(play.state, clock=target)
-    if play.state.pending:
-        # Time does not wait for dice: say so, so a table notices checks it has not rolled yet.
-        waiting = ", ".join(f"#{p.id}" for p in play.state.pending)
-        play.explain(f"still waiting for dice: pending check(s) {waiting}", CORE_RULE)
-    play.result["clock"] = target
-    play.result["advanced"] = seconds
-    return _finish(play)
+    play.as_of = None
+    play.in_timeline = False
 
 
 def next_round(ruleset: Ruleset[C], state: GameState[C], dice: DiceSource) -> Outcome[C]:

@@ -8,16 +8,19 @@ schedules follow-ups. :meth:`Play.outcome` freezes the result.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rulekeeper.core.check import Check, CheckResult
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import format_duration
+from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.explain import Step
+from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import AnyCheck, AutomationLevel, Condition, GameState, PendingCheck, Timer
-from rulekeeper.dice.source import DiceSource
+from rulekeeper.dice.source import DiceExhausted, DiceSource
 from rulekeeper.errors import UnknownNameError
 
 if TYPE_CHECKING:
@@ -67,6 +70,20 @@ class Play(Generic[C]):
         self.new_pending: list[PendingCheck] = []
         self.checks: list[CheckResult] = []
         self.result: dict[str, Any] = {}
+        # Rules time: when a check that waited for dice is resolved after the clock moved on, its
+        # consequences happen when it was due, and the engine then catches up to the clock.
+        self.as_of: int | None = None
+        # The newest check this command left for the table: later rolls the engine makes are held
+        # behind it, so they take their dice after it, as they would if the engine rolled it too.
+        self.holding: int | None = None
+        # True while time is being played (timers firing, late rolls settling): a check left for
+        # the table then holds up the timers due after it.
+        self.in_timeline = False
+
+    @property
+    def now(self) -> int:
+        """The game time consequences happen at (the clock, or the due time of a late roll)."""
+        return self.state.clock if self.as_of is None else self.as_of
 
     # -- characters -------------------------------------------------------------------------
     def char(self, actor: str) -> C:
@@ -110,7 +127,8 @@ class Play(Generic[C]):
         """Roll dice notation through the injected source and explain it."""
         from rulekeeper.dice import roll as roll_dice
 
-        result = roll_dice(notation, self.dice)
+        with _naming_the_roll(reason):
+            result = roll_dice(notation, self.dice)
         self.explain(
             f"{reason}: {result.total}",
             rule,
@@ -128,6 +146,7 @@ class Play(Generic[C]):
         rule: Rule,
         actor: str | None = None,
         data: Mapping[str, Any] | None = None,
+        stakes: Stakes | None = None,
     ) -> CheckResult | None:
         """Ask for a check; what happens next depends on the table's automation level.
 
@@ -136,25 +155,46 @@ class Play(Generic[C]):
         ``note``: record the check and its odds only; the table applies any consequence.
         """
         level = self.state.settings.level_for(check.kind)
+        if stakes is None and level is not AutomationLevel.AUTO:
+            stakes = self.ruleset.stakes_for(purpose, check, actor, data or {})
         pending = PendingCheck(
             id=self._new_id(),
             check=check,
             purpose=purpose,
             actor=actor,
-            created=self.state.clock,
+            created=self.now,
             data=dict(data or {}),
             rule=rule,
+            stakes=stakes,
         )
         odds = _odds_text(check)
+        if level is AutomationLevel.AUTO and self.holding is not None:
+            pending = replace(pending, after=self.holding)
+            self.state = replace(self.state, pending=(*self.state.pending, pending))
+            self.new_pending.append(pending)
+            self.explain(
+                f"held: {check.describe()} is rolled by the engine once check #{self.holding} is settled "
+                f"-- check #{pending.id}",
+                rule,
+                actor=actor,
+                check=check.kind,
+                pending=pending.id,
+            )
+            self.event("check-held", actor, id=pending.id, kind=check.kind, after=self.holding)
+            return None
         if level is AutomationLevel.AUTO:
-            result = check.resolve(self.dice)
+            with _naming_the_roll(check.describe()):
+                result = check.resolve(self.dice)
             self.explain(result.text, rule, actor=actor, dice=result.dice, check=check.kind, odds=odds)
             self.checks.append(result)
             self.ruleset.on_check(self, pending, result)
             return result
         if level is AutomationLevel.PROMPT:
+            pending = replace(pending, blocks_time=self.in_timeline and self.state.settings.every_roll_a_check)
             self.state = replace(self.state, pending=(*self.state.pending, pending))
             self.new_pending.append(pending)
+            if self.state.settings.every_roll_a_check:
+                self.holding = pending.id
             self.explain(
                 f"waiting for dice: {check.describe()} ({odds}) -- pending check #{pending.id}",
                 rule,
@@ -167,6 +207,37 @@ class Play(Generic[C]):
         self.explain(f"noted, not rolled: {check.describe()} ({odds})", rule, actor=actor, check=check.kind)
         self.event("check-noted", actor, kind=check.kind)
         return None
+
+    def roll_check(
+        self,
+        check: DiceRoll,
+        *,
+        purpose: str,
+        rule: Rule,
+        actor: str | None = None,
+        data: Mapping[str, Any] | None = None,
+        stakes: Stakes | None = None,
+    ) -> CheckResult | None:
+        """Ask for a plain roll (damage, an injury table) by its kind's automation level.
+
+        Its consequences always go through ``on_check`` with ``purpose``, so the rules continue
+        at once under ``auto`` and when the dice are typed under ``prompt``. Under ``auto`` it is
+        explained as a plain roll and takes no state id, exactly as the roll it replaces did, so
+        stored campaigns replay unchanged.
+        """
+        settings = self.state.settings
+        if settings.every_roll_a_check and (
+            settings.level_for(check.kind) is not AutomationLevel.AUTO or self.holding is not None
+        ):
+            return self.check(check, purpose=purpose, rule=rule, actor=actor, data=data, stakes=stakes)
+        with _naming_the_roll(check.describe()):
+            result = check.resolve(self.dice)
+        self.explain(result.text, rule, actor=actor, roll=str(result.details.get("roll")), dice=result.dice)
+        pending = PendingCheck(
+            id=0, check=check, purpose=purpose, actor=actor, created=self.now, data=dict(data or {}), rule=rule
+        )
+        self.ruleset.on_check(self, pending, result)
+        return result
 
     def resolve_pending(self, pending: PendingCheck, result: CheckResult, rule: Rule) -> None:
         """Apply dice to a pending check; the explanation cites the rule that asked for it."""
@@ -210,7 +281,7 @@ class Play(Generic[C]):
     ) -> Timer:
         timer = Timer(
             id=self._new_id(),
-            due=self.state.clock + delay,
+            due=self.now + delay,
             kind=kind,
             label=label,
             actor=actor,
@@ -242,12 +313,12 @@ class Play(Generic[C]):
     ) -> Condition:
         """Add (or refresh) a named condition; one with a duration ends by itself."""
         self.remove_condition(actor, name, quiet=True)
-        until = None if duration is None else self.state.clock + duration
+        until = None if duration is None else self.now + duration
         cond = Condition(
             id=self._new_id(),
             name=name,
             actor=actor,
-            since=self.state.clock,
+            since=self.now,
             until=until,
             data=dict(data or {}),
         )
@@ -293,7 +364,19 @@ class Play(Generic[C]):
         )
 
 
+@contextmanager
+def _naming_the_roll(what: str) -> Iterator[None]:
+    """Dice typed up front that run out say which roll was missing them, not just a die number."""
+    try:
+        yield
+    except DiceExhausted as exc:
+        raise DiceExhausted(f"{exc.message}, for {what}", expected=exc.expected) from None
+
+
 def _odds_text(check: Check) -> str:
+    if isinstance(check, DiceRoll):
+        rows = check.distribution()
+        return f"no target: totals {rows[0][0]} to {rows[-1][0]}"
     p = check.probability()
     text = f"{float(p):.1%} to succeed"
     crit = check.critical_probability()

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from rulekeeper.core.state import GameState, Settings
+from rulekeeper.core.state import ROLL_RULES, GameState, Settings
 from rulekeeper.errors import UnknownNameError
 
 if TYPE_CHECKING:
@@ -19,7 +20,8 @@ if TYPE_CHECKING:
     from rulekeeper.core.check import CheckResult
     from rulekeeper.core.explain import Step
     from rulekeeper.core.play import Play
-    from rulekeeper.core.state import Condition, PendingCheck, Timer
+    from rulekeeper.core.stakes import Stakes
+    from rulekeeper.core.state import AnyCheck, Condition, PendingCheck, Timer
 
 __all__ = ["SYSTEMS", "Ruleset", "canonical_system_name", "get_ruleset", "system_names"]
 
@@ -95,7 +97,8 @@ class Ruleset(Generic[C]):
         return [step.text for step in steps]
 
     def new_state(self, settings: Settings | None = None) -> GameState[C]:
-        return GameState(system=self.name, settings=settings or Settings())
+        """A new game, playing by the current rules for rolls (see ``Settings.roll_rules``)."""
+        return GameState(system=self.name, settings=replace(settings or Settings(), roll_rules=ROLL_RULES))
 
     # -- conditions derived from the sheet ----------------------------------------------------
     def derived_conditions(self, character: C) -> frozenset[str]:
@@ -115,6 +118,10 @@ class Ruleset(Generic[C]):
 
     def on_timer(self, play: Play[C], timer: Timer) -> None:
         """A scheduled follow-up fell due."""
+
+    def stakes_for(self, purpose: str, check: AnyCheck, actor: str | None, data: Mapping[str, Any]) -> Stakes | None:
+        """What a check left for the table is for, in the system's own words (None: say nothing)."""
+        return None
 
     def on_condition_end(self, play: Play[C], condition: Condition) -> None:
         """A condition with a duration has just run out."""

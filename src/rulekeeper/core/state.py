@@ -14,10 +14,13 @@ from typing import Any, Generic, TypeVar
 from rulekeeper.core.arc import ArcOpposed, ArcThreshold
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.dice_pool import PoolTest
+from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.roll_under import ActingContest, RollUnder
+from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.success_roll import QuickContest, SuccessRoll
 
 __all__ = [
+    "ROLL_RULES",
     "AnyCheck",
     "AutomationLevel",
     "Condition",
@@ -30,7 +33,10 @@ __all__ = [
 C = TypeVar("C")
 
 # Every concrete check; each carries a distinct literal ``type`` so a snapshot reloads the right one.
-AnyCheck = SuccessRoll | QuickContest | RollUnder | ActingContest | PoolTest | ArcThreshold | ArcOpposed
+AnyCheck = SuccessRoll | QuickContest | RollUnder | ActingContest | PoolTest | ArcThreshold | ArcOpposed | DiceRoll
+
+
+ROLL_RULES = 2  # the current revision of Settings.roll_rules
 
 
 class AutomationLevel(enum.Enum):
@@ -51,6 +57,14 @@ class Settings:
 
     automation: Mapping[str, AutomationLevel] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
+    # Which rules for rolls the table plays by: 2 (every roll is a check a table may roll itself,
+    # in table order, and time waits behind a roll it asked for); 1 for campaigns stored before
+    # that, whose histories must replay exactly (the engine then rolls plain rolls itself).
+    roll_rules: int = 1
+
+    @property
+    def every_roll_a_check(self) -> bool:
+        return self.roll_rules >= ROLL_RULES
 
     def level_for(self, kind: str) -> AutomationLevel:
         probe = kind
@@ -92,7 +106,14 @@ class Condition:
 class PendingCheck:
     """A check waiting for dice typed in at the table.
 
-    ``purpose`` tells the ruleset what to do with the result; ``data`` carries what it needs.
+    ``purpose`` tells the ruleset what to do with the result; ``data`` carries what it needs;
+    ``stakes`` says to the table what the roll is for (see :mod:`rulekeeper.core.stakes`).
+    ``after``: a roll the engine makes itself, held behind pending check ``after`` because the
+    rules asked for it later in the same command; it is rolled once that one is settled, so the
+    dice fall in the order the rules ask for them whoever rolls each.
+    ``blocks_time``: asked as time passed (a timer's roll, or what such a roll led to). Timers due
+    after it wait until it is resolved, then fire in order: what follows a roll is never decided
+    ahead of its dice, and time never skips it.
     """
 
     id: int
@@ -102,6 +123,9 @@ class PendingCheck:
     created: int
     data: Mapping[str, Any] = field(default_factory=dict)
     rule: Rule | None = None
+    stakes: Stakes | None = None
+    after: int | None = None
+    blocks_time: bool = False
 
 
 @dataclass(frozen=True)

@@ -223,8 +223,8 @@ def _parse_step(index: int, raw: Any, ruleset: Ruleset[Any], characters: Mapping
         _check_action(step, ruleset, characters)
     elif kind == "resolve":
         target = data["resolve"]
-        if target != "last" and not (isinstance(target, int) and not isinstance(target, bool)):
-            raise InputError(f"resolve {target!r}", expected="a pending check id or 'last'", where=step.where)
+        if target not in ("last", "next") and not (isinstance(target, int) and not isinstance(target, bool)):
+            raise InputError(f"resolve {target!r}", expected="a pending check id, 'next' or 'last'", where=step.where)
     elif kind == "advance":
         parse_duration(str(data["advance"]), round_seconds=ruleset.round_seconds)
     elif kind == "round":

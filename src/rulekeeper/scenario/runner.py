@@ -4,15 +4,24 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from rulekeeper.core.action import Action
 from rulekeeper.core.clock import parse_duration
-from rulekeeper.core.engine import add_character, advance, apply_action, resolve_check
+from rulekeeper.core.engine import (
+    CountingSource,
+    add_character,
+    advance,
+    apply_action,
+    resolve_check,
+    resolve_typed_in_order,
+    typed_dice_source,
+    typed_values,
+)
 from rulekeeper.core.play import Outcome
-from rulekeeper.core.state import GameState
+from rulekeeper.core.state import AutomationLevel, GameState
 from rulekeeper.dice.source import DiceSource, ScriptedSource, SeededSource
 from rulekeeper.errors import InputError, RulesError
 from rulekeeper.scenario.loader import Scenario, ScenarioStep, load_scenario
@@ -58,6 +67,7 @@ class ScenarioReport:
     failures: list[Failure] = field(default_factory=list)
     invalid: str | None = None
     transcript: list[str] = field(default_factory=list)
+    final_state: GameState[Any] | None = field(default=None, repr=False, compare=False)
 
     @property
     def passed(self) -> bool:
@@ -82,12 +92,12 @@ class ScenarioReport:
         }
 
 
-def run_file(path: str | Path) -> ScenarioReport:
+def run_file(path: str | Path, *, automation: str | None = None) -> ScenarioReport:
     try:
         scenario = load_scenario(path)
     except InputError as exc:
         return ScenarioReport(path=str(path), invalid=str(exc))
-    return run_scenario(scenario)
+    return run_scenario(scenario, automation=automation)
 
 
 def _matches(expected: Any, actual: Any) -> bool:
@@ -129,6 +139,8 @@ class _Run:
             state = add_character(self.ruleset, state, actor, sheet)
         self.state = state
         self.last: Outcome[Any] | None = None
+        self.queue: list[int] = []  # pending checks in table order, for ``resolve: next``
+        self.seen: set[int] = set()
 
     def fail(self, step: ScenarioStep, message: str, expected: Any = None, actual: Any = None) -> None:
         self.report.failures.append(Failure(step.index, step.line, message, expected, actual))
@@ -170,23 +182,47 @@ class _Run:
 
     def perform(self, step: ScenarioStep, dice: DiceSource) -> Outcome[Any]:
         data = step.data
+        first_id = self.state.next_id
+        typed: list[int] | None = data.get("dice")
         if step.kind == "action":
             action = Action(name=data["action"], actor=data.get("actor"), params=data.get("params") or {})
-            return apply_action(self.ruleset, self.state, action, dice)
-        if step.kind == "resolve":
+            counted = CountingSource(dice)
+            outcome = apply_action(self.ruleset, self.state, action, counted)
+        elif step.kind == "resolve":
             target = data["resolve"]
-            if target == "last":
+            if target in ("last", "next"):
                 if not self.state.pending:
                     raise InputError("no pending check to resolve", expected="a step that leaves a pending check")
-                target = self.state.pending[-1].id
-            typed = data.get("dice")
-            return resolve_check(self.ruleset, self.state, int(target), dice, typed)
-        if step.kind == "round":
-            count = data.get("round") or 1
-            seconds = count * int(self.state.settings.option("round_seconds", self.ruleset.round_seconds))
+                target = self.state.pending[-1].id if target == "last" else self.next_in_table_order()
+            pending = self.state.find_pending(int(target))
+            if typed is not None and pending is not None:
+                typed = list(typed_values(pending, typed))
+                dice = typed_dice_source(pending, typed, dice)
+            counted = CountingSource(dice)
+            outcome = resolve_check(self.ruleset, self.state, int(target), counted)
         else:
-            seconds = parse_duration(str(data["advance"]), round_seconds=self.ruleset.round_seconds)
-        return advance(self.ruleset, self.state, seconds, dice)
+            if step.kind == "round":
+                count = data.get("round") or 1
+                seconds = count * int(self.state.settings.option("round_seconds", self.ruleset.round_seconds))
+            else:
+                seconds = parse_duration(str(data["advance"]), round_seconds=self.ruleset.round_seconds)
+            counted = CountingSource(dice)
+            outcome = advance(self.ruleset, self.state, seconds, counted)
+        if typed is None:
+            return outcome
+        # Dice given up front feed the checks the step left pending, in the order they were asked for.
+        return resolve_typed_in_order(self.ruleset, outcome, first_id, counted, len(typed))
+
+    def next_in_table_order(self) -> int:
+        """The pending check the rules asked for first, a roll's consequences before its siblings."""
+        waiting = [p.id for p in self.state.pending if p.after is None]
+        self.queue = [i for i in self.queue if i in waiting]
+        fresh = [i for i in waiting if i not in self.queue and i not in self.seen]
+        self.seen.update(fresh)
+        self.queue = fresh + self.queue
+        if not self.queue:
+            raise InputError("no check waits for dice", expected="a step that leaves a pending check")
+        return self.queue[0]
 
     def check_expect(self, step: ScenarioStep) -> None:
         expect = step.data["expect"]
@@ -225,14 +261,56 @@ class _Run:
                 self.fail(step, "explanation text", expect["text"], text)
 
 
-def run_scenario(scenario: Scenario) -> ScenarioReport:
+def run_scenario(scenario: Scenario, *, automation: str | None = None) -> ScenarioReport:
+    """Run every step; ``automation`` (``auto``, ``prompt`` or ``note``) replaces the file's levels.
+
+    Under ``auto`` a file written for a table that rolls everything itself still runs: the dice of
+    its ``resolve`` steps go, in order, to the step that asked for those checks (as ``--rolled``
+    would), and expectations checked between that step and its last ``resolve`` are skipped.
+    """
     report = ScenarioReport(path=scenario.path, title=scenario.title, system=scenario.system)
+    steps = scenario.steps
+    if automation is not None:
+        try:
+            level = AutomationLevel(automation)
+        except ValueError:
+            report.invalid = f"automation {automation!r} (expected auto, prompt or note)"
+            return report
+        scenario = replace(scenario, settings=replace(scenario.settings, automation={"*": level}))
+        if level is AutomationLevel.AUTO:
+            steps = _dice_up_front(steps)
     try:
         run = _Run(scenario, report)
     except RulesError as exc:
         report.invalid = str(exc)
         return report
-    for step in scenario.steps:
+    for step in steps:
         run.run_step(step)
         report.steps_run += 1
+    report.final_state = run.state
     return report
+
+
+def _dice_up_front(steps: tuple[ScenarioStep, ...]) -> tuple[ScenarioStep, ...]:
+    """The steps as a table rolling nothing itself would play them: each command with the dice of the
+    ``resolve`` steps that follow it, those steps and the expectations among them dropped."""
+    out: list[ScenarioStep] = []
+    command: int | None = None  # index in ``out`` of the last command
+    expects: list[ScenarioStep] = []  # expectations since that command, kept unless a resolve follows
+    for step in steps:
+        if step.kind == "resolve" and command is not None:
+            base = out[command]
+            dice = [*(base.data.get("dice") or []), *(step.data.get("dice") or [])]
+            out[command] = replace(base, data={**base.data, "dice": dice})
+            expects.clear()
+            continue
+        if step.kind == "expect":
+            expects.append(step)
+            continue
+        out.extend(expects)
+        expects.clear()
+        out.append(step)
+        if step.kind != "resolve":
+            command = len(out) - 1
+    out.extend(expects)
+    return tuple(out)

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from rulekeeper.core import ActionSpec, CalculatorSpec
+from rulekeeper.core import ActionSpec, CalculatorSpec, resolve_check
+from rulekeeper.dice.source import SeededSource
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.gods_monsters import consequences
 from rulekeeper.systems.gods_monsters.consequences import (
@@ -173,6 +174,7 @@ def test_every_check_asked_is_declared_and_every_purpose_and_timer_is_prefixed()
         ("expose", {"name": "sleep gas"}),
         ("chase", {"other": "b"}),
         ("fall", {"feet": 5}),
+        ("fall", {"feet": 25, "evasion": False}),  # straight to the damage dice, a check of their own
         ("jump", {"distance": 2}),
         ("force_march", {}),
         ("search", {}),
@@ -191,9 +193,27 @@ def test_every_check_asked_is_declared_and_every_purpose_and_timer_is_prefixed()
     table.act("fall_unconscious", "a", minutes=1)
     table.act("semi_conscious", "a")
     table.act("respond", "a")
-    table.wait(3 * 3600)
-    kinds = {p.check.kind for p in table.state.pending}
-    purposes = {p.purpose for p in table.state.pending}
+    seen = list(table.state.pending)
+    # Rolls asked as time passes: each holds up the timers after it, so they are rolled as they come,
+    # one story at a time (the sleep gas alone asks every round).
+    for name, params, seconds in (
+        ("ailment", {"name": "food poisoning", "contracted": True}, 2 * 3600),
+        ("suffocate", {}, 60),
+    ):
+        sheet = {"survival": 30, "max_survival": 30, "mojo": 1, "fortitude": 20, "endurance": 3}
+        timeline = Table({"a": sheet}, automation=everything)
+        timeline.act(name, "a", **params)
+        timeline.wait(seconds)
+        for _ in range(20):
+            seen += timeline.state.pending
+            blocking = [p for p in timeline.state.pending if p.blocks_time]
+            if not blocking:
+                break
+            first = min(blocking, key=lambda p: (p.created, p.id))
+            typed = [1] * len(first.check.dice_sides)
+            timeline.state = resolve_check(RULESET, timeline.state, first.id, SeededSource(first.id), typed).state
+    kinds = {p.check.kind for p in seen}
+    purposes = {p.purpose for p in seen}
     assert kinds <= set(CONSEQUENCE_CHECK_KINDS) | {"gm.consciousness", "gm.death", "gm.awaken"}
     assert set(CONSEQUENCE_CHECK_KINDS) <= kinds
     ours = {p for p in purposes if not p.startswith(("consciousness", "death", "awaken"))}

@@ -67,6 +67,7 @@ def test_check_kinds_are_gurps_kinds_with_descriptions() -> None:
         "gurps.swimming",
         "gurps.ht.swimming",
         "gurps.throwing",
+        "gurps.throwing.damage",
         "gurps.sense.vision",
         "gurps.sense.hearing",
         "gurps.sense.taste-smell",

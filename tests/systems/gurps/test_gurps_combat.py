@@ -40,9 +40,12 @@ def test_prompted_attack_defense_and_damage() -> None:
     assert t.char("orc").incoming[0].attacker == "knight"
     t.act("defend", "orc", defense="dodge")
     assert [p.purpose for p in t.state.pending] == ["defense"]
-    # damage dice are not a check: the engine rolls them (or the table types damage_roll)
-    t.resolve([6, 6, 6], extra=[3])
+    # the dodge fails, so the damage roll is the next pending check; the orc is untouched until then
+    t.resolve([6, 6, 6])
     assert t.char("orc").incoming == ()
+    assert [p.purpose for p in t.state.pending] == ["damage"]
+    assert t.char("orc").current_hp == 10
+    t.resolve([3])
     assert t.char("orc").current_hp == 1  # 1d+3 = 6 cutting -> 9
     assert [p.purpose for p in t.state.pending] == ["major-wound"]
 

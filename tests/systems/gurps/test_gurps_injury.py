@@ -109,11 +109,16 @@ def test_stun_recovery_with_iq_for_mental_stun() -> None:
 def test_stun_recovery_can_be_prompted() -> None:
     t = Table(automation={"gurps.stun": "prompt"}, hero={})
     t.act("stun", "hero")
-    t.advance(10)  # one roll waits; no pile-up while it waits
-    assert len(t.state.pending) == 1
-    t.resolve([6, 6, 6])
+    t.advance(10)  # one roll waits; the next depends on it, so it is not asked for yet
+    assert [p.created for p in t.state.pending] == [1]
+    t.resolve([6, 6, 6])  # fails at second 1: the roll due at second 2 is asked for now
     assert t.has("hero", "stunned")
-    assert t.state.timers_of("hero", "gurps.stun")[0].due == t.state.clock + 1
+    assert [p.created for p in t.state.pending] == [2]
+    assert t.state.timers_of("hero", "gurps.stun") == ()
+    t.resolve([2, 2, 2])  # recovers at second 2; nothing more is due
+    assert not t.has("hero", "stunned")
+    assert t.state.pending == ()
+    assert t.state.clock == 10
 
 
 def test_fatigue_floor_and_hp_cost() -> None:

@@ -24,7 +24,7 @@ from rulekeeper.systems.gurps.thresholds import (
     shock_penalty,
     wake_band,
 )
-from rulekeeper.systems.gurps.turn_order import Combatant, turn_order
+from rulekeeper.systems.gurps.turn_order import Combatant, tie_rollers, turn_order
 from rulekeeper.systems.gurps.turns import feint_margin
 from rulekeeper.systems.gurps.wounding import injury_from, penetrating
 
@@ -235,3 +235,22 @@ def test_feint_margin() -> None:
 def test_fatigue_calculator() -> None:
     out = CALC["fatigue"].compute({"fp": 10, "current_fp": 2, "loss": 15}).values
     assert out == {"current_fp": -10, "hp_lost": 13, "very_tired": True, "verge_of_collapse": True, "unconscious": True}
+
+
+def test_npcs_tied_with_pcs_roll_as_one_side_and_keep_the_gms_order() -> None:
+    combatants = [
+        Combatant("orc2", 5.0, 11, False),
+        Combatant("pc", 5.0, 11, True),
+        Combatant("orc1", 5.0, 11, False),
+    ]
+    assert tie_rollers(combatants) == ("orc2,orc1", "pc")
+    asked: list[str] = []
+
+    def roll(side: str) -> int:
+        asked.append(side)
+        return {"orc2,orc1": 14, "pc": 9}[side]
+
+    assert turn_order(combatants, roll) == ("orc2", "orc1", "pc")
+    assert asked == ["orc2,orc1", "pc"]
+    # a PC rolling higher goes first; the NPCs still keep the GM's order between themselves
+    assert turn_order(combatants, lambda side: 3 if "," in side else 18) == ("pc", "orc2", "orc1")

@@ -66,6 +66,9 @@ def test_every_check_kind_asked_for_is_declared() -> None:
     table.act("state", "adept", kind="blind")
     made.update(c.kind for c in table.act("sight", "adept", dice=[1]).checks)
     made.update(c.kind for c in table.act("stun", "adept", dice=[face(0)], threshold=3).checks)
+    # plain rolls (a potion's 2d3) are checks too; left for the table they show their kind
+    rolled_by_table = Table({"adept": ADEPT}, automation={"vi-viii-x.recovery": "prompt"})
+    made.update(p.check.kind for p in rolled_by_table.act("potion", "adept").pending)
     assert made == declared
 
 

@@ -21,7 +21,14 @@ def test_registry_and_declarations() -> None:
     assert get_ruleset("wrath-and-glory") is get_ruleset("wg") is RULESET
     assert RULESET.name == "wrath-and-glory" and RULESET.round_seconds == 6
     assert set(RULESET.rest_kinds) == {"regroup", "respite"}
-    assert set(RULESET.check_kinds) == {"wg.determination", "wg.test", "wg.medicae"}
+    assert set(RULESET.check_kinds) == {
+        "wg.determination",
+        "wg.test",
+        "wg.medicae",
+        "wg.damage",
+        "wg.memorable-injury",
+        "wg.traumatic-injury",
+    }
     actions = RULESET.actions()
     assert actions["damage"].kind == "damage" and actions["heal"].kind == "heal" and actions["rest"].kind == "rest"
     assert actions["rest"].param("kind").choices == ("regroup", "respite")
@@ -54,9 +61,13 @@ def test_determination_waits_for_typed_dice() -> None:
 def test_determination_typed_dice_then_consequence_dice() -> None:
     state = state_with(settings=PROMPT)
     out = act(state, "damage", amount=11)
-    resolved = resolve_check(RULESET, out.state, out.pending[0].id, ScriptedSource([]), typed=[1, 1, 1, 4])
-    assert view(resolved.state)["memorable_injuries"] == ["Broken Jaw"]
+    resolved = resolve_check(RULESET, out.state, out.pending[0].id, ScriptedSource([]), typed=[1, 1, 1])
+    # falling Dying asks for the Memorable Injury die as its own check; Prone does not wait for it
     assert {"dying", "prone"} <= condition_names(resolved.state)
+    assert [p.check.kind for p in resolved.pending] == ["wg.memorable-injury"]
+    assert view(resolved.state)["memorable_injuries"] == []
+    table_roll = resolve_check(RULESET, resolved.state, resolved.pending[0].id, ScriptedSource([]), typed=[4])
+    assert view(table_roll.state)["memorable_injuries"] == ["Broken Jaw"]
 
 
 def test_noted_determination_changes_nothing() -> None:

@@ -33,7 +33,7 @@ def grant_pool(
 ) -> BonusPool:
     character = play.char(actor)
     forget_pool_timers(play, actor, name)
-    expires = None if duration is None else play.state.clock + duration
+    expires = None if duration is None else play.now + duration
     pool = BonusPool(name=name, points=points, expires_at=expires, eligible=eligible)
     others = tuple(p for p in character.bonus_pools if p.name != name)
     play.put(actor, replace(character, bonus_pools=(*others, pool)))

@@ -125,7 +125,7 @@ def become_semi_conscious(play: Play[GmCharacter], actor: str) -> None:
     if character.mojo < 1:
         raise RuleRefusal(f"{actor} has no mojo to spend (seed 000, {INJURIES})")
     play.put(actor, _spend_mojo(character, 1))
-    remaining = None if condition.until is None else max(0, condition.until - play.state.clock)
+    remaining = None if condition.until is None else max(0, condition.until - play.now)
     play.remove_condition(actor, cond.UNCONSCIOUS, quiet=True)
     play.add_condition(
         actor,

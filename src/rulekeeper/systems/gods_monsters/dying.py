@@ -86,7 +86,7 @@ def schedule_round_end(
     the round meant is the one ending now, not the one beginning.
     """
     length = round_seconds(play)
-    delay = 0 if closing and play.state.clock % length == 0 else length - play.state.clock % length
+    delay = 0 if closing and play.now % length == 0 else length - play.now % length
     existing = next((t for t in play.state.timers if t.kind == ROUND_END_TIMER and t.actor == actor), None)
     data: dict[str, Any] = dict(existing.data) if existing is not None else {}
     data["death_check"] = bool(data.get("death_check")) or death_check
@@ -274,9 +274,9 @@ def slow_dying(play: Play[GmCharacter], actor: str) -> None:
     if not timers:
         return
     timer = timers[0]
-    remaining = max(0, timer.due - play.state.clock)
+    remaining = max(0, timer.due - play.now)
     slowed = remaining * (HOUR // MINUTE)
-    new_timer = replace(timer, due=play.state.clock + slowed)
+    new_timer = replace(timer, due=play.now + slowed)
     new_condition = replace(condition, data={**condition.data, "unit": "hours"})
     play.state = replace(
         play.state,

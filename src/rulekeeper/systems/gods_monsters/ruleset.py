@@ -14,7 +14,8 @@ from rulekeeper.core.action import ActionSpec, CalculatorSpec, ParamSpec
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.play import Play
 from rulekeeper.core.ruleset import Ruleset
-from rulekeeper.core.state import Condition, GameState, PendingCheck, Timer
+from rulekeeper.core.stakes import Stakes
+from rulekeeper.core.state import AnyCheck, Condition, GameState, PendingCheck, Timer
 from rulekeeper.systems.gods_monsters import conditions as cond
 from rulekeeper.systems.gods_monsters import consciousness, dying, heroic, recovery
 from rulekeeper.systems.gods_monsters.actions import SEED_000_ACTIONS
@@ -31,6 +32,7 @@ from rulekeeper.systems.gods_monsters.consequences import (
 )
 from rulekeeper.systems.gods_monsters.rules import INJURIES, rule
 from rulekeeper.systems.gods_monsters.sheet import new_character
+from rulekeeper.systems.gods_monsters.stakes import gm_stakes
 from rulekeeper.systems.gods_monsters.view import character_view
 
 __all__ = ["SEED_000_CHECK_KINDS", "GodsMonstersRuleset"]
@@ -127,6 +129,9 @@ class GodsMonstersRuleset(Ruleset[GmCharacter]):
                 rule(INJURIES),
                 actor=pending.actor,
             )
+
+    def stakes_for(self, purpose: str, check: AnyCheck, actor: str | None, data: Mapping[str, Any]) -> Stakes | None:
+        return gm_stakes(purpose, actor, data)
 
     def on_timer(self, play: Play[GmCharacter], timer: Timer) -> None:
         kind = timer.kind

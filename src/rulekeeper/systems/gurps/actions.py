@@ -6,23 +6,24 @@ this module only wires parameters to rules.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.action import ActionSpec, ParamSpec
+from rulekeeper.core.dice_roll import DiceRoll
+from rulekeeper.core.stakes import Stakes
 from rulekeeper.errors import InputError, RuleRefusal
-from rulekeeper.systems.gurps.attack import apply_damage, attack_action, defend_action
+from rulekeeper.systems.gurps.attack import apply_damage, ask_damage, attack_action, defend_action
 from rulekeeper.systems.gurps.character import ATTACK_KINDS, POSTURES, TurnState
-from rulekeeper.systems.gurps.damage_table import DamageDice, parse_damage
+from rulekeeper.systems.gurps.damage_table import parse_damage
 from rulekeeper.systems.gurps.fatigue import lose_fp, recover_fp
 from rulekeeper.systems.gurps.injury import ask_consciousness_roll, heal, take_injury
 from rulekeeper.systems.gurps.maneuvers import AOA_MELEE_OPTIONS, MANEUVER_NAMES, WAIT_ACTIONS
 from rulekeeper.systems.gurps.recovery import REST_KINDS, start_rest
-from rulekeeper.systems.gurps.rolling import roll_damage, roll_dice
 from rulekeeper.systems.gurps.rules import (
     COMBAT_SEQUENCE,
     CONSCIOUSNESS,
-    DAMAGE,
     FATIGUE,
     FATIGUE_RECOVERY,
     GENERAL_INJURY,
@@ -31,16 +32,20 @@ from rulekeeper.systems.gurps.rules import (
     rule,
 )
 from rulekeeper.systems.gurps.status import incapacity, stun
-from rulekeeper.systems.gurps.turn_order import Combatant, turn_order
+from rulekeeper.systems.gurps.turn_order import Combatant, tie_rollers, turn_order
 from rulekeeper.systems.gurps.turns import take_maneuver
 from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES
 
 if TYPE_CHECKING:
     from rulekeeper.core.action import Action
+    from rulekeeper.core.check import CheckResult
     from rulekeeper.core.play import Play
+    from rulekeeper.core.state import PendingCheck
     from rulekeeper.systems.gurps.character import GurpsCharacter
 
-__all__ = ["CORE_ACTIONS", "HIT_LOCATIONS"]
+__all__ = ["CORE_ACTIONS", "HIT_LOCATIONS", "INITIATIVE_KIND", "on_initiative_roll"]
+
+INITIATIVE_KIND = "gurps.initiative"
 
 HIT_LOCATIONS = ("torso", "skull", "face", "neck", "vitals", "groin", "arm", "leg", "hand", "foot", "eye")
 DEFENSES = ("dodge", "parry", "block")
@@ -58,10 +63,19 @@ def _damage(play: Play[GurpsCharacter], action: Action) -> None:
         raise InputError("damage needs an amount, dice, or an injury", expected="amount=N or dice=2d+1", where="damage")
     if p["dice"] is not None:
         dice = parse_damage(str(p["dice"]), play.char(actor).st if str(p["dice"]).startswith(("thr", "sw")) else None)
-        amount = roll_damage(play, dice, f"damage to {actor}", DAMAGE, actor=actor, typed=p["amount"])
-    else:
-        amount = int(p["amount"])
-    apply_damage(play, actor, amount, str(p["damage_type"]), dr=p["dr"], location=str(p["location"]))
+        info = {
+            "label": f"damage to {actor}",
+            "attacker": actor,
+            "target": actor,
+            "damage": str(dice),
+            "damage_type": str(p["damage_type"]),
+            "dr": p["dr"],
+            "location": str(p["location"]),
+            "damage_roll": p["amount"],
+        }
+        ask_damage(play, info)
+        return
+    apply_damage(play, actor, int(p["amount"]), str(p["damage_type"]), dr=p["dr"], location=str(p["location"]))
 
 
 def _heal(play: Play[GurpsCharacter], action: Action) -> None:
@@ -149,15 +163,50 @@ def _start_combat(play: Play[GurpsCharacter], action: Action) -> None:
     if len(set(ids)) != len(ids):
         raise InputError("a character is listed twice", expected="each id once", where="characters")
     surprised = _ids(action.params["surprised"], play, "surprised")
-    combatants = []
-    for cid in ids:
-        c = play.char(cid)
-        combatants.append(Combatant(cid, c.basic_speed, c.dx, c.is_pc))
+    _next_tie_roll(play, {"ids": ids, "surprised": surprised, "rolls": {}})
 
-    def tie_roll(cid: str) -> int:
-        return roll_dice(play, DamageDice(3), f"turn-order tie roll for {cid}", COMBAT_SEQUENCE, actor=cid)
 
-    order = turn_order(combatants, tie_roll)
+def _combatants(play: Play[GurpsCharacter], ids: list[str]) -> list[Combatant]:
+    return [Combatant(cid, play.char(cid).basic_speed, play.char(cid).dx, play.char(cid).is_pc) for cid in ids]
+
+
+def _next_tie_roll(play: Play[GurpsCharacter], fight: Mapping[str, Any]) -> None:
+    """Ask for the next 3d tie roll (kind ``gurps.initiative``), or set the order once all are in."""
+    ids = list(fight["ids"])
+    rolls: dict[str, int] = dict(fight["rolls"])
+    npc_side = play.state.settings.every_roll_a_check
+    waiting = [side for side in tie_rollers(_combatants(play, ids), npc_side=npc_side) if side not in rolls]
+    if not waiting:
+        _begin_combat(play, ids, list(fight["surprised"]), rolls)
+        return
+    side = waiting[0]
+    who = side.replace(",", ", ")
+    play.roll_check(
+        DiceRoll(kind=INITIATIVE_KIND, label=f"turn-order tie roll for {who}", notation="3d", style="sum"),
+        purpose="initiative",
+        rule=COMBAT_SEQUENCE,
+        actor=side.split(",")[0],
+        data={**fight, "side": side},
+        stakes=Stakes(
+            purpose=f"the turn-order tie roll for {who}"
+            + (" (the NPCs' side, in the GM's order)" if "," in side else ""),
+            on_success="the highest roll among the tied acts first",
+        ),
+    )
+
+
+def on_initiative_roll(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
+    fight = dict(pending.data)
+    side = str(fight.pop("side"))
+    fight["rolls"] = {**dict(fight["rolls"]), side: result.total}
+    if any(cid not in play.state.characters for cid in fight["ids"]):
+        return  # a combatant left before the dice were in
+    _next_tie_roll(play, fight)
+
+
+def _begin_combat(play: Play[GurpsCharacter], ids: list[str], surprised: list[str], rolls: Mapping[str, int]) -> None:
+    npc_side = play.state.settings.every_roll_a_check
+    order = turn_order(_combatants(play, ids), lambda side: int(rolls[side]), npc_side=npc_side)
     for place, cid in enumerate(order, start=1):
         play.put(cid, replace(play.char(cid), turn=TurnState(), incoming=()))
         play.add_condition(

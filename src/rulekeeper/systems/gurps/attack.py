@@ -13,6 +13,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.check import Critical, Modifier
+from rulekeeper.core.dice_roll import DiceRoll
+from rulekeeper.core.stakes import Stakes
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.gurps.character import IncomingAttack, Weapon
 from rulekeeper.systems.gurps.checks import ask_success_roll
@@ -44,11 +46,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "apply_damage",
+    "ask_damage",
     "ask_parry_counter",
     "attack_action",
     "attack_modifiers",
     "defend_action",
     "on_attack_check",
+    "on_damage_roll",
     "resolve_hits",
 ]
 
@@ -311,33 +315,76 @@ def defend_action(play: Play[GurpsCharacter], action: Action) -> None:
 
 
 def resolve_hits(play: Play[GurpsCharacter], info: Mapping[str, Any], hits: int, *, maximum: bool = False) -> None:
-    """Roll damage for each hit and apply it to the target."""
-    target = str(info["target"])
-    dice = parse_damage(str(info["damage"]))
+    """Roll damage for each hit and apply it to the target, one hit after the other."""
     play.result["hit"] = True
     play.result["hits"] = hits
-    for i in range(hits):
-        if play.char(target).dead:
-            break
-        typed = info.get("damage_roll") if i == 0 else None
-        label = f"damage of {info['weapon']}" + (f" (hit {i + 1} of {hits})" if hits > 1 else "")
+    label = f"damage of {info['weapon']}"
+    chain = {**info, "label": label, "hit_index": 0, "hit_count": hits, "maximum": maximum}
+    _next_hit(play, chain)
+
+
+def ask_damage(play: Play[GurpsCharacter], info: Mapping[str, Any]) -> None:
+    """Ask for one damage roll (kind ``gurps.damage``); :func:`on_damage_roll` lands it.
+
+    ``info`` names the target, damage dice and type, DR and location, the roller (``attacker``)
+    and, for a volley, which hit of how many this is. A critical 3 or a total already typed
+    at the table needs no roll.
+    """
+    dice = parse_damage(str(info["damage"]))
+    index, count = int(info.get("hit_index", 0)), int(info.get("hit_count", 1))
+    label = str(info["label"]) + (f" (hit {index + 1} of {count})" if count > 1 else "")
+    typed = info.get("damage_roll") if index == 0 else None
+    roller = str(info["attacker"])
+    if info.get("maximum") or typed is not None:
         damage = roll_damage(
             play,
             dice,
             label,
             DAMAGE,
-            actor=str(info["attacker"]),
+            actor=roller,
             typed=None if typed is None else int(typed),
-            maximum=maximum,
+            maximum=bool(info.get("maximum")),
         )
-        apply_damage(
-            play,
-            target,
-            damage,
-            str(info["damage_type"]),
-            dr=None if info.get("dr") is None else int(info["dr"]),
-            location=str(info.get("location") or "torso"),
-        )
+        _land_hit(play, info, damage)
+        return
+    target = str(info["target"])
+    type_name = DAMAGE_TYPES[str(info["damage_type"])].name
+    play.roll_check(
+        DiceRoll(kind="gurps.damage", label=label, notation=str(dice), floor=0, style="sum"),
+        purpose="damage",
+        rule=DAMAGE,
+        actor=roller,
+        data=dict(info),
+        stakes=Stakes(
+            purpose=f"{label} against {target}",
+            on_success=f"the total less {target}'s DR, times the {type_name} wounding multiplier, is injury",
+        ),
+    )
+
+
+def on_damage_roll(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
+    _land_hit(play, pending.data, result.total)
+
+
+def _land_hit(play: Play[GurpsCharacter], info: Mapping[str, Any], damage: int) -> None:
+    target = str(info["target"])
+    if play.char(target).dead:
+        return
+    apply_damage(
+        play,
+        target,
+        damage,
+        str(info["damage_type"]),
+        dr=None if info.get("dr") is None else int(info["dr"]),
+        location=str(info.get("location") or "torso"),
+    )
+    _next_hit(play, {**info, "hit_index": int(info.get("hit_index", 0)) + 1})
+
+
+def _next_hit(play: Play[GurpsCharacter], info: Mapping[str, Any]) -> None:
+    if int(info.get("hit_index", 0)) >= int(info.get("hit_count", 1)) or play.char(str(info["target"])).dead:
+        return
+    ask_damage(play, info)
 
 
 def apply_damage(

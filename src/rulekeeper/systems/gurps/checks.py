@@ -34,6 +34,8 @@ CORE_CHECK_KINDS: dict[str, str] = {
     "gurps.will.collapse": "Will roll at 0 FP or less to act instead of collapsing",
     "gurps.will.aim": "Will roll to keep one's aim when injured",
     "gurps.will.concentrate": "Will-3 roll to keep concentrating when interrupted",
+    "gurps.damage": "damage roll of a hit (after the defence fails), or of the damage action given dice",
+    "gurps.initiative": "3d roll at the start of combat for sides still tied on Basic Speed and DX",
 }
 
 

@@ -71,7 +71,7 @@ def start_rest(play: Play[GurpsCharacter], actor: str, kind: str, *, meal: bool,
     seconds = REST_KINDS[kind]
     char = play.char(actor)
     interrupt_rest(play, actor, quiet=True)
-    until = play.state.clock + seconds
+    until = play.now + seconds
     play.add_condition(
         actor,
         "resting",
@@ -124,7 +124,7 @@ def on_recovery_timer(play: Play[GurpsCharacter], timer: Timer) -> None:
     elif timer.kind == "gurps.rest-end":
         # A tick due this very second belongs to the rest that is ending.
         for due in play.state.timers_of(actor):
-            if due.due <= play.state.clock and due.kind in ("gurps.fp-recovery", "gurps.natural-recovery"):
+            if due.due <= play.now and due.kind in ("gurps.fp-recovery", "gurps.natural-recovery"):
                 play.cancel_timers(actor=actor, kind=due.kind)
                 on_recovery_timer(play, due)
         interrupt_rest(play, actor)
@@ -143,7 +143,7 @@ def on_recovery_timer(play: Play[GurpsCharacter], timer: Timer) -> None:
             actor=actor,
         )
         char = play.char(actor)
-        if int(resting.data.get("until", 0)) >= play.state.clock + DAY and char.current_hp < char.hp:
+        if int(resting.data.get("until", 0)) >= play.now + DAY and char.current_hp < char.hp:
             play.schedule(DAY, "gurps.natural-recovery", f"{actor}: daily HT roll to regain 1 HP", actor=actor)
     elif timer.kind == "gurps.wake":
         if not is_unconscious_from(play, actor, "injury"):

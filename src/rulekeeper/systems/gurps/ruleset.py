@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rulekeeper.core.action import ActionSpec, CalculatorSpec, ParamSpec
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.systems.gurps import feats
-from rulekeeper.systems.gurps.actions import CORE_ACTIONS
-from rulekeeper.systems.gurps.attack import on_attack_check, on_parry_counter_check
+from rulekeeper.systems.gurps.actions import CORE_ACTIONS, on_initiative_roll
+from rulekeeper.systems.gurps.attack import on_attack_check, on_damage_roll, on_parry_counter_check
 from rulekeeper.systems.gurps.calculators import CORE_CALCULATORS
 from rulekeeper.systems.gurps.character import GurpsCharacter
 from rulekeeper.systems.gurps.checks import CORE_CHECK_KINDS
@@ -18,6 +18,7 @@ from rulekeeper.systems.gurps.fatigue import on_fatigue_check
 from rulekeeper.systems.gurps.injury import INJURY_PURPOSES, on_injury_check
 from rulekeeper.systems.gurps.recovery import REST_KINDS, on_recovery_check, on_recovery_timer
 from rulekeeper.systems.gurps.sheet import new_character
+from rulekeeper.systems.gurps.stakes import gurps_stakes
 from rulekeeper.systems.gurps.status import THRESHOLD_CONDITIONS, derived_thresholds, sync_thresholds
 from rulekeeper.systems.gurps.stun_recovery import on_stun_check, on_stun_timer, on_turn_timer
 from rulekeeper.systems.gurps.turns import on_feint_check
@@ -26,7 +27,8 @@ from rulekeeper.systems.gurps.view import character_view
 if TYPE_CHECKING:
     from rulekeeper.core.check import CheckResult
     from rulekeeper.core.play import Play
-    from rulekeeper.core.state import Condition, GameState, PendingCheck, Timer
+    from rulekeeper.core.stakes import Stakes
+    from rulekeeper.core.state import AnyCheck, Condition, GameState, PendingCheck, Timer
 
 __all__ = ["GurpsRuleset"]
 
@@ -88,6 +90,10 @@ class GurpsRuleset(Ruleset[GurpsCharacter]):
             return
         elif purpose == "attack":
             on_attack_check(play, pending, result)
+        elif purpose == "damage":
+            on_damage_roll(play, pending, result)
+        elif purpose == "initiative":
+            on_initiative_roll(play, pending, result)
         elif purpose == "defense":
             on_defense_check(play, pending, result)
         elif purpose == "parry-counter":
@@ -114,6 +120,9 @@ class GurpsRuleset(Ruleset[GurpsCharacter]):
             on_turn_timer(play, timer)
         else:
             on_recovery_timer(play, timer)
+
+    def stakes_for(self, purpose: str, check: AnyCheck, actor: str | None, data: Mapping[str, Any]) -> Stakes | None:
+        return gurps_stakes(purpose, actor, data)
 
     def on_condition_end(self, play: Play[GurpsCharacter], condition: Condition) -> None:
         if condition.name == "stunned":

@@ -57,7 +57,7 @@ def turn_seconds(play: Play[Any]) -> int:
 def next_turn_start(play: Play[Any]) -> int:
     """The clock at the start of the turn after the current one."""
     turn = turn_seconds(play)
-    return (play.state.clock // turn + 1) * turn
+    return (play.now // turn + 1) * turn
 
 
 def tell(play: Play[Any], text: str, rule: Rule, actor: str | None, player: str | None = None, **data: Any) -> None:
@@ -148,7 +148,7 @@ def _check_zero(play: Play[Character], actor: str, ks: str, us: str | None) -> N
         ks=ks, us=us, state=state, turns=turns, begins=begins, permanent_at=begins + turns * turn_seconds(play)
     )
     play.put(actor, replace(character, fatalities={**character.fatalities, ks: fatality}))
-    clock = play.state.clock
+    clock = play.now
     play.schedule(begins - clock, timer_kind(f"fatality-begins.{ks}"), f"{actor}: {state} from this turn", actor=actor)
     play.schedule(
         fatality.permanent_at - clock,

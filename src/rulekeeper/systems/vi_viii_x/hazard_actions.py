@@ -192,7 +192,7 @@ def exert(play: Play[Character], action: Action) -> None:
     play.cancel_timers(actor=actor, kind=timer_kind("effort"))
     play.cancel_timers(actor=actor, kind=timer_kind("fatigue-rest"))
     play.schedule(
-        next_turn_start(play) - play.state.clock,
+        next_turn_start(play) - play.now,
         timer_kind("effort"),
         f"{actor}: Stamina ARCT after a turn of effort",
         actor=actor,
@@ -221,7 +221,7 @@ def effort_turn(play: Play[Character], actor: str, data: dict[str, Any]) -> None
     play.put(actor, replace(character, effort=following))
     if more:
         play.schedule(
-            next_turn_start(play) - play.state.clock,
+            next_turn_start(play) - play.now,
             timer_kind("effort"),
             f"{actor}: Stamina ARCT after a turn of effort",
             actor=actor,

@@ -22,7 +22,15 @@ from rulekeeper.systems.vi_viii_x.effects import (
 )
 from rulekeeper.systems.vi_viii_x.falling import relief
 from rulekeeper.systems.vi_viii_x.hazard_actions import deprivation_day, effort_turn, land
-from rulekeeper.systems.vi_viii_x.injury_actions import fatigue_rest_turn, potion_day, recovery_day
+from rulekeeper.systems.vi_viii_x.injury_actions import (
+    POTION_PURPOSE,
+    RECOVERY_PURPOSE,
+    fatigue_rest_turn,
+    potion_day,
+    potion_rolled,
+    recovery_day,
+    recovery_rolled,
+)
 from rulekeeper.systems.vi_viii_x.rules import CLIMB, DISEASE, PROLONGED, state_rule
 from rulekeeper.systems.vi_viii_x.state_actions import record_arc, stun_check, stun_failed, stun_passed
 
@@ -65,6 +73,10 @@ def check_done(play: Play[Character], pending: PendingCheck, result: CheckResult
         return
     if purpose == "arc":
         record_arc(play, actor, result, str(data.get("what", "ARC")))
+    elif purpose == POTION_PURPOSE:
+        potion_rolled(play, actor, result.total, data)
+    elif purpose == RECOVERY_PURPOSE:
+        recovery_rolled(play, actor, result.total)
     elif purpose == "reaction":
         record_arc(play, actor, result, "Reaction check")
     elif purpose == "climb":

@@ -7,7 +7,9 @@ from typing import Any
 
 from rulekeeper.core.action import Action
 from rulekeeper.core.clock import DAY
+from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.play import Play
+from rulekeeper.core.stakes import Stakes
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.vi_viii_x.character import Character, Regimen
 from rulekeeper.systems.vi_viii_x.damage import DAMAGE_KINDS, choose_us
@@ -25,7 +27,25 @@ from rulekeeper.systems.vi_viii_x.effects import (
 from rulekeeper.systems.vi_viii_x.recovery import worst_pair
 from rulekeeper.systems.vi_viii_x.rules import INJURIES, POTION, PROLONGED, RECOVERY
 
-__all__ = ["damage", "fatigue_rest_turn", "heal", "potion", "potion_day", "potion_portions", "recovery_day", "rest"]
+__all__ = [
+    "POTION_PURPOSE",
+    "RECOVERY_KIND",
+    "RECOVERY_PURPOSE",
+    "damage",
+    "fatigue_rest_turn",
+    "heal",
+    "potion",
+    "potion_day",
+    "potion_portions",
+    "potion_rolled",
+    "recovery_day",
+    "recovery_rolled",
+    "rest",
+]
+
+RECOVERY_KIND = "vi-viii-x.recovery"
+POTION_PURPOSE = "potion"
+RECOVERY_PURPOSE = "natural-recovery"
 
 MAGIC_WEEKS_PER_POINT = 1  # VIII.2: magical healing ages the character a week per point healed
 
@@ -109,26 +129,38 @@ def potion(play: Play[Character], action: Action) -> None:
     p = dict(action.params)
     refuse_unless_able(play, actor, "drink a potion", {"death", "coma", "vegetative"})
     ks, us = _pair(play, actor, p)
-    roll = play.roll("2d3", f"{actor} drinks a healing potion", RECOVERY, actor=actor)
-    portions = potion_portions(roll.total, p["days"])
-    until = play.state.clock + int(p["days"]) * DAY
+    until = play.now + int(p["days"]) * DAY
     character = play.char(actor)
     play.put(actor, replace(character, potion_until=max(until, character.potion_until or 0)))
+    play.roll_check(
+        DiceRoll(kind=RECOVERY_KIND, label=f"{actor} drinks a healing potion", notation="2d3"),
+        purpose=POTION_PURPOSE,
+        rule=RECOVERY,
+        actor=actor,
+        data={"days": p["days"], "ks": ks, "us": us},
+        stakes=Stakes(purpose=f"the points {actor}'s healing potion will heal", on_success="healed over the days"),
+    )
+
+
+def potion_rolled(play: Play[Character], actor: str, points: int, data: dict[str, Any]) -> None:
+    """The potion's 2d3 are in: its points are spread over the days."""
+    days = int(data["days"])
+    portions = potion_portions(points, days)
     play.schedule(
         DAY,
         timer_kind("potion"),
-        f"{actor}: healing potion, day 1 of {p['days']}",
+        f"{actor}: healing potion, day 1 of {days}",
         actor=actor,
-        data={"portions": portions, "day": 0, "ks": ks, "us": us},
+        data={"portions": portions, "day": 0, "ks": data["ks"], "us": data["us"]},
     )
     tell(
         play,
-        f"the potion will heal {roll.total} point(s) over {p['days']} day(s): {portions}",
+        f"the potion will heal {points} point(s) over {days} day(s): {portions}",
         RECOVERY,
         actor,
-        player=f"{actor} drinks a healing potion; it works over {p['days']} day(s)",
+        player=f"{actor} drinks a healing potion; it works over {days} day(s)",
     )
-    play.result.update({"potion_points": roll.total, "days": p["days"], "portions": portions})
+    play.result.update({"potion_points": points, "days": days, "portions": portions})
 
 
 def potion_day(play: Play[Character], actor: str, data: dict[str, Any]) -> None:
@@ -208,6 +240,10 @@ def fatigue_rest_turn(play: Play[Character], actor: str) -> None:
         )
 
 
+def recovery_rolled(play: Play[Character], actor: str, points: int) -> None:
+    heal_points(play, actor, points, ks=None, us=None, what="a day of total rest", rule=RECOVERY)
+
+
 def recovery_day(play: Play[Character], actor: str) -> None:
     """A day of natural recovery: 1d3 at total rest, nothing on basic actions, 1 damage when acting (VIII.2).
 
@@ -219,7 +255,7 @@ def recovery_day(play: Play[Character], actor: str) -> None:
         return
     if character.days_without_food is not None or character.days_without_water is not None:
         tell(play, f"{actor} goes without food or water: no natural recovery today", RECOVERY, actor)
-    elif character.regimen is Regimen.TOTAL and (character.potion_until or -1) >= play.state.clock:
+    elif character.regimen is Regimen.TOTAL and (character.potion_until or -1) >= play.now:
         # The potion doubles the rate: its 2d3 is the day's recovery *instead of* 1d3, not on top of it.
         tell(
             play,
@@ -229,8 +265,13 @@ def recovery_day(play: Play[Character], actor: str) -> None:
             player=f"the potion does {actor}'s healing today",
         )
     elif character.regimen is Regimen.TOTAL:
-        roll = play.roll("1d3", f"{actor}'s natural recovery", RECOVERY, actor=actor)
-        heal_points(play, actor, roll.total, ks=None, us=None, what="a day of total rest", rule=RECOVERY)
+        play.roll_check(
+            DiceRoll(kind=RECOVERY_KIND, label=f"{actor}'s natural recovery", notation="1d3"),
+            purpose=RECOVERY_PURPOSE,
+            rule=RECOVERY,
+            actor=actor,
+            stakes=Stakes(purpose=f"{actor}'s natural recovery after a day of total rest", on_success="points healed"),
+        )
     elif character.regimen is Regimen.BASIC:
         tell(play, f"{actor} kept to basic actions: natural recovery is suspended today", RECOVERY, actor)
     else:

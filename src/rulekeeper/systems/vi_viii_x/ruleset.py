@@ -49,6 +49,7 @@ class ViViiiXRuleset(Ruleset[Character]):
         "vi-viii-x.fatigue": "Stamina ARCT after each turn of a prolonged action",
         "vi-viii-x.stun": "Stamina ARCT to wake from a stun",
         "vi-viii-x.blind": "1d6 for a blind character's action that needs sight (a 1 succeeds)",
+        "vi-viii-x.recovery": "the 1d3 of a day of natural recovery at total rest, and a healing potion's 2d3",
     }
     rule_options: ClassVar[tuple[ParamSpec, ...]] = (
         ParamSpec("round_seconds", "int", "seconds in a turn (the seed gives none)", default=6, minimum=1),

@@ -297,7 +297,7 @@ def stun_failed(play: Play[Character], actor: str, data: dict[str, Any]) -> None
 
 def stun_passed(play: Play[Character], actor: str) -> None:
     play.schedule(
-        next_turn_start(play) - play.state.clock, timer_kind("stun-wakes"), f"{actor} wakes from the stun", actor=actor
+        next_turn_start(play) - play.now, timer_kind("stun-wakes"), f"{actor} wakes from the stun", actor=actor
     )
     tell(
         play,

@@ -11,7 +11,11 @@ from dataclasses import replace
 from typing import Literal
 
 from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.check import CheckResult
 from rulekeeper.core.clock import HOUR
+from rulekeeper.core.dice_roll import DiceRoll
+from rulekeeper.core.stakes import Stakes
+from rulekeeper.core.state import PendingCheck
 from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
 from rulekeeper.systems.wrath_glory import citations, conditions, options
 from rulekeeper.systems.wrath_glory.character import RestKind, WrathGloryCharacter
@@ -24,7 +28,11 @@ from rulekeeper.systems.wrath_glory.rest import end_rest, light_activity, start_
 from rulekeeper.systems.wrath_glory.rolls import WGPlay
 from rulekeeper.systems.wrath_glory.traumatic_injuries import BodyPart, Side, lost_eyes, torso_injuries
 
-__all__ = ["ACTIONS"]
+__all__ = ["ACTIONS", "DAMAGE_KIND", "DAMAGE_PURPOSE", "on_damage_roll"]
+
+
+DAMAGE_KIND = "wg.damage"
+DAMAGE_PURPOSE = "damage"
 
 
 def _actor(action: Action) -> str:
@@ -68,17 +76,35 @@ def _damage(play: WGPlay, action: Action) -> None:
             "give the damage either as amount or as dice", expected="amount=8 or dice=1d6+7", where="action damage"
         )
     targets = _targets(play, action)
-    if dice is not None:
-        rule = citations.MULTIPLE_TARGETS if len(targets) > 1 else citations.DAMAGE
-        damage = max(0, play.roll(str(dice), "damage roll", rule).total)
-    else:
-        damage = int(str(amount))
+    mortal = bool(action.params.get("mortal"))
+    mortal_determination = bool(action.params.get("mortal_determination"))
+    if dice is None:
+        strike(play, targets, int(str(amount)), mortal=mortal, mortal_determination=mortal_determination)
+        return
+    rule = citations.MULTIPLE_TARGETS if len(targets) > 1 else citations.DAMAGE
+    play.roll_check(
+        DiceRoll(kind=DAMAGE_KIND, label="damage roll", notation=str(dice), floor=0),
+        purpose=DAMAGE_PURPOSE,
+        rule=rule,
+        data={"targets": list(targets), "mortal": mortal, "mortal_determination": mortal_determination},
+        stakes=Stakes(
+            purpose=f"damage against {', '.join(targets)}",
+            on_success="each point over Resilience is a Wound (Determination may turn them into Shock); "
+            "equal to Resilience is 1 Shock",
+        ),
+    )
+
+
+def on_damage_roll(play: WGPlay, pending: PendingCheck, result: CheckResult) -> None:
+    """The damage dice are in: one roll serves every target."""
+    data = pending.data
+    targets = tuple(t for t in data["targets"] if t in play.state.characters)
     strike(
         play,
         targets,
-        damage,
-        mortal=bool(action.params.get("mortal")),
-        mortal_determination=bool(action.params.get("mortal_determination")),
+        result.total,
+        mortal=bool(data["mortal"]),
+        mortal_determination=bool(data["mortal_determination"]),
     )
 
 

@@ -1,21 +1,85 @@
-"""Suffering Memorable and Traumatic Injuries: the table rolls and what they leave on the sheet."""
+"""Suffering Memorable and Traumatic Injuries: the table rolls and what they leave on the sheet.
+
+Each table roll is a check kind (``wg.memorable-injury``, ``wg.traumatic-injury``), so a table
+that rolls its own dice is asked for it, and what it leaves on the sheet waits for the die.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
+from rulekeeper.core.citation import Rule
+from rulekeeper.core.dice_roll import DiceRoll
+from rulekeeper.core.stakes import Stakes
 from rulekeeper.systems.wrath_glory import citations, conditions, formulas, options
 from rulekeeper.systems.wrath_glory.character import Death
 from rulekeeper.systems.wrath_glory.death import kill
 from rulekeeper.systems.wrath_glory.memorable_injuries import MemorableStep, roll_memorable
-from rulekeeper.systems.wrath_glory.rolls import WGPlay, roll_d6
+from rulekeeper.systems.wrath_glory.rolls import WGPlay
 from rulekeeper.systems.wrath_glory.traumatic_injuries import TraumaticInjury, side_for_roll, traumatic_row
 
-__all__ = ["suffer_memorable_injury", "suffer_traumatic_injury"]
+if TYPE_CHECKING:
+    from rulekeeper.core.check import CheckResult
+    from rulekeeper.core.state import PendingCheck
+
+__all__ = [
+    "INJURY_PURPOSES",
+    "MEMORABLE_KIND",
+    "TRAUMATIC_KIND",
+    "on_injury_roll",
+    "suffer_memorable_injury",
+    "suffer_traumatic_injury",
+]
+
+MEMORABLE_KIND = "wg.memorable-injury"
+TRAUMATIC_KIND = "wg.traumatic-injury"
+_MEMORABLE, _PART, _SIDE = "memorable-injury", "traumatic-part", "traumatic-side"
+INJURY_PURPOSES = frozenset({_MEMORABLE, _PART, _SIDE})
+
+
+def _d6(
+    play: WGPlay, kind: str, label: str, purpose: str, actor: str, stakes: Stakes, rule: Rule, **data: object
+) -> None:
+    play.roll_check(
+        DiceRoll(kind=kind, label=label, notation="1d6", style="sum"),
+        purpose=purpose,
+        rule=rule,
+        actor=actor,
+        data=data,
+        stakes=stakes,
+    )
+
+
+def on_injury_roll(play: WGPlay, pending: PendingCheck, result: CheckResult) -> None:
+    actor = pending.actor
+    if actor is None or play.char(actor).dead:
+        return
+    if pending.purpose == _MEMORABLE:
+        _memorable(play, actor, result.total)
+    elif pending.purpose == _PART:
+        _traumatic_part(play, actor, str(pending.data["why"]), result.total)
+    else:
+        _traumatic(play, actor, int(pending.data["part"]), result.total)
 
 
 def suffer_memorable_injury(play: WGPlay, actor: str) -> None:
-    roll = roll_d6(play, f"{actor} rolls on the Memorable Injury table", citations.MEMORABLE_INJURY, actor=actor)
+    """Roll on the Memorable Injury table (d6)."""
+    _d6(
+        play,
+        MEMORABLE_KIND,
+        f"{actor} rolls on the Memorable Injury table",
+        _MEMORABLE,
+        actor,
+        Stakes(
+            purpose=f"{actor}'s Memorable Injury: the d6 picks the row of the table",
+            on_success="a new injury, or one already borne escalates",
+        ),
+        citations.MEMORABLE_INJURY,
+    )
+
+
+def _memorable(play: WGPlay, actor: str, roll: int) -> None:
     character = play.char(actor)
     injuries, row, step = roll_memorable(character.memorable_injuries, roll)
     if step is MemorableStep.NEW:
@@ -36,11 +100,41 @@ def suffer_memorable_injury(play: WGPlay, actor: str) -> None:
 
 def suffer_traumatic_injury(play: WGPlay, actor: str, why: str) -> None:
     """Roll the part (and side) of one Traumatic Injury, then check death by trauma."""
-    part_roll = roll_d6(play, f"{actor}: {why}; Traumatic Injury part", citations.TRAUMATIC_INJURY, actor=actor)
+    _d6(
+        play,
+        TRAUMATIC_KIND,
+        f"{actor}: {why}; Traumatic Injury part",
+        _PART,
+        actor,
+        Stakes(
+            purpose=f"{actor}'s Traumatic Injury: the d6 picks the part of the body",
+            on_success="an arm, hand, leg or foot also needs a d6 for the side",
+        ),
+        citations.TRAUMATIC_INJURY,
+        why=why,
+    )
+
+
+def _traumatic_part(play: WGPlay, actor: str, why: str, part_roll: int) -> None:
     row = traumatic_row(part_roll)
-    side = None
-    if row.sided:
-        side = side_for_roll(roll_d6(play, f"{actor}: side of the {row.part.value}", row.rule, actor=actor))
+    if not row.sided:
+        _traumatic(play, actor, part_roll, None)
+        return
+    _d6(
+        play,
+        TRAUMATIC_KIND,
+        f"{actor}: side of the {row.part.value}",
+        _SIDE,
+        actor,
+        Stakes(purpose=f"{actor}'s Traumatic Injury: the d6 picks the side of the {row.part.value}"),
+        row.rule,
+        part=part_roll,
+    )
+
+
+def _traumatic(play: WGPlay, actor: str, part_roll: int, side_roll: int | None) -> None:
+    row = traumatic_row(part_roll)
+    side = None if side_roll is None else side_for_roll(side_roll)
     injury = TraumaticInjury(part=row.part, side=side)
     character = play.char(actor)
     character = replace(character, traumatic_injuries=(*character.traumatic_injuries, injury))

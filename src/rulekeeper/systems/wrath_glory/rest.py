@@ -93,7 +93,7 @@ def _check_healer(play: WGPlay, actor: str, healer: str) -> None:
 
 
 def _begin(play: WGPlay, actor: str, kind: RestKind, healer: str | None, *, ends: int | None = None) -> None:
-    clock = play.state.clock
+    clock = play.now
     due = clock + REST_SECONDS[kind] if ends is None else ends
     timer = play.schedule(due - clock, REST_TIMER, f"{actor}'s {kind.value} completes", actor=actor)
     character = play.char(actor)

@@ -41,7 +41,14 @@ from rulekeeper.systems.gods_monsters.consequences.concentration_play import (
     CONCENTRATION_PURPOSE,
     on_concentration_check,
 )
-from rulekeeper.systems.gods_monsters.consequences.falling_play import FALL_ACTIONS, FALL_PURPOSE, on_fall_check
+from rulekeeper.systems.gods_monsters.consequences.falling_play import (
+    FALL_ACTIONS,
+    FALL_DAMAGE_KIND,
+    FALL_DAMAGE_PURPOSE,
+    FALL_PURPOSE,
+    on_fall_check,
+    on_fall_damage_roll,
+)
 from rulekeeper.systems.gods_monsters.consequences.illusions_play import (
     DISBELIEF_PURPOSE,
     ILLUSION_ACTIONS,
@@ -135,6 +142,7 @@ CONSEQUENCE_CHECK_KINDS: dict[str, str] = {
     "gm.concentration": "evasion roll to keep concentrating when hit",
     "gm.disbelief": "perception or willpower roll to disbelieve an illusion",
     "gm.fall": "evasion roll against a short fall",
+    FALL_DAMAGE_KIND: "the falling damage dice (d6 per height band, one injury per die)",
     "gm.item": "an item's reaction roll against an attack",
     "gm.jump": "agility roll to jump or leap",
     "gm.march": "health roll to force a march",
@@ -161,6 +169,7 @@ _CHECKS: dict[str, Callable[[Play[GmCharacter], PendingCheck, CheckResult], None
     CONCENTRATION_PURPOSE: on_concentration_check,
     DISBELIEF_PURPOSE: on_disbelief_check,
     FALL_PURPOSE: on_fall_check,
+    FALL_DAMAGE_PURPOSE: on_fall_damage_roll,
     ITEM_PURPOSE: on_item_check,
     JUMP_PURPOSE: on_jump_check,
     MARCH_PURPOSE: on_march_check,

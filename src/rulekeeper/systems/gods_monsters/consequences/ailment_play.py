@@ -203,7 +203,7 @@ def _contract(play: Play[GmCharacter], action: Action, *, inescapable_exposure: 
         "times": 0,
         "throw_off_rolls": 0,
         "penalties": {},
-        "started": play.state.clock,
+        "started": play.now,
         "illusory": bool(params.get("illusory")),
     }
     play.result["ailment"] = {"name": ailment.name, "stage": data["stage"]}
@@ -310,7 +310,7 @@ def on_ailment_check(play: Play[GmCharacter], pending: PendingCheck, result: Che
             play.explain(f"{actor} resists {name}", _rule(AILMENT_STRENGTH), actor=actor)
             play.result["ailment"] = {"name": name, "stage": "resisted"}
             return
-        data["started"] = play.state.clock
+        data["started"] = play.now
         _start(play, actor, ailment, data, f"{actor} has contracted {name}; it strikes after its action time")
         play.result["ailment"] = {"name": name, "stage": "incubating"}
         return
@@ -332,8 +332,8 @@ def on_ailment_check(play: Play[GmCharacter], pending: PendingCheck, result: Che
             _finish(play, actor, name, data, reason="thrown off")
             return
         _strike(play, actor, name)
-        at = int(pending.data.get("at", play.state.clock))
-        delay = max(0, at + ailment.action_seconds(round_length(play)) - play.state.clock)
+        at = int(pending.data.get("at", play.now))
+        delay = max(0, at + ailment.action_seconds(round_length(play)) - play.now)
         play.schedule(delay, _timer_kind(name), f"{name}: action time for {actor}", actor=actor, data={"name": name})
         _report(play, actor, name)
 
@@ -385,7 +385,7 @@ def on_ailment_timer(play: Play[GmCharacter], timer: Timer) -> None:
             check,
             purpose=THROW_OFF,
             rule=_rule(AILMENT_EFFECTS),
-            data={"name": name, "at": play.state.clock},
+            data={"name": name, "at": play.now},
         )
         return
     if stage == "exposed":
@@ -419,7 +419,7 @@ def on_ailment_timer(play: Play[GmCharacter], timer: Timer) -> None:
             check,
             purpose=EXPOSURE,
             rule=_rule(AILMENTS_SECTION),
-            data={"name": name, "at": play.state.clock},
+            data={"name": name, "at": play.now},
         )
 
 
@@ -496,7 +496,7 @@ def _strike(play: Play[GmCharacter], actor: str, name: str, *, at_round_end: boo
 def _extend(play: Play[Any], actor: str, name: str, minutes: int, text: str, cite: Rule) -> None:
     """Start a timed condition or add ``minutes`` to it: the effects of an ailment add up."""
     existing = play.state.condition(actor, name)
-    clock = play.state.clock
+    clock = play.now
     if existing is not None and existing.until is not None:
         remaining = max(0, existing.until - clock)
         total = int(existing.data.get("minutes", 0)) + minutes

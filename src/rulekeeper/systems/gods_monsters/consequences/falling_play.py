@@ -11,7 +11,9 @@ from typing import Any
 
 from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.check import CheckResult
+from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.play import Play
+from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.systems.gods_monsters import conditions as cond
 from rulekeeper.systems.gods_monsters.character import GmCharacter
@@ -20,9 +22,18 @@ from rulekeeper.systems.gods_monsters.consequences.playing import ask, c_roll, r
 from rulekeeper.systems.gods_monsters.consequences.sections import FALLING, c_rule
 from rulekeeper.systems.gods_monsters.damage import take_damage
 
-__all__ = ["FALL_ACTIONS", "FALL_PURPOSE", "on_fall_check"]
+__all__ = [
+    "FALL_ACTIONS",
+    "FALL_DAMAGE_KIND",
+    "FALL_DAMAGE_PURPOSE",
+    "FALL_PURPOSE",
+    "on_fall_check",
+    "on_fall_damage_roll",
+]
 
 FALL_PURPOSE = "c.fall"
+FALL_DAMAGE_PURPOSE = "c.fall-damage"
+FALL_DAMAGE_KIND = "gm.falling-damage"
 
 
 def _fall(play: Play[GmCharacter], action: Action) -> None:
@@ -71,8 +82,32 @@ def _land(play: Play[GmCharacter], actor: str, feet: int, *, archetypal: bool, e
         result.update(evaded=True, damage=0, injuries=0, rolled=0)
         play.result["fall"] = result
         return
-    roll = play.roll(f"{band.dice}d6", f"falling damage for {actor}", cite, actor=actor)
-    outcome = fall_damage(feet, tuple(d.value for d in roll.dice), evaded=evaded)
+    play.result["fall"] = result
+    play.roll_check(
+        DiceRoll(kind=FALL_DAMAGE_KIND, label=f"falling damage for {actor}", notation=f"{band.dice}d6"),
+        purpose=FALL_DAMAGE_PURPOSE,
+        rule=cite,
+        actor=actor,
+        data={"feet": feet, "archetypal": archetypal, "evaded": evaded},
+        stakes=Stakes(
+            purpose=f"the falling damage for {actor}",
+            on_success="the damage comes off as usual, one injury per die"
+            + (" (halved, no injuries)" if evaded else ""),
+        ),
+    )
+
+
+def on_fall_damage_roll(play: Play[GmCharacter], pending: PendingCheck, rolled: CheckResult) -> None:
+    """The falling damage dice are in: damage, and one injury per die."""
+    actor = pending.actor
+    if actor is None or cond.is_dead(play, actor):
+        return
+    feet, archetypal, evaded = int(pending.data["feet"]), bool(pending.data["archetypal"]), bool(pending.data["evaded"])
+    die_values = rolled.dice
+    cite = c_rule(FALLING)
+    result: dict[str, Any] = dict(play.result.get("fall", {"feet": feet, "dice": fall_band(feet).dice}))
+    result["seconds"] = fall_seconds(feet)
+    outcome = fall_damage(feet, die_values, evaded=evaded)
     if outcome.evaded:
         play.explain(
             f"{actor}'s evasion halves the damage: {outcome.rolled} → {outcome.damage}, and no injuries",

@@ -140,4 +140,4 @@ def round_length(play: Play[Any]) -> int:
 def to_round_end(play: Play[Any], rounds: int = 1) -> int:
     """Seconds until the end of the round ``rounds - 1`` rounds after the current one."""
     length = round_length(play)
-    return length - play.state.clock % length + (rounds - 1) * length
+    return length - play.now % length + (rounds - 1) * length

@@ -124,6 +124,7 @@ FEAT_CHECK_KINDS: dict[str, str] = {
     "gurps.swimming": "Swimming roll on entering deep water and on the seed's schedule after",
     "gurps.ht.swimming": "roll against the higher of HT and Swimming for each minute at top speed",
     "gurps.throwing": "DX roll to hit with a thrown object",
+    "gurps.throwing.damage": "the crushing damage dice of a throw that hit",
     **SENSE_KINDS,
     "gurps.influence": "Influence roll: Quick Contest of an Influence skill against Will",
     "gurps.will": "Will roll against stress or distraction",

@@ -21,7 +21,9 @@ from typing import Any
 
 from rulekeeper.core.action import Action, ActionSpec, Calculation, CalculatorSpec, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
+from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.explain import Step
+from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.core.success_roll import SuccessRoll
 from rulekeeper.errors import InputError, RuleRefusal
@@ -189,8 +191,18 @@ def _on_check(play: GurpsPlay, pending: PendingCheck, result: CheckResult) -> No
         play.explain("the throw misses", THROWING, actor=actor)
         return
     dice = str(pending.data["damage"])
-    rolled = play.roll(dice, f"the throw hits: damage {dice} crushing", THROWING_DAMAGE, actor=actor)
-    damage = max(0, rolled.total)
+    play.roll_check(
+        DiceRoll(kind="gurps.throwing.damage", label=f"the throw hits: damage {dice} crushing", notation=dice, floor=0),
+        purpose="feat.throw-damage",
+        rule=THROWING_DAMAGE,
+        actor=actor,
+        stakes=Stakes(purpose=f"the crushing damage of {actor}'s throw", on_success="damage to the target"),
+    )
+
+
+def _on_damage(play: GurpsPlay, pending: PendingCheck, result: CheckResult) -> None:
+    actor = str(pending.actor)
+    damage = result.total
     play.explain(f"{damage} crushing damage to the target (before its defence and DR)", THROWING_DAMAGE, actor=actor)
     play.result["damage_rolled"] = damage
 
@@ -209,4 +221,4 @@ THROW_ACTION = ActionSpec(
     kind="feat",
 )
 
-THROWING_CHECK_HANDLERS: dict[str, CheckHandler] = {"feat.throw": _on_check}
+THROWING_CHECK_HANDLERS: dict[str, CheckHandler] = {"feat.throw": _on_check, "feat.throw-damage": _on_damage}
