@@ -242,6 +242,7 @@ def fatigue_rest_turn(play: Play[Character], actor: str) -> None:
 
 def recovery_rolled(play: Play[Character], actor: str, points: int) -> None:
     heal_points(play, actor, points, ks=None, us=None, what="a day of total rest", rule=RECOVERY)
+    ensure_recovery(play, actor)
 
 
 def recovery_day(play: Play[Character], actor: str) -> None:
@@ -272,6 +273,7 @@ def recovery_day(play: Play[Character], actor: str) -> None:
             actor=actor,
             stakes=Stakes(purpose=f"{actor}'s natural recovery after a day of total rest", on_success="points healed"),
         )
+        return  # the next day is arranged once the die is in (recovery_rolled), as the healing may end it
     elif character.regimen is Regimen.BASIC:
         tell(play, f"{actor} kept to basic actions: natural recovery is suspended today", RECOVERY, actor)
     else:
