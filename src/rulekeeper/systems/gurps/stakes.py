@@ -65,4 +65,5 @@ def gurps_stakes(purpose: str, actor: str | None, data: Mapping[str, Any]) -> St
             return text.format(**words)
         except (KeyError, IndexError):
             return text  # a check asked without the usual data still says what it is for
+
     return Stakes(purpose=fill(row[0]), on_success=fill(row[1]), on_failure=fill(row[2]))
