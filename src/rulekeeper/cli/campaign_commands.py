@@ -251,25 +251,36 @@ def campaign_delete(context: Context, name: str, *, yes: bool) -> None:
     console().print(f"Deleted {name!r}.")
 
 
-def _sheet_from(system: str, sheet_file: str | None, gcs_file: str | None, pairs: Sequence[str]) -> dict[str, Any]:
+def _sheet_from(
+    system: str, sheet_file: str | None, gcs_file: str | None, pairs: Sequence[str]
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The sheet to add, and for a GCS file the import report (unused fields, GCS disagreements)."""
     sheet: dict[str, Any] = {}
+    report: dict[str, Any] | None = None
     if gcs_file is not None:
         if system != "gurps":
             raise InputError("--gcs reads GURPS Character Sheet files", expected="a GURPS campaign")
         from rulekeeper.systems.gurps.gcs import import_gcs
 
         document = read_document(gcs_file)
-        imported, unused = import_gcs(document)
-        sheet.update(imported)
-        if unused:
-            print(f"rulekeeper: note: fields not used from {gcs_file}: {', '.join(unused)}", file=sys.stderr)
+        imported = import_gcs(document)
+        sheet.update(imported.sheet)
+        report = {"file": gcs_file, "unused": imported.unused, "disagreements": imported.disagreements}
     if sheet_file is not None:
         document = read_document(sheet_file)
         if not isinstance(document, Mapping):
             raise InputError(f"{sheet_file} holds no sheet", expected="a mapping of sheet fields")
         sheet.update(document)
     sheet.update(parse_assignments(pairs))
-    return sheet
+    return sheet, report
+
+
+def _print_gcs_report(report: Mapping[str, Any]) -> None:
+    for line in report["disagreements"]:
+        print(f"rulekeeper: note: {report['file']}: {line}", file=sys.stderr)
+    if report["unused"]:
+        unused = ", ".join(report["unused"])
+        print(f"rulekeeper: note: fields not used from {report['file']}: {unused}", file=sys.stderr)
 
 
 def char_add(
@@ -284,11 +295,17 @@ def char_add(
     as_json: bool,
 ) -> None:
     campaign = context.open()
-    sheet = _sheet_from(campaign.system, sheet_file, gcs_file, pairs)
+    sheet, report = _sheet_from(campaign.system, sheet_file, gcs_file, pairs)
     result = campaign.add_character(actor, sheet, player=player, npc=npc)
     if as_json:
-        emit_json({"campaign": campaign.name, "seq": result.seq, "actor": actor, "view": campaign.view(actor)})
+        view = campaign.view(actor)
+        out: dict[str, Any] = {"campaign": campaign.name, "seq": result.seq, "actor": actor, "view": view}
+        if report is not None:
+            out["gcs"] = report
+        emit_json(out)
         return
+    if report is not None:
+        _print_gcs_report(report)
     console().print(f"#{result.seq} added {actor} to {campaign.name}.")
     print_view(actor, campaign.view(actor))
 

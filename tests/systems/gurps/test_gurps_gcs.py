@@ -1,79 +1,99 @@
-"""Importing a GURPS Character Sheet (.gcs) file: what is used, and every field that is not."""
+"""Importing GCS files: refusing bad ones by JSON path, and reporting what is not used."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+import copy
 from typing import Any
 
 import pytest
+from tests.systems.gurps.gcs_library import load
 
 from rulekeeper.errors import InputError
 from rulekeeper.systems.gurps import import_gcs, new_character
 from rulekeeper.systems.gurps.gcs import skill_level_from_points
 
-FIXTURE = Path(__file__).parent / "fixtures" / "sample.gcs"
+OGRE = "Home Brew/Enraged Eggplant/Monsters/Orc Warrior.gcs"
 
 
-def _load() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
-    return data
+def _refused(data: Any, where: str) -> InputError:
+    with pytest.raises(InputError) as caught:
+        import_gcs(data)
+    assert caught.value.where == where, str(caught.value)
+    assert "\n" not in str(caught.value)
+    return caught.value
 
 
-def test_attributes_with_adjustments_and_damage() -> None:
-    sheet, _ = import_gcs(_load())
-    assert sheet["name"] == "Dai Blackthorn"
-    assert (sheet["st"], sheet["dx"], sheet["iq"], sheet["ht"]) == (11, 13, 10, 12)
-    assert (sheet["hp"], sheet["fp"], sheet["will"], sheet["per"]) == (13, 12, 11, 12)
-    assert sheet["basic_speed"] == pytest.approx(6.5)
-    assert sheet["basic_move"] == 7
-    assert (sheet["current_hp"], sheet["current_fp"]) == (10, 10)
+def _file() -> dict[str, Any]:
+    return copy.deepcopy(load(OGRE))
 
 
-def test_skills_by_level_or_points_and_shield() -> None:
-    sheet, _ = import_gcs(_load())
-    assert sheet["skills"] == {"broadsword": 15, "climbing": 12, "hiking": 13, "bow": 13}
-    assert sheet["shield"] == 14
+def test_unknown_or_missing_version_is_refused() -> None:
+    data = _file()
+    data["version"] = 4
+    assert "version 5" in str(_refused(data, "version"))
+    del data["version"]
+    _refused(data, "version")
+    data["version"] = "5"
+    _refused(data, "version")
 
 
-def test_weapons_and_carried_weight_and_dr() -> None:
-    sheet, _ = import_gcs(_load())
-    names = [w["name"] for w in sheet["weapons"]]
-    assert names == ["Broadsword (Swung)", "Broadsword (Thrust)", "Short Bow"]
-    assert sheet["weapons"][0]["damage"] == "sw+1"
-    assert sheet["weapons"][2]["kind"] == "missile"
-    assert sheet["weapons"][2]["acc"] == 1
-    assert sheet["weapons"][2]["damage"] == "thr"
-    # 3 + 4 + 2 + 3 + 20 x 0.1 + 2 x 0.5 kg (2 lb/kg) + 10
-    assert sheet["carried"] == pytest.approx(26.0)
-    assert sheet["dr"] == 2
+def test_wrong_types_name_the_json_path() -> None:
+    data = _file()
+    data["attributes"] = "none"
+    _refused(data, "attributes")
+
+    data = _file()
+    data["attributes"][0]["adj"] = "three"
+    assert "a number" in str(_refused(data, "attributes[0].adj"))
+
+    data = _file()
+    hp = next(i for i, a in enumerate(data["attributes"]) if a["attr_id"] == "hp")
+    data["attributes"][hp]["damage"] = "lots"
+    _refused(data, f"attributes[{hp}].damage")
+
+    data = _file()
+    data["traits"] = {"Combat Reflexes": True}
+    _refused(data, "traits")
+
+    data = _file()
+    data["equipment"][0]["quantity"] = "2"
+    _refused(data, "equipment[0].quantity")
+
+    data = _file()
+    data["equipment"][0]["base_weight"] = "heavy"
+    _refused(data, "equipment[0].base_weight")
+
+    data = _file()
+    data["traits"][0]["features"][1]["amount"] = [1]
+    _refused(data, "traits[0].features[1].amount")
 
 
-def test_every_unused_field_is_named() -> None:
-    _, unused = import_gcs(_load())
-    for field in (
-        "traits",
-        "notes",
-        "other_equipment",
-        "settings",
-        "profile.player_name",
-        "attributes.fright_check",
-        "attributes.vision",
-    ):
-        assert field in unused
-    assert any("Feint" in u and "technique" in u for u in unused)
-    assert any("Stealth" in u for u in unused)
-    assert any("Axe" in u and "no skill" in u for u in unused)
-    assert any("attribute_bonus" in u for u in unused)
+def test_not_a_gcs_file() -> None:
+    with pytest.raises(InputError):
+        import_gcs({"name": "x"})
+    with pytest.raises(InputError):
+        import_gcs([])  # type: ignore[arg-type]
 
 
-def test_the_imported_sheet_builds_a_character() -> None:
-    sheet, _ = import_gcs(_load())
-    char = new_character(sheet)
-    assert char.encumbrance_level == 1  # 26 lb over BL 24
-    assert char.parry("broadsword") == 10
-    assert char.block == 10
-    assert char.skill("climbing") == 12
+def test_unused_fields_are_reported_by_json_path() -> None:
+    result = import_gcs(load(OGRE))
+    # Combat Reflexes (traits[0]) gives Dodge/Parry/Block +1 and Fast-Draw +1, which are used, and
+    # two conditional modifiers (fright checks, surprise), which a GURPS sheet here cannot hold
+    assert "traits[0].features[5] (conditional_modifier)" in result.unused
+    assert "traits[0].features[1]" not in " ".join(result.unused)
+    assert "attributes[15] (fdg)" in result.unused  # a house attribute of this sheet
+    assert "profile.height" in result.unused
+    assert "created_date" in result.unused
+    assert not any(u.startswith(("attributes[0]", "skills[", "equipment[")) for u in result.unused)
+
+
+def test_a_disagreement_with_gcs_is_reported_not_hidden() -> None:
+    data = _file()
+    dodge = data["calc"]["dodge"][0]
+    data["calc"]["dodge"][0] = dodge + 1
+    result = import_gcs(data)
+    assert f"dodge: derived {dodge}, GCS says {dodge + 1}" in result.disagreements
+    assert new_character(result.sheet).basic_dodge == dodge
 
 
 def test_points_to_level() -> None:
@@ -83,10 +103,3 @@ def test_points_to_level() -> None:
     assert skill_level_from_points(12, "a", 8) == 14
     assert skill_level_from_points(12, "h", 12) == 14
     assert skill_level_from_points(12, "e", 0) is None
-
-
-def test_not_a_gcs_file() -> None:
-    with pytest.raises(InputError):
-        import_gcs({"name": "x"})
-    with pytest.raises(InputError):
-        import_gcs([])  # type: ignore[arg-type]

@@ -69,7 +69,7 @@ def test_parry_and_block() -> None:
     [
         ({"strength": 10}, "strength"),
         ({"st": "ten"}, "st"),
-        ({"st": 0}, "st"),
+        ({"st": -1}, "st"),  # ST 0 is allowed (slimes, skulls)
         ({"dx": 10.5}, "dx"),
         ({"current_hp": 11}, "current_hp"),
         ({"current_hp": -50}, "current_hp"),

@@ -138,7 +138,7 @@ def attack_action(play: Play[GurpsCharacter], action: Action) -> None:
     if params.get("skill") is not None:
         base = int(params["skill"])
     else:
-        level = char.skill(weapon.skill)
+        level = char.weapon_level(weapon)
         if level is None:
             raise InputError(
                 f"{actor} has no {weapon.skill} skill", expected="the skill on the sheet, or skill=N", where="skill"
@@ -398,7 +398,7 @@ def apply_damage(
 ) -> int:
     """Basic damage -> penetrating damage (after DR) -> injury (wounding multiplier); returns the injury."""
     char = play.char(target)
-    used_dr = char.dr if dr is None else dr
+    used_dr = char.dr_at(location) if dr is None else dr
     pen = penetrating(damage, used_dr)
     row = DAMAGE_TYPES[damage_type]
     min_injury = bool(play.option("min_injury", True))
@@ -427,7 +427,7 @@ def ask_parry_counter(play: Play[GurpsCharacter], info: Mapping[str, Any]) -> No
     weapon = char.weapon(str(name)) if name else next((w for w in char.weapons if w.can_parry and not w.ranged), None)
     if weapon is None:
         return
-    level = char.skill(weapon.skill)
+    level = char.weapon_level(weapon)
     if level is None:
         return
     ask_success_roll(

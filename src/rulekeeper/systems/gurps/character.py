@@ -76,6 +76,9 @@ class Weapon:
     unbalanced: bool = False
     can_parry: bool = True
     parry_bonus: int = 0
+    level: int | None = None  # skill level with this weapon (GCS imports), else the skill's level
+    range: str = ""  # ranged: "Half Damage/Max" in yards, as the sheet prints it
+    shots: str = ""
 
     @property
     def ranged(self) -> bool:
@@ -178,6 +181,11 @@ class GurpsCharacter:
     weapons: tuple[Weapon, ...] = ()
     shield_skill: int | None = None  # Shield or Cloak skill, for Block
     posture: str = "standing"
+    dodge_bonus: int = 0  # Dodge, Parry and Block bonuses of traits such as Combat Reflexes
+    parry_bonus: int = 0
+    block_bonus: int = 0
+    lifting_st: int | None = None  # ST for Basic Lift when Lifting ST differs
+    dr_locations: Mapping[str, int] = field(default_factory=dict)  # DR where it differs from ``dr``
     dead: bool = False
     turn: TurnState = field(default_factory=TurnState)
     incoming: tuple[IncomingAttack, ...] = ()
@@ -185,7 +193,7 @@ class GurpsCharacter:
     # -- load -----------------------------------------------------------------------------
     @property
     def basic_lift(self) -> float:
-        return basic_lift(self.st)
+        return basic_lift(self.st if self.lifting_st is None else self.lifting_st)
 
     @property
     def encumbrance_level(self) -> int:
@@ -231,8 +239,8 @@ class GurpsCharacter:
 
     @property
     def basic_dodge(self) -> int:
-        """Basic Speed + 3, fractions dropped (seed 004, "Dodging")."""
-        return math.floor(self.basic_speed) + 3
+        """Basic Speed + 3, fractions dropped (seed 004, "Dodging"), plus a trait's Dodge bonus."""
+        return math.floor(self.basic_speed) + 3 + self.dodge_bonus
 
     @property
     def encumbered_dodge(self) -> int:
@@ -254,18 +262,33 @@ class GurpsCharacter:
         return half_round_up(self.st) if self.very_tired else self.st
 
     def parry(self, skill_name: str, parry_bonus: int = 0) -> int | None:
-        """Parry with a weapon skill: 3 + floor(skill / 2), plus a balanced weapon's bonus."""
+        """Parry with a weapon skill: 3 + floor(skill / 2), plus a balanced weapon's bonus and a
+        trait's Parry bonus."""
         level = self.skill(skill_name)
         if level is None:
             return None
-        return 3 + level // 2 + parry_bonus
+        return 3 + level // 2 + parry_bonus + self.parry_bonus
+
+    def weapon_level(self, weapon: Weapon) -> int | None:
+        """Skill level with a weapon: its own level when the sheet gives one, else its skill's."""
+        return weapon.level if weapon.level is not None else self.skill(weapon.skill)
+
+    def weapon_parry(self, weapon: Weapon) -> int | None:
+        level = self.weapon_level(weapon)
+        if level is None:
+            return None
+        return 3 + level // 2 + weapon.parry_bonus + self.parry_bonus
+
+    def dr_at(self, location: str) -> int:
+        """DR at a hit location: the location's own when the sheet gives one, else ``dr``."""
+        return self.dr_locations.get(location, self.dr)
 
     @property
     def block(self) -> int | None:
         """Block with Shield (or Cloak) skill: 3 + floor(skill / 2)."""
         if self.shield_skill is None:
             return None
-        return 3 + self.shield_skill // 2
+        return 3 + self.shield_skill // 2 + self.block_bonus
 
     @property
     def weapon_parries(self) -> dict[str, int]:
@@ -274,7 +297,7 @@ class GurpsCharacter:
         for w in self.weapons:
             if not w.can_parry or w.ranged:
                 continue
-            level = self.parry(w.skill, w.parry_bonus)
+            level = self.weapon_parry(w)
             if level is not None:
                 out[w.name.lower()] = level
         return out

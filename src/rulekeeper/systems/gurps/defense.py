@@ -108,7 +108,7 @@ def defense_score(
                 raise RuleRefusal(
                     f"{weapon.name} is unbalanced and already attacked this turn; it cannot parry (seed 004, Parry)"
                 )
-            level = char.parry(weapon.skill, weapon.parry_bonus)
+            level = char.weapon_parry(weapon)
             if level is None:
                 raise RuleRefusal(f"{defender} has no {weapon.skill} skill to parry with")
             base, label = level, f"{defender} Parry ({weapon.name})"

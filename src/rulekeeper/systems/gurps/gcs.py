@@ -1,284 +1,430 @@
-"""Importing a character from GURPS Character Sheet (GCS) JSON, the ``.gcs`` file format.
+"""Importing a character from a GURPS Character Sheet (GCS) file, version 5, as GCS users save it.
 
-What is read (GCS 5.x layout; older files with the same keys work too):
+Everything is derived from the file's choices, the way GCS derives it: attributes from ``adj``
+plus every enabled ``attribute_bonus`` (on traits, their enabled modifiers and equipped
+equipment, ``per_level`` times the trait's levels), Basic Lift (B15) from ST with lifting bonuses,
+Dodge/Parry/Block bonuses (Combat Reflexes), DR by location from ``dr_bonus``, skill levels,
+every weapon (``gcs_weapons``), carried weight (``gcs_equipment``) and encumbrance. GCS's own
+computed values (the ``calc`` blocks) are never copied: when present they are compared with what
+was derived, and each difference is reported by field ("dodge: derived 9, GCS says 10").
 
-* ``profile.name``;
-* ``attributes``: each ``{attr_id, adj, damage?, calc?}`` for st, dx, iq, ht, will, per, hp, fp,
-  basic_speed and basic_move. GCS stores each as an adjustment over its base (HP over ST, Will
-  over IQ, Basic Move over floor(Basic Speed), ...); ``calc.value`` is used when present, and
-  ``damage`` (HP or FP lost) gives current HP/FP;
-* ``skills`` (containers included): name (with specialization in parentheses), level from
-  ``calc.level``, else from ``points`` and ``difficulty`` (``"dx/a"``) by the 4e cost table;
-  a skill named Shield or Cloak becomes the Block skill;
-* ``equipment`` (containers included): carried weight (``weight`` x ``quantity``, units lb, kg,
-  oz, g), melee and ranged weapons (damage, type, skill by their defaults, Acc, Bulk, RoF,
-  unbalanced parry "U", parry bonus), and torso DR from ``dr_bonus`` features of equipped items.
-
-Everything else -- traits, spells, notes, other equipment, settings, unknown attributes -- is
-returned by name in the list of unused fields, never dropped silently.
+The importer is pure: it takes the parsed JSON. Bad data (an unknown ``version``, a value of the
+wrong type) raises ``InputError`` naming the JSON path and the expected form; nothing is returned
+half-done. What the sheet cannot use is listed by JSON path in ``GcsImport.unused``.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from rulekeeper.errors import InputError
+from rulekeeper.systems.gurps.character import ATTACK_KINDS
+from rulekeeper.systems.gurps.damage_table import parse_damage
+from rulekeeper.systems.gurps.encumbrance import encumbrance_level
+from rulekeeper.systems.gurps.gcs_damage import PROGRESSIONS, swing_for, thrust_for
+from rulekeeper.systems.gurps.gcs_equipment import carried_weight
+from rulekeeper.systems.gurps.gcs_features import Features, collect_features
+from rulekeeper.systems.gurps.gcs_skills import SkillBook, read_skills, skill_level_from_points
+from rulekeeper.systems.gurps.gcs_values import (
+    as_mapping,
+    opt_bool,
+    opt_list,
+    opt_mapping,
+    opt_number,
+    opt_str,
+    parse_weight,
+)
+from rulekeeper.systems.gurps.gcs_weapons import GcsWeapon, WeaponContext, derive_weapons
+from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES
 
-__all__ = ["import_gcs", "skill_level_from_points"]
+__all__ = ["SUPPORTED_VERSIONS", "GcsImport", "gcs_basic_lift", "import_gcs", "skill_level_from_points"]
 
+SUPPORTED_VERSIONS = (5,)
 _ATTRS = ("st", "dx", "iq", "ht", "will", "per", "hp", "fp", "basic_speed", "basic_move")
-_USED_TOP = {"attributes", "skills", "equipment", "profile"}
-_DIFFICULTY = {"e": 0, "a": -1, "h": -2, "vh": -3}
-_UNITS = {"lb": 1.0, "lbs": 1.0, "#": 1.0, "kg": 2.0, "oz": 1 / 16, "g": 0.002, "tn": 2000.0, "t": 2205.0}
-_WEIGHT = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*([a-z#]*)\s*$")
-_DAMAGE_TYPES = {"cr", "cut", "imp", "pi-", "pi", "pi+", "pi++", "burn", "cor", "tox", "fat"}
+_SENSES = {"vision": "per", "hearing": "per", "taste_smell": "per", "touch": "per", "fright_check": "will"}
+_USED_TOP = {"version", "profile", "attributes", "traits", "skills", "equipment", "settings", "calc"}
+_USED_FEATURES = {"attribute_bonus", "dr_bonus", "skill_bonus", "weapon_bonus", "contained_weight_reduction"}
+_USED_ATTRIBUTE_BONUS = {*_ATTRS, *_SENSES, "dodge", "parry", "block"}
+_LOCATIONS = ("torso", "skull", "face", "neck", "vitals", "groin", "arm", "leg", "hand", "foot", "eye")
+_SKILL_KINDS = {"guns": "firearm", "beam weapons": "beam", "thrown weapon": "thrown", "throwing": "thrown"}
+_UNARMED = {"brawling", "boxing", "karate", "sumo wrestling", "wrestling", "judo", "dx", "st"}
 
 
-def skill_level_from_points(attribute: int, difficulty: str, points: int) -> int | None:
-    """Skill level for points spent (GURPS 4e cost table): 1 pt = attribute + difficulty offset,
-    2 pts +1, 4 pts +2, then +1 per further 4 pts. None for 0 points (the skill is not known)."""
-    if points <= 0:
-        return None
-    offset = _DIFFICULTY.get(difficulty, -1)
-    if points == 1:
-        bonus = 0
-    elif points < 4:
-        bonus = 1
-    else:
-        bonus = 1 + points // 4
-    return attribute + offset + bonus
+@dataclass(frozen=True)
+class GcsImport:
+    """A GURPS sheet mapping, what it left out (by JSON path) and where GCS's stored values differ."""
+
+    sheet: dict[str, Any]
+    unused: list[str] = field(default_factory=list)
+    disagreements: list[str] = field(default_factory=list)
+    weapons: tuple[GcsWeapon, ...] = ()
+    derived: Mapping[str, Any] = field(default_factory=dict)
+    weapon_names: Mapping[str, str] = field(default_factory=dict)  # JSON path -> name on the sheet
 
 
-def _weight(text: Any) -> float:
-    if isinstance(text, (int, float)) and not isinstance(text, bool):
-        return float(text)
-    match = _WEIGHT.match(str(text).lower())
-    if not match:
-        raise InputError(f"cannot read weight {text!r}", expected="a weight such as '3 lb' or '1.5 kg'", where="weight")
-    unit = match.group(2) or "lb"
-    if unit not in _UNITS:
-        raise InputError(f"unknown weight unit {unit!r}", expected="lb, kg, oz, g or tn", where="weight")
-    return float(match.group(1)) * _UNITS[unit]
+def gcs_basic_lift(st: int) -> float:
+    """Basic Lift (B15): ST x ST / 5 lb, rounded to whole pounds from 10 lb up; 0 below ST 1."""
+    if st < 1:
+        return 0.0
+    raw = st * st / 5
+    if raw >= 10:
+        return float(math.floor(raw + 0.5))
+    return math.trunc(raw * 10) / 10
 
 
-def _walk(items: Any, path: str) -> Iterable[tuple[str, Mapping[str, Any]]]:
-    if not isinstance(items, list):
-        return
-    for i, item in enumerate(items):
-        if not isinstance(item, Mapping):
-            continue
-        here = f"{path}[{i}]"
-        yield here, item
-        yield from _walk(item.get("children"), f"{here}.children")
+# -- attributes ---------------------------------------------------------------------------------
+def _read_attributes(data: Mapping[str, Any], unused: list[str]) -> dict[str, Mapping[str, Any]]:
+    entries: dict[str, Mapping[str, Any]] = {}
+    for i, raw in enumerate(opt_list(data, "attributes", "")):
+        path = f"attributes[{i}]"
+        entry = as_mapping(raw, path)
+        attr_id = opt_str(entry, "attr_id", path).strip().lower()
+        if not attr_id:
+            raise InputError(
+                "an attribute has no attr_id", expected="an attribute id such as st", where=f"{path}.attr_id"
+            )
+        opt_number(entry, "adj", path)
+        opt_number(entry, "damage", path)
+        entries[attr_id] = {**entry, "_path": path}
+        if attr_id not in _ATTRS and attr_id not in _SENSES:
+            unused.append(f"{path} ({attr_id})")
+    return entries
 
 
-def _int(value: Any, default: int = 0) -> int:
-    try:
-        return int(float(str(value).strip().lstrip("+")))
-    except (TypeError, ValueError):
-        return default
+def _attributes(entries: Mapping[str, Mapping[str, Any]], features: Features) -> dict[str, float]:
+    def adj(attr_id: str) -> float:
+        entry = entries.get(attr_id)
+        return 0.0 if entry is None else opt_number(entry, "adj", str(entry["_path"]))
 
+    def value(attr_id: str, base: float, *, decimal: bool = False) -> float:
+        total = base + adj(attr_id) + features.attribute_bonus(attr_id)
+        return total if decimal else float(math.trunc(total))
 
-def _attributes(data: Mapping[str, Any], unused: list[str]) -> dict[str, Any]:
-    raw = {str(a.get("attr_id", "")).lower(): a for a in data.get("attributes") or [] if isinstance(a, Mapping)}
-    for attr_id in raw:
-        if attr_id not in _ATTRS:
-            unused.append(f"attributes.{attr_id}")
-
-    def value(attr_id: str, base: float) -> float:
-        entry = raw.get(attr_id)
-        if entry is None:
-            return base
-        calc = entry.get("calc")
-        if isinstance(calc, Mapping) and "value" in calc:
-            return float(calc["value"])
-        return base + float(entry.get("adj", 0) or 0)
-
-    st = int(value("st", 10))
-    dx = int(value("dx", 10))
-    iq = int(value("iq", 10))
-    ht = int(value("ht", 10))
-    speed = value("basic_speed", (dx + ht) / 4)
-    sheet: dict[str, Any] = {
-        "st": st,
-        "dx": dx,
-        "iq": iq,
-        "ht": ht,
-        "will": int(value("will", iq)),
-        "per": int(value("per", iq)),
-        "hp": int(value("hp", st)),
-        "fp": int(value("fp", ht)),
-        "basic_speed": speed,
-        "basic_move": int(value("basic_move", math.floor(speed))),
-    }
-    for pool in ("hp", "fp"):
-        entry = raw.get(pool)
-        if entry is not None:
-            lost = _int(entry.get("damage", 0))
-            if lost:
-                sheet[f"current_{pool}"] = sheet[pool] - lost
-    return sheet
-
-
-def _skills(data: Mapping[str, Any], sheet: Mapping[str, Any], unused: list[str]) -> dict[str, int]:
-    skills: dict[str, int] = {}
-    for path, item in _walk(data.get("skills"), "skills"):
-        kind = str(item.get("type", "skill"))
-        if kind.endswith("_container"):
-            continue
-        name = str(item.get("name", "")).strip()
-        if not name:
-            unused.append(f"{path} (no name)")
-            continue
-        if kind == "technique":
-            unused.append(f"{path} ({name}: techniques are not used)")
-            continue
-        spec = str(item.get("specialization", "") or "").strip()
-        key = (f"{name} ({spec})" if spec else name).lower()
-        calc = item.get("calc")
-        level: int | None = None
-        if isinstance(calc, Mapping) and "level" in calc:
-            level = _int(calc["level"])
-        else:
-            attr, _, diff = str(item.get("difficulty", "dx/a")).lower().partition("/")
-            base = sheet.get(attr)
-            if isinstance(base, int):
-                level = skill_level_from_points(base, diff, _int(item.get("points", 0)))
-        if level is None:
-            unused.append(f"{path} ({name}: no level and no points)")
-            continue
-        skills[key] = level
-        if name.lower() not in skills:
-            skills.setdefault(name.lower(), level)
-    return skills
-
-
-def _weapon_skill(weapon: Mapping[str, Any], skills: Mapping[str, int]) -> str | None:
-    best: tuple[int, str] | None = None
-    for default in weapon.get("defaults") or []:
-        if not isinstance(default, Mapping) or default.get("type") != "skill":
-            continue
-        name = str(default.get("name", "")).strip()
-        spec = str(default.get("specialization", "") or "").strip()
-        for key in (f"{name} ({spec})".lower() if spec else None, name.lower()):
-            if key and key in skills and (best is None or skills[key] > best[0]):
-                best = (skills[key], key)
-    return best[1] if best else None
-
-
-def _damage(weapon: Mapping[str, Any]) -> tuple[str, str]:
-    dmg = weapon.get("damage")
-    if isinstance(dmg, Mapping):
-        base = str(dmg.get("base", "") or "").strip()
-        st = str(dmg.get("st", "") or "").strip().lower()
-        kind = str(dmg.get("type", "cr") or "cr").strip().lower()
-        if st in ("thr", "sw"):
-            adds = _int(base) if base else 0
-            text = f"{st}{adds:+d}" if adds else st
-        else:
-            text = base or "0"
-        return text, kind
-    text = str(dmg or "")
-    parts = text.split()
-    return (parts[0] if parts else "0"), (parts[1].lower() if len(parts) > 1 else "cr")
-
-
-def _equipment(
-    data: Mapping[str, Any], skills: Mapping[str, int], unused: list[str]
-) -> tuple[float, list[dict[str, Any]], int]:
-    carried = 0.0
-    weapons: list[dict[str, Any]] = []
-    dr = 0
-    top = data.get("equipment")
-
-    def visit(items: Any, path: str, multiplier: float) -> None:
-        nonlocal carried, dr
-        if not isinstance(items, list):
-            return
-        for i, item in enumerate(items):
-            if not isinstance(item, Mapping):
-                continue
-            here = f"{path}[{i}]"
-            name = str(item.get("description", item.get("name", "")) or here)
-            quantity = float(item.get("quantity", 1) or 0)
-            try:
-                carried += _weight(item.get("weight", 0) or 0) * quantity * multiplier
-            except InputError as exc:
-                unused.append(f"{here}.weight ({name}: {exc.message})")
-            equipped = item.get("equipped", True) is not False
-            for feature in item.get("features") or []:
-                if not isinstance(feature, Mapping):
-                    continue
-                locations = feature.get("locations") or [feature.get("location")]
-                if feature.get("type") == "dr_bonus" and equipped and ("torso" in locations or "all" in locations):
-                    dr += _int(feature.get("amount", 0))
-                else:
-                    unused.append(f"{here}.features ({name}: {feature.get('type')})")
-            for j, weapon in enumerate(item.get("weapons") or []):
-                converted = _weapon(weapon, name, skills, f"{here}.weapons[{j}]", unused)
-                if converted is not None:
-                    weapons.append(converted)
-            visit(item.get("children"), f"{here}.children", multiplier * max(quantity, 0))
-
-    visit(top, "equipment", 1.0)
-    return carried, weapons, dr
-
-
-def _weapon(
-    weapon: Any, item_name: str, skills: Mapping[str, int], path: str, unused: list[str]
-) -> dict[str, Any] | None:
-    if not isinstance(weapon, Mapping):
-        return None
-    usage = str(weapon.get("usage", "") or "").strip()
-    name = f"{item_name} ({usage})" if usage else item_name
-    skill = _weapon_skill(weapon, skills)
-    if skill is None:
-        unused.append(f"{path} ({name}: no skill on the sheet matches its defaults)")
-        return None
-    damage, damage_type = _damage(weapon)
-    if damage_type not in _DAMAGE_TYPES:
-        unused.append(f"{path} ({name}: damage type {damage_type!r})")
-        damage_type = "cr"
-    out: dict[str, Any] = {"name": name, "skill": skill, "damage": damage, "damage_type": damage_type}
-    if weapon.get("type") == "ranged_weapon":
-        out["kind"] = "missile"
-        out["acc"] = max(0, _int(str(weapon.get("accuracy", "0")).split("+")[0]))
-        out["bulk"] = _int(weapon.get("bulk", 0))
-        out["rof"] = max(1, _int(str(weapon.get("rate_of_fire", "1")).split("x")[0], 1))
-    else:
-        parry = str(weapon.get("parry", "") or "").strip().lower()
-        if parry in ("no", "-", ""):
-            out["can_parry"] = False
-        else:
-            out["unbalanced"] = "u" in parry
-            out["parry_bonus"] = max(0, _int(parry.rstrip("uf"), 0))
+    out: dict[str, float] = {}
+    for attr_id in ("st", "dx", "iq", "ht"):
+        out[attr_id] = value(attr_id, 10)
+    out["will"] = value("will", out["iq"])
+    out["per"] = value("per", out["iq"])
+    out["hp"] = value("hp", out["st"])
+    out["fp"] = value("fp", out["ht"])
+    out["basic_speed"] = value("basic_speed", (out["dx"] + out["ht"]) / 4, decimal=True)
+    out["basic_move"] = value("basic_move", math.floor(out["basic_speed"]))
+    for sense, base in _SENSES.items():
+        out[sense] = value(sense, out[base])
     return out
 
 
-def import_gcs(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    """Read a GCS character (parsed JSON) into a GURPS sheet mapping, and list what it left out."""
+# -- comparison with GCS's calc -------------------------------------------------------------------
+def _differ(out: list[str], label: str, derived: Any, stored: Any) -> None:
+    if derived != stored:
+        out.append(f"{label}: derived {derived}, GCS says {stored}")
+
+
+def _compare(
+    data: Mapping[str, Any],
+    entries: Mapping[str, Mapping[str, Any]],
+    derived: Mapping[str, Any],
+    weapons: Sequence[GcsWeapon],
+    skills: Mapping[str, tuple[str, int | None]],
+) -> list[str]:
+    out: list[str] = []
+    for attr_id in _ATTRS:
+        entry = entries.get(attr_id)
+        calc = entry.get("calc") if entry else None
+        if isinstance(calc, Mapping) and isinstance(calc.get("value"), (int, float)):
+            _differ(out, attr_id, _num(derived[attr_id]), _num(calc["value"]))
+    calc = data.get("calc")
+    if isinstance(calc, Mapping):
+        if isinstance(calc.get("basic_lift"), (str, int, float)):
+            stored = parse_weight(calc["basic_lift"], "calc.basic_lift")
+            _differ(out, "basic_lift", _num(derived["basic_lift"]), _num(stored))
+        dodge = calc.get("dodge")
+        if isinstance(dodge, list) and dodge and isinstance(dodge[0], (int, float)):
+            _differ(out, "dodge", derived["dodge"], dodge[0])
+        for key in ("thrust", "swing"):
+            if isinstance(calc.get(key), str):
+                _differ(out, key, derived[key], calc[key])
+    torso = derived.get("gcs_torso_dr")
+    if torso is not None:
+        _differ(out, "dr (torso)", derived["dr"], torso)
+    stored_weight = derived.get("gcs_carried")
+    if stored_weight is not None:
+        _differ(out, "carried", _num(round(derived["carried"], 4)), _num(round(stored_weight, 4)))
+    for path, (label, level) in skills.items():
+        stored_level = derived["gcs_skill_levels"].get(path)
+        if stored_level is not None:
+            _differ(out, f"{path} ({label}) level", level, stored_level)
+    for w in weapons:
+        name = f"{w.path} ({w.owner}{' ' + w.usage if w.usage else ''})"
+        if isinstance(w.calc.get("level"), (int, float)):
+            _differ(out, f"{name} level", w.level, _num(w.calc["level"]))
+        if isinstance(w.calc.get("damage"), str):
+            _differ(out, f"{name} damage", w.damage_text, w.calc["damage"].strip())
+        if isinstance(w.calc.get("parry"), str) and w.parry is not None:
+            _differ(out, f"{name} parry", w.parry, w.calc["parry"])
+    return out
+
+
+def _num(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+# -- the pieces of the sheet ----------------------------------------------------------------------
+def _stored_torso_dr(settings: Mapping[str, Any]) -> int | None:
+    body = settings.get("body_type")
+    if not isinstance(body, Mapping):
+        return None
+    for loc in body.get("locations") or []:
+        if isinstance(loc, Mapping) and loc.get("id") == "torso":
+            dr = (loc.get("calc") or {}).get("dr") if isinstance(loc.get("calc"), Mapping) else None
+            if isinstance(dr, Mapping) and isinstance(dr.get("all"), (int, float)):
+                return int(dr["all"])
+    return None
+
+
+def _location_bonuses(settings: Mapping[str, Any]) -> dict[str, int]:
+    """DR the body type itself gives a location (the skull's bony +2 on a humanoid)."""
+    body = opt_mapping(settings, "body_type", "settings")
+    out: dict[str, int] = {}
+    for i, raw in enumerate(opt_list(body, "locations", "settings.body_type")):
+        path = f"settings.body_type.locations[{i}]"
+        loc = as_mapping(raw, path)
+        loc_id = opt_str(loc, "id", path)
+        if loc_id:
+            out[loc_id] = int(opt_number(loc, "dr_bonus", path, 0.0))
+    return out
+
+
+def _stored_carried(equipment: Sequence[Any]) -> float | None:
+    total = 0.0
+    for raw in equipment:
+        calc = raw.get("calc") if isinstance(raw, Mapping) else None
+        if not isinstance(calc, Mapping) or "extended_weight" not in calc:
+            return None
+        total += parse_weight(calc["extended_weight"], "calc.extended_weight")
+    return total
+
+
+def _weapon_kind(w: GcsWeapon) -> str:
+    skill = w.skill.split(" (")[0]
+    if w.ranged:
+        if w.range.count("/") == 1 and skill in ("thrown weapon", "throwing", "dx", "st"):
+            return "thrown"
+        return _SKILL_KINDS.get(skill, "missile")
+    if w.owner_kind == "trait" or (skill in _UNARMED and w.usage.lower() in ("punch", "kick", "bite", "claw", "slam")):
+        return "unarmed"
+    return "melee"
+
+
+def _rof(text: str) -> int:
+    match = re.match(r"\s*(\d+)", text)
+    return max(1, int(match.group(1))) if match else 1
+
+
+def _sheet_weapons(
+    weapons: Sequence[GcsWeapon], st: int, unused: list[str], names: dict[str, str]
+) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    seen: dict[str, int] = {}
+    for w in weapons:
+        label = w.usage if w.owner_kind == "trait" and w.usage else (f"{w.owner} ({w.usage})" if w.usage else w.owner)
+        if w.dice is None or (w.dice.dice == 0 and w.dice.adds <= 0):
+            unused.append(f"{w.path} ({label}: no damage dice, {w.damage_text or 'none'})")
+            continue
+        if w.damage_type not in DAMAGE_TYPES:
+            unused.append(f"{w.path} ({label}: damage type {w.damage_type!r} is not one rulekeeper applies)")
+            continue
+        seen[label.lower()] = seen.get(label.lower(), 0) + 1
+        if seen[label.lower()] > 1:
+            label = f"{label} #{seen[label.lower()]}"
+        kind = _weapon_kind(w)
+        assert kind in ATTACK_KINDS
+        damage = str(w.dice)
+        for relative in ("thr", "sw"):
+            # keep ST-relative damage when it reads back the same, so ST changes in play still count
+            for adds in range(-6, 7):
+                text = f"{relative}{adds:+d}" if adds else relative
+                try:
+                    if parse_damage(text, st) == w.dice:
+                        damage = text
+                        break
+                except InputError:
+                    break
+            if damage != str(w.dice):
+                break
+        entry: dict[str, Any] = {
+            "name": label,
+            "skill": w.skill or "dx",
+            "level": w.level,
+            "damage": damage,
+            "damage_type": w.damage_type,
+            "kind": kind,
+        }
+        if w.ranged:
+            entry.update(acc=max(0, w.acc), bulk=w.bulk, rof=_rof(w.rof), range=w.range, shots=w.shots)
+        else:
+            parry = w.parry or "No"
+            if parry == "No":
+                entry["can_parry"] = False
+            else:
+                entry["parry_bonus"] = w.parry_modifier
+                entry["unbalanced"] = "U" in parry
+        out.append(entry)
+        names[w.path] = label
+    return out
+
+
+def _check_version(data: Mapping[str, Any]) -> None:
+    version = data.get("version")
+    if version is None:
+        raise InputError("no version", expected="a GCS character file with version 5", where="version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise InputError(f"version is {version!r}", expected="the whole number 5", where="version")
+    if version not in SUPPORTED_VERSIONS:
+        raise InputError(
+            f"GCS file version {version} is not supported",
+            expected="version 5 (open and save the file in a current GCS to update it)",
+            where="version",
+        )
+
+
+def import_gcs(data: Mapping[str, Any]) -> GcsImport:
+    """Read a GCS character (parsed JSON) into a GURPS sheet mapping, derived from its choices."""
     if not isinstance(data, Mapping):
         raise InputError("a GCS file holds a JSON object", expected="the parsed contents of a .gcs file")
-    if "attributes" not in data:
-        raise InputError("no attributes in this GCS data", expected="a GCS character sheet", where="attributes")
-    unused = [key for key in data if key not in _USED_TOP]
-    profile = data.get("profile") if isinstance(data.get("profile"), Mapping) else {}
-    assert isinstance(profile, Mapping)
+    _check_version(data)
+    if not isinstance(data.get("attributes"), list):
+        raise InputError(
+            "no attribute list" if "attributes" not in data else "attributes is not a list",
+            expected="a list of {attr_id, adj}",
+            where="attributes",
+        )
+    unused: list[str] = [key for key in data if key not in _USED_TOP]
+    profile = opt_mapping(data, "profile", "")
     unused.extend(f"profile.{key}" for key in profile if key != "name")
-    sheet = _attributes(data, unused)
-    if profile.get("name"):
-        sheet["name"] = str(profile["name"])
-    skills = _skills(data, sheet, unused)
-    carried, weapons, dr = _equipment(data, skills, unused)
-    shield = max((level for name, level in skills.items() if name.split(" (")[0] in ("shield", "cloak")), default=None)
+    settings = opt_mapping(data, "settings", "")
+    progression = opt_str(settings, "damage_progression", "settings", "basic_set")
+    if progression not in PROGRESSIONS:
+        raise InputError(
+            f"damage progression {progression!r} is not supported",
+            expected="one of " + ", ".join(PROGRESSIONS),
+            where="settings.damage_progression",
+        )
+    entries = _read_attributes(data, unused)
+    features = collect_features(data)
+    for f in features.items:
+        if f.kind not in _USED_FEATURES:
+            unused.append(f"{f.path} ({f.kind})")
+        elif f.kind == "attribute_bonus" and (
+            f.data.get("attribute") not in _USED_ATTRIBUTE_BONUS
+            or (f.data.get("limitation") or None) not in (None, "striking_only", "lifting_only")
+        ):
+            unused.append(f"{f.path} (attribute_bonus to {f.data.get('attribute')})")
+        elif f.kind == "dr_bonus" and str(f.data.get("specialization") or "all").lower() != "all":
+            unused.append(f"{f.path} (dr_bonus against {f.data.get('specialization')} only)")
+    attrs = _attributes(entries, features)
+    st = int(attrs["st"])
+    striking_st = st + math.trunc(features.attribute_bonus("st", "striking_only"))
+    lifting_st = st + math.trunc(features.attribute_bonus("st", "lifting_only"))
+    basic_lift = gcs_basic_lift(lifting_st)
+    equipment = opt_list(data, "equipment", "")
+    carried = carried_weight(equipment)
+    enc = encumbrance_level(carried, basic_lift) if basic_lift > 0 else (0 if carried == 0 else 5)
+    book = SkillBook(read_skills(data), attrs, features, min(enc, 4))
+    dodge_bonus = math.trunc(features.attribute_bonus("dodge"))
+    parry_bonus = math.trunc(features.attribute_bonus("parry"))
+    block_bonus = math.trunc(features.attribute_bonus("block"))
+    ctx = WeaponContext(
+        st,
+        striking_st,
+        lifting_st,
+        progression,
+        parry_bonus,
+        block_bonus,
+        min(enc, 4),
+        book,
+        features,
+        dice_plus_adds=opt_bool(settings, "use_modifying_dice_plus_adds", "settings", False),
+    )
+    weapons = derive_weapons(data, ctx)
+
+    skills: dict[str, int] = {}
+    skill_report: dict[str, tuple[str, int | None]] = {}
+    stored_levels: dict[str, int] = {}
+    raw_by_path = {}
+    from rulekeeper.systems.gurps.gcs_features import walk_items
+
+    for path, item, _ in walk_items(opt_list(data, "skills", ""), "skills"):
+        raw_by_path[path] = item
+    for skill in book.skills:
+        level = book.level(skill)
+        skill_report[skill.path] = (skill.key, level)
+        calc = raw_by_path.get(skill.path, {}).get("calc")
+        if isinstance(calc, Mapping) and isinstance(calc.get("level"), (int, float)) and calc["level"] > 0:
+            stored_levels[skill.path] = int(calc["level"])
+        if skill.is_technique:
+            unused.append(f"{skill.path} ({skill.name}: techniques are not used)")
+            continue
+        if level is None:
+            unused.append(f"{skill.path} ({skill.name}: no points and no default)")
+            continue
+        skills[skill.key] = max(skills.get(skill.key, level), level)
+
+    locations = _location_bonuses(settings)
+    dr_by_location = {loc: features.dr(loc) + locations.get(loc, 0) for loc in (*_LOCATIONS, *locations)}
+    torso_dr = dr_by_location["torso"]
+    basic_dodge = math.floor(attrs["basic_speed"]) + 3 + dodge_bonus
+
+    sheet: dict[str, Any] = {key: int(attrs[key]) for key in _ATTRS if key != "basic_speed"}
+    sheet["basic_speed"] = attrs["basic_speed"]
+    name = opt_str(profile, "name", "profile").strip()
+    if name:
+        sheet["name"] = name
+    for pool in ("hp", "fp"):
+        entry = entries.get(pool)
+        if entry is not None:
+            lost = opt_number(entry, "damage", str(entry["_path"]))
+            if lost != int(lost):
+                raise InputError(
+                    "damage is not whole", expected="a whole number of points lost", where=f"{entry['_path']}.damage"
+                )
+            if lost:
+                sheet[f"current_{pool}"] = sheet[pool] - int(lost)
+    shield = max((lv for key, lv in skills.items() if key.split(" (")[0] in ("shield", "cloak")), default=None)
     sheet["skills"] = {k: v for k, v in skills.items() if k.split(" (")[0] not in ("shield", "cloak")}
     if shield is not None:
         sheet["shield"] = shield
-    sheet["weapons"] = weapons
+    weapon_names: dict[str, str] = {}
+    sheet["weapons"] = _sheet_weapons(weapons, striking_st, unused, weapon_names)
     sheet["carried"] = round(carried, 4)
-    if dr:
-        sheet["dr"] = dr
-    return sheet, unused
+    sheet["dr"] = torso_dr
+    others = {loc: dr for loc, dr in dr_by_location.items() if dr != torso_dr}
+    if others:
+        sheet["dr_locations"] = others
+    for key, value in (("dodge_bonus", dodge_bonus), ("parry_bonus", parry_bonus), ("block_bonus", block_bonus)):
+        if value:
+            sheet[key] = value
+    if lifting_st != st:
+        sheet["lifting_st"] = lifting_st
+
+    derived: dict[str, Any] = {
+        **attrs,
+        "basic_lift": basic_lift,
+        "dodge": basic_dodge,
+        "thrust": str(thrust_for(striking_st, progression)),
+        "swing": str(swing_for(striking_st, progression)),
+        "dr": torso_dr,
+        "carried": carried,
+        "encumbrance_level": enc,
+        "gcs_torso_dr": _stored_torso_dr(settings),
+        "gcs_carried": _stored_carried(equipment),
+        "gcs_skill_levels": stored_levels,
+    }
+    disagreements = _compare(data, entries, derived, weapons, skill_report)
+    return GcsImport(sheet, unused, disagreements, tuple(weapons), derived, weapon_names)

@@ -39,6 +39,11 @@ SHEET_FIELDS: dict[str, str] = {
     "weapons": "list of weapons: {name, skill, damage, damage_type, kind, acc, bulk, rof, weight, unbalanced, ...}",
     "shield": "Shield or Cloak skill, for Block",
     "posture": "one of " + ", ".join(POSTURES),
+    "dodge_bonus": "Dodge bonus of traits such as Combat Reflexes (default 0)",
+    "parry_bonus": "Parry bonus of traits such as Combat Reflexes (default 0)",
+    "block_bonus": "Block bonus of traits such as Combat Reflexes (default 0)",
+    "lifting_st": "ST for Basic Lift when Lifting ST differs (default ST)",
+    "dr_locations": "mapping of hit location to DR where it differs from dr, e.g. {skull: 2}",
 }
 
 WEAPON_FIELDS: dict[str, str] = {
@@ -53,7 +58,10 @@ WEAPON_FIELDS: dict[str, str] = {
     "weight": "weight in lb (thrown weapons of 1 lb or less are parried at -2)",
     "unbalanced": "cannot parry after attacking with it in the same turn",
     "can_parry": "whether it can parry at all (default true for melee)",
-    "parry_bonus": "+1 or +2 for long, well-balanced weapons",
+    "parry_bonus": "the weapon's Parry modifier: +1 or +2 for long, well-balanced weapons, -1 for poor ones",
+    "level": "skill level with this weapon (default: the skill's level)",
+    "range": "ranged: Half Damage/Max range in yards, as printed",
+    "shots": "ranged: shots before reloading, as printed",
 }
 
 
@@ -154,8 +162,24 @@ def _weapon(raw: Any, index: int) -> Weapon:
         weight=_float(raw, "weight", 0.0, where=where),
         unbalanced=_bool(raw, "unbalanced", False, where),
         can_parry=_bool(raw, "can_parry", not ranged, where),
-        parry_bonus=_int(raw, "parry_bonus", 0, minimum=0, where=where),
+        parry_bonus=_int(raw, "parry_bonus", 0, where=where),
+        level=None if raw.get("level") is None else _int(raw, "level", 0, minimum=0, where=where),
+        range=_str(raw, "range", "", where),
+        shots=_str(raw, "shots", "", where),
     )
+
+
+def _dr_locations(sheet: Mapping[str, Any]) -> dict[str, int]:
+    raw = sheet.get("dr_locations") or {}
+    if not isinstance(raw, Mapping):
+        raise InputError("dr_locations must be a mapping", expected="{location: DR}", where="dr_locations")
+    out: dict[str, int] = {}
+    for location, value in raw.items():
+        key = str(location).strip().lower()
+        if not key:
+            raise InputError("a hit location needs a name", expected="a location such as skull", where="dr_locations")
+        out[key] = _int({key: value}, key, 0, minimum=0, where="dr_locations.")
+    return out
 
 
 def new_character(sheet: Mapping[str, Any]) -> GurpsCharacter:
@@ -169,9 +193,9 @@ def new_character(sheet: Mapping[str, Any]) -> GurpsCharacter:
         raise InputError(
             f"unknown sheet field {unknown[0]!r}", expected="one of " + ", ".join(SHEET_FIELDS), where=unknown[0]
         )
-    st = _int(sheet, "st", 10, minimum=1)
+    st = _int(sheet, "st", 10, minimum=0)  # ST 0 creatures exist (slimes, skulls)
     dx = _int(sheet, "dx", 10, minimum=1)
-    iq = _int(sheet, "iq", 10, minimum=1)
+    iq = _int(sheet, "iq", 10, minimum=0)  # IQ 0: mindless things
     ht = _int(sheet, "ht", 10, minimum=1)
     hp = _int(sheet, "hp", st, minimum=1)
     fp = _int(sheet, "fp", ht, minimum=1)
@@ -223,4 +247,9 @@ def new_character(sheet: Mapping[str, Any]) -> GurpsCharacter:
         weapons=weapons,
         shield_skill=None if shield is None else _int(sheet, "shield", 0, minimum=0),
         posture=posture,
+        dodge_bonus=_int(sheet, "dodge_bonus", 0),
+        parry_bonus=_int(sheet, "parry_bonus", 0),
+        block_bonus=_int(sheet, "block_bonus", 0),
+        lifting_st=None if sheet.get("lifting_st") is None else _int(sheet, "lifting_st", 0, minimum=0),
+        dr_locations=_dr_locations(sheet),
     )

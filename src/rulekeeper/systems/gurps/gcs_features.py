@@ -1,0 +1,143 @@
+"""The features a GCS file's choices switch on: what traits, their modifiers, skills and equipped
+equipment grant (attribute, Dodge/Parry/Block, DR, skill and weapon bonuses).
+
+GCS counts a feature only when its owner is in play: a trait (and each trait container above it)
+not disabled, a trait modifier not disabled, equipment carried and equipped (with every container
+above it), an equipment modifier not disabled. A ``per_level`` amount is multiplied by the owner's
+level -- the trait's ``levels`` when it can level, a modifier's own ``levels`` or, with
+``use_level_from_trait``, its trait's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulekeeper.systems.gurps.gcs_values import as_mapping, opt_bool, opt_list, opt_number, opt_str
+
+__all__ = ["Feature", "Features", "collect_features", "walk_items"]
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One enabled feature: its ``type``, its JSON, the amount with levels applied, and its owner."""
+
+    kind: str
+    data: Mapping[str, Any]
+    amount: float
+    path: str
+    owner_path: str
+
+
+@dataclass(frozen=True)
+class Features:
+    """Every enabled feature of a sheet, with the queries the importer needs."""
+
+    items: tuple[Feature, ...] = ()
+    unused: tuple[str, ...] = field(default=())
+
+    def of(self, kind: str) -> Iterator[Feature]:
+        return (f for f in self.items if f.kind == kind)
+
+    def attribute_bonus(self, attribute: str, limitation: str | None = None) -> float:
+        """Sum of ``attribute_bonus`` amounts for an attribute; ``limitation`` None means unlimited ones."""
+        total = 0.0
+        for f in self.of("attribute_bonus"):
+            lim = f.data.get("limitation") or None
+            if f.data.get("attribute") == attribute and lim == limitation:
+                total += f.amount
+        return total
+
+    def dr(self, location: str) -> int:
+        """DR against every damage type at a location (``all`` covers every location)."""
+        total = 0.0
+        for f in self.of("dr_bonus"):
+            spec = str(f.data.get("specialization") or "all").lower()
+            if spec != "all":
+                continue
+            locations = f.data.get("locations") or [f.data.get("location")]
+            if location in locations or "all" in locations:
+                total += f.amount
+        return int(total)
+
+
+def walk_items(items: Sequence[Any], path: str) -> Iterator[tuple[str, Mapping[str, Any], int]]:
+    """Every item of a GCS list and of its ``children``, with its JSON path and depth."""
+
+    def visit(seq: Sequence[Any], where: str, depth: int) -> Iterator[tuple[str, Mapping[str, Any], int]]:
+        for i, raw in enumerate(seq):
+            here = f"{where}[{i}]"
+            item = as_mapping(raw, here)
+            yield here, item, depth
+            yield from visit(opt_list(item, "children", here), f"{here}.children", depth + 1)
+
+    yield from visit(items, path, 0)
+
+
+def _levels(item: Mapping[str, Any], path: str) -> float:
+    if not opt_bool(item, "can_level", path, False):
+        return 0.0
+    return opt_number(item, "levels", path, 0.0)
+
+
+def _features_of(owner: Mapping[str, Any], path: str, level: float, out: list[Feature], owner_path: str) -> None:
+    for j, raw in enumerate(opt_list(owner, "features", path)):
+        here = f"{path}.features[{j}]"
+        feature = as_mapping(raw, here)
+        kind = opt_str(feature, "type", here)
+        amount = opt_number(feature, "amount", here, 0.0)
+        if opt_bool(feature, "per_level", here, False):
+            amount *= level
+        out.append(Feature(kind, feature, amount, here, owner_path))
+
+
+def _modifiers(owner: Mapping[str, Any], path: str, trait_level: float, out: list[Feature]) -> None:
+    for here, mod, _ in walk_items(opt_list(owner, "modifiers", path), f"{path}.modifiers"):
+        if opt_bool(mod, "disabled", here, False):
+            continue
+        if opt_bool(mod, "use_level_from_trait", here, False):
+            level = trait_level
+        else:
+            level = opt_number(mod, "levels", here, 0.0)
+        _features_of(mod, here, level, out, path)
+
+
+def _enabled_tree(
+    items: Sequence[Any], path: str, switch: str, on_when: bool
+) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """Items whose own flag and every ancestor's flag say they are in play."""
+
+    def visit(seq: Sequence[Any], where: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
+        for i, raw in enumerate(seq):
+            here = f"{where}[{i}]"
+            item = as_mapping(raw, here)
+            if opt_bool(item, switch, here, on_when) != on_when:
+                continue
+            yield here, item
+            yield from visit(opt_list(item, "children", here), f"{here}.children")
+
+    yield from visit(items, path)
+
+
+def enabled_traits(data: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    yield from _enabled_tree(opt_list(data, "traits", ""), "traits", "disabled", False)
+
+
+def equipped_equipment(data: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    yield from _enabled_tree(opt_list(data, "equipment", ""), "equipment", "equipped", True)
+
+
+def collect_features(data: Mapping[str, Any]) -> Features:
+    """Every enabled feature of traits, skills and equipped equipment."""
+    out: list[Feature] = []
+    for path, trait in enabled_traits(data):
+        level = _levels(trait, path)
+        _features_of(trait, path, level, out, path)
+        _modifiers(trait, path, level, out)
+    for path, skill, _ in walk_items(opt_list(data, "skills", ""), "skills"):
+        _features_of(skill, path, 0.0, out, path)
+    for path, item in equipped_equipment(data):
+        _features_of(item, path, opt_number(item, "levels", path, 0.0), out, path)
+        _modifiers(item, path, 0.0, out)
+    return Features(tuple(out))

@@ -1,0 +1,94 @@
+"""Every real GCS file of the sample library imports and agrees with what GCS itself computed.
+
+GCS stores its own results in ``calc`` blocks. The import never reads them for its values; this
+test compares, for each file both as saved and with every ``calc`` block removed: the ten
+attributes, Basic Lift, Dodge (no encumbrance), every weapon's level, damage and parry, and the
+torso DR -- on the derived weapon list and on the built character.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.systems.gurps.gcs_library import FILES, file_id, load, without_calc
+
+from rulekeeper.systems.gurps import import_gcs, new_character
+from rulekeeper.systems.gurps.gcs_values import parse_weight
+
+ATTRS = ("st", "dx", "iq", "ht", "will", "per", "hp", "fp", "basic_speed", "basic_move")
+
+
+def _stored(data: dict[str, Any]) -> dict[str, Any]:
+    """GCS's own values, read straight from the file's calc blocks."""
+    attrs = {a["attr_id"]: a["calc"]["value"] for a in data["attributes"] if a["attr_id"] in ATTRS}
+    torso = next(loc for loc in data["settings"]["body_type"]["locations"] if loc["id"] == "torso")
+    return {
+        "attributes": attrs,
+        "basic_lift": parse_weight(data["calc"]["basic_lift"], "calc.basic_lift"),
+        "dodge": data["calc"]["dodge"][0],
+        "torso_dr": torso["calc"]["dr"]["all"],
+    }
+
+
+def _weapon_calcs(data: dict[str, Any]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+
+    def walk(items: list[Any], enabled_key: str, on: bool) -> None:
+        for item in items:
+            if item.get(enabled_key, on) != on:
+                continue
+            out.extend(w["calc"] for w in item.get("weapons", []))
+            walk(item.get("children", []), enabled_key, on)
+
+    walk(data.get("traits", []), "disabled", False)
+    walk(data.get("skills", []), "_never", False)
+    walk(data.get("equipment", []), "equipped", True)
+    return out
+
+
+def test_the_sample_library_is_there() -> None:
+    assert len(FILES) >= 44, f"expected the GCS sample library beside the project, found {len(FILES)} files"
+
+
+@pytest.mark.parametrize("stripped", [False, True], ids=["as-saved", "calc-removed"])
+@pytest.mark.parametrize("path", FILES, ids=file_id)
+def test_file_matches_gcs(path: Path, stripped: bool) -> None:
+    original = load(file_id(path))
+    stored = _stored(original)
+    data = without_calc(copy.deepcopy(original)) if stripped else original
+    result = import_gcs(data)
+    if not stripped:
+        assert result.disagreements == [], "\n".join(result.disagreements)
+
+    sheet = result.sheet
+    assert {"st", "dx", "iq", "ht"} <= set(stored["attributes"])
+    for attr, value in stored["attributes"].items():  # a file may leave out a pool (no FP for a golem)
+        assert sheet[attr] == pytest.approx(value), attr
+    char = new_character(sheet)
+    assert char.basic_lift == pytest.approx(stored["basic_lift"])
+    assert char.basic_dodge == stored["dodge"]
+    assert char.dr == stored["torso_dr"]
+
+    calcs = _weapon_calcs(original)
+    assert len(result.weapons) == len(calcs), "every weapon GCS lists is derived"
+    for weapon, calc in zip(result.weapons, calcs, strict=True):
+        where = f"{weapon.path} {weapon.owner} {weapon.usage}"
+        assert weapon.level == calc.get("level", 0), where
+        assert weapon.damage_text == calc["damage"].strip(), where
+        if "parry" in calc:
+            assert weapon.parry == calc["parry"], where
+    # the weapons that reach the sheet keep GCS's level and parry through the built character
+    for weapon, calc in zip(result.weapons, calcs, strict=True):
+        name = result.weapon_names.get(weapon.path)
+        if name is None:
+            assert any(weapon.path in u for u in result.unused), f"{weapon.path} is dropped without a word"
+            continue
+        on_sheet = char.weapon(name)
+        assert on_sheet is not None
+        assert char.weapon_level(on_sheet) == calc.get("level", 0), name
+        assert on_sheet.ranged == weapon.ranged
+        if "parry" in calc and calc["parry"] != "No":
+            assert char.weapon_parry(on_sheet) == int(calc["parry"].rstrip("UF")), name
