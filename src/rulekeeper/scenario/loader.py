@@ -176,6 +176,8 @@ def _parse(data: Any, path: str) -> Scenario:
         _expect_type(sheet, dict, f"sheet of {actor}", where, "a mapping of sheet fields")
         clean = _strip_lines(sheet)
         try:
+            if "gcs" in clean:
+                clean = _sheet_with_gcs(clean, ruleset.name, path)
             ruleset.new_character(clean)
         except InputError as exc:
             raise InputError(exc.message, expected=exc.expected, where=f"{where}: {exc.where or 'sheet'}") from None
@@ -194,6 +196,27 @@ def _parse(data: Any, path: str) -> Scenario:
         steps=steps,
         ruleset=ruleset,
     )
+
+
+def _sheet_with_gcs(sheet: Mapping[str, Any], system: str, path: str) -> dict[str, Any]:
+    """A GURPS sheet read from the GCS file ``gcs`` names (beside the scenario), with the other
+    fields of the scenario's sheet laid over it."""
+    if system != "gurps":
+        raise InputError("gcs reads GURPS Character Sheet files", expected="system: gurps", where="gcs")
+    name = sheet["gcs"]
+    _expect_type(name, str, "gcs", "gcs", "a path to a .gcs file, relative to the scenario")
+    file = Path(path).parent / name
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"cannot read {file}: {exc}", expected="a GCS character file", where="gcs") from None
+    from rulekeeper.systems.gurps.gcs import import_gcs
+
+    try:
+        imported = import_gcs(data)
+    except InputError as exc:
+        raise InputError(f"{name}: {exc.message}", expected=exc.expected, where=f"gcs: {exc.where}") from None
+    return {**imported.sheet, **{k: v for k, v in sheet.items() if k != "gcs"}}
 
 
 def _parse_step(index: int, raw: Any, ruleset: Ruleset[Any], characters: Mapping[str, Any]) -> ScenarioStep:

@@ -227,6 +227,23 @@ def _rof(text: str) -> int:
     return max(1, int(match.group(1))) if match else 1
 
 
+def _damage_text(w: GcsWeapon, st: int) -> str:
+    """Thrust/swing-relative damage ("sw+1") when it reads back as the derived dice for this ST, so
+    a change of ST in play (very tired) still counts; the derived dice otherwise (per-die bonuses,
+    ST beyond the Lite table)."""
+    assert w.dice is not None
+    if w.st_based:
+        try:
+            base = parse_damage(w.st_based, st)
+        except InputError:
+            return str(w.dice)
+        adds = w.dice.adds - base.adds
+        text = f"{w.st_based}{adds:+d}" if adds else w.st_based
+        if base.dice == w.dice.dice and parse_damage(text, st) == w.dice:
+            return text
+    return str(w.dice)
+
+
 def _sheet_weapons(
     weapons: Sequence[GcsWeapon], st: int, unused: list[str], names: dict[str, str]
 ) -> list[dict[str, Any]]:
@@ -245,19 +262,7 @@ def _sheet_weapons(
             label = f"{label} #{seen[label.lower()]}"
         kind = _weapon_kind(w)
         assert kind in ATTACK_KINDS
-        damage = str(w.dice)
-        for relative in ("thr", "sw"):
-            # keep ST-relative damage when it reads back the same, so ST changes in play still count
-            for adds in range(-6, 7):
-                text = f"{relative}{adds:+d}" if adds else relative
-                try:
-                    if parse_damage(text, st) == w.dice:
-                        damage = text
-                        break
-                except InputError:
-                    break
-            if damage != str(w.dice):
-                break
+        damage = _damage_text(w, st)
         entry: dict[str, Any] = {
             "name": label,
             "skill": w.skill or "dx",

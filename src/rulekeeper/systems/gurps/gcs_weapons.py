@@ -81,6 +81,7 @@ class GcsWeapon:
     bulk: int
     calc: Mapping[str, Any]
     parry_modifier: int = 0  # the weapon's own Parry modifier (0, -1, +2 ...)
+    st_based: str = ""  # "thr" or "sw" when the damage grows with the wielder's ST
 
     @property
     def damage_text(self) -> str:
@@ -293,6 +294,11 @@ def _defense(text: str, level: int, bonus: int, path: str) -> str:
     return f"{value}{letters}"
 
 
+def _st_based(weapon: Mapping[str, Any], path: str) -> str:
+    kind = opt_str(opt_mapping(weapon, "damage", path), "st", f"{path}.damage").strip().lower()
+    return kind if kind in ("thr", "sw") else ""
+
+
 def _modifier(text: str) -> int:
     match = _LEADING_INT.match(text)
     return int(match.group(1)) if match else 0
@@ -375,6 +381,7 @@ def derive_weapons(data: Mapping[str, Any], ctx: WeaponContext) -> list[GcsWeapo
                     bulk=signed_number(opt_str(weapon, "bulk", path), f"{path}.bulk") if ranged else 0,
                     calc=opt_mapping(weapon, "calc", path),
                     parry_modifier=_modifier(parry_text),
+                    st_based=_st_based(weapon, path),
                 )
             )
     return out
