@@ -252,7 +252,7 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
                 ParamSpec(
                     "location",
                     "choice",
-                    "hit location (recorded; seed 004 gives no location rules)",
+                    "hit location: the sheet's DR there applies (seed 004 gives no other location rules)",
                     default="torso",
                     choices=HIT_LOCATIONS,
                 ),
@@ -387,7 +387,13 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
                     "defense_modifier", "int", "other modifiers to the defense", default=0, minimum=-20, maximum=20
                 ),
                 ParamSpec("dr", "int", "DR to use instead of the target's", minimum=0),
-                ParamSpec("location", "choice", "hit location (recorded only)", default="torso", choices=HIT_LOCATIONS),
+                ParamSpec(
+                    "location",
+                    "choice",
+                    "hit location (the sheet's DR there applies)",
+                    default="torso",
+                    choices=HIT_LOCATIONS,
+                ),
                 ParamSpec("damage_roll", "int", "the damage total rolled at the table (first hit)", minimum=0),
             ),
             kind="attack",

@@ -1,0 +1,95 @@
+"""GCS files through the real ``rulekeeper`` executable and a real SQLite file, as a GM adds them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+EXE = str(Path(sys.executable).parent / "rulekeeper")
+LIBRARY = Path(__file__).resolve().parents[2] / ".." / "shared" / "gcs" / "library"
+ARCHER = LIBRARY / "Home Brew" / "Enraged Eggplant" / "Monsters" / "Chariot Archer.gcs"
+BEAR = LIBRARY / "Dungeon Fantasy RPG" / "Monsters" / "Cave Bear.gcs"
+
+
+class Table:
+    def __init__(self, tmp_path: Path) -> None:
+        self.env = {
+            **os.environ,
+            "RULEKEEPER_DB": str(tmp_path / "gcs.db"),
+            "RULEKEEPER_CONFIG": str(tmp_path / "selection.json"),
+            "NO_COLOR": "1",
+        }
+
+    def run(self, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
+        proc = subprocess.run([EXE, *args], capture_output=True, text=True, env=self.env, timeout=120)
+        assert proc.returncode == code, f"{args}: exit {proc.returncode}\n{proc.stdout}\n{proc.stderr}"
+        assert "Traceback" not in proc.stderr
+        return proc
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self.run(*args, "--json").stdout)
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    t = Table(tmp_path)
+    t.run("campaign", "new", "gcs-night", "--system", "gurps")
+    return t
+
+
+def test_add_from_gcs_reports_unused_fields_in_json(table: Table) -> None:
+    out = table.json("char", "add", "archer", "--gcs", str(ARCHER))
+    view = out["view"]
+    assert (view["st"], view["dx"], view["dodge"], view["basic_lift"]) == (12, 11, 8, 29.0)
+    assert view["carried"] == pytest.approx(20.1)  # every item's base weight x quantity, nested
+    assert "Regular Bow (Shoot)" in view["weapons"]
+    report = out["gcs"]
+    assert report["disagreements"] == []
+    assert "created_date" in report["unused"]
+    assert "attributes[15] (fdg)" in report["unused"]
+
+
+def test_an_imported_bow_and_bite_fight(table: Table) -> None:
+    table.run("char", "add", "archer", "--gcs", str(ARCHER))
+    table.run("char", "add", "bear", "--gcs", str(BEAR))
+    table.run("maneuver", "archer", "--choice", "aim", "--target", "bear", "--weapon", "Regular Bow (Shoot)")
+    shot = table.json(
+        "attack", "archer", "--target", "bear", "--weapon", "Regular Bow (Shoot)", "--defense", "dodge",
+        "--rolled", "5,5,5,6,6,6,4",
+    )
+    # Bow 14 + Acc 2 after one Aim = 16; 1d = 4 imp, DR 2 -> 2 x 2 = 4 injury
+    assert shot["result"]["attack_skill"] == 16
+    assert table.json("char", "show", "bear")["view"]["current_hp"] == 19
+    refused = table.run(
+        "attack", "archer", "--target", "bear", "--weapon", "Regular Bow (Shoot)", "--defense", "parry",
+        "--rolled", "5,5,5", code=1,
+    )
+    assert "parry stops only melee" in refused.stderr
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        (lambda d: d.update(version=4), "version"),
+        (lambda d: d.update(attributes="none"), "attributes"),
+        (lambda d: d["attributes"][0].update(adj="3"), "attributes[0].adj"),
+        (lambda d: d["equipment"][0].update(base_weight=[3]), "equipment[0].base_weight"),
+    ],
+)
+def test_a_bad_file_is_refused_with_its_json_path_and_nothing_is_written(
+    table: Table, tmp_path: Path, change: Any, fragment: str
+) -> None:
+    data = json.loads(ARCHER.read_text(encoding="utf-8"))
+    change(data)
+    bad = tmp_path / "bad.gcs"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    proc = table.run("char", "add", "archer", "--gcs", str(bad), code=2)
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert fragment in proc.stderr
+    assert table.json("char", "list")["characters"] == []
