@@ -27,7 +27,7 @@ from rulekeeper.systems.gurps.damage_table import parse_damage
 from rulekeeper.systems.gurps.encumbrance import encumbrance_level
 from rulekeeper.systems.gurps.gcs_damage import PROGRESSIONS, swing_for, thrust_for
 from rulekeeper.systems.gurps.gcs_equipment import carried_weight
-from rulekeeper.systems.gurps.gcs_features import Features, collect_features
+from rulekeeper.systems.gurps.gcs_features import Features, collect_features, walk_items
 from rulekeeper.systems.gurps.gcs_skills import SkillBook, read_skills, skill_level_from_points
 from rulekeeper.systems.gurps.gcs_values import (
     as_mapping,
@@ -362,9 +362,7 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
     skills: dict[str, int] = {}
     skill_report: dict[str, tuple[str, int | None]] = {}
     stored_levels: dict[str, int] = {}
-    raw_by_path = {}
-    from rulekeeper.systems.gurps.gcs_features import walk_items
-
+    raw_by_path: dict[str, Mapping[str, Any]] = {}
     for path, item, _ in walk_items(opt_list(data, "skills", ""), "skills"):
         raw_by_path[path] = item
     for skill in book.skills:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulekeeper.errors import InputError
-from rulekeeper.systems.gurps.gcs_features import walk_items
+from rulekeeper.systems.gurps.gcs_features import MAX_DEPTH, walk_items
 from rulekeeper.systems.gurps.gcs_values import as_mapping, opt_bool, opt_list, opt_number, opt_str, parse_weight
 
 __all__ = ["carried_weight", "item_weight"]
@@ -69,13 +69,15 @@ def _reduction(item: Mapping[str, Any], path: str, contents: float) -> float:
     return max(reduced, 0.0)
 
 
-def item_weight(item: Mapping[str, Any], path: str) -> float:
+def item_weight(item: Mapping[str, Any], path: str, depth: int = 0) -> float:
     """An item's extended weight: its own weight times quantity plus its contents."""
+    if depth > MAX_DEPTH:
+        raise InputError("containers nest too deep", expected=f"at most {MAX_DEPTH} levels", where=path)
     quantity = opt_number(item, "quantity", path, 1.0)
     if quantity < 0:
         raise InputError("a negative quantity", expected="a quantity of 0 or more", where=f"{path}.quantity")
     contents = sum(
-        item_weight(as_mapping(child, f"{path}.children[{i}]"), f"{path}.children[{i}]")
+        item_weight(as_mapping(child, f"{path}.children[{i}]"), f"{path}.children[{i}]", depth + 1)
         for i, child in enumerate(opt_list(item, "children", path))
     )
     return _own_weight(item, path) * quantity + _reduction(item, path, contents)

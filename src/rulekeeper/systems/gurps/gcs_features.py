@@ -11,12 +11,16 @@ level -- the trait's ``levels`` when it can level, a modifier's own ``levels`` o
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from rulekeeper.systems.gurps.gcs_values import as_mapping, opt_bool, opt_list, opt_number, opt_str
+from rulekeeper.errors import InputError
+from rulekeeper.systems.gurps.gcs_values import as_mapping, opt_bool, opt_list, opt_mapping, opt_number, opt_str
 
-__all__ = ["Feature", "Features", "collect_features", "walk_items"]
+__all__ = ["MAX_DEPTH", "Feature", "Features", "collect_features", "walk_items"]
+
+#: Deepest nesting of containers read; GCS files nest a few levels, a hostile file could nest thousands.
+MAX_DEPTH = 64
 
 
 @dataclass(frozen=True)
@@ -35,7 +39,6 @@ class Features:
     """Every enabled feature of a sheet, with the queries the importer needs."""
 
     items: tuple[Feature, ...] = ()
-    unused: tuple[str, ...] = field(default=())
 
     def of(self, kind: str) -> Iterator[Feature]:
         return (f for f in self.items if f.kind == kind)
@@ -66,6 +69,8 @@ def walk_items(items: Sequence[Any], path: str) -> Iterator[tuple[str, Mapping[s
     """Every item of a GCS list and of its ``children``, with its JSON path and depth."""
 
     def visit(seq: Sequence[Any], where: str, depth: int) -> Iterator[tuple[str, Mapping[str, Any], int]]:
+        if depth > MAX_DEPTH:
+            raise InputError("containers nest too deep", expected=f"at most {MAX_DEPTH} levels", where=where)
         for i, raw in enumerate(seq):
             here = f"{where}[{i}]"
             item = as_mapping(raw, here)
@@ -86,10 +91,27 @@ def _features_of(owner: Mapping[str, Any], path: str, level: float, out: list[Fe
         here = f"{path}.features[{j}]"
         feature = as_mapping(raw, here)
         kind = opt_str(feature, "type", here)
+        _check_feature(feature, here)
         amount = opt_number(feature, "amount", here, 0.0)
         if opt_bool(feature, "per_level", here, False):
             amount *= level
         out.append(Feature(kind, feature, amount, here, owner_path))
+
+
+def _check_feature(feature: Mapping[str, Any], path: str) -> None:
+    """The keys the importer reads have the types GCS writes, or the file is refused here."""
+    for key in ("attribute", "limitation", "selection_type", "situation"):
+        opt_str(feature, key, path)
+    if feature.get("type") == "dr_bonus":
+        opt_str(feature, "specialization", path)  # the damage type the DR is limited to
+    else:
+        for key in ("name", "specialization", "level", "tags", "usage"):
+            opt_mapping(feature, key, path)
+    for i, location in enumerate(opt_list(feature, "locations", path)):
+        if not isinstance(location, str):
+            raise InputError(
+                "a location is not text", expected="a location id such as torso", where=f"{path}.locations[{i}]"
+            )
 
 
 def _modifiers(owner: Mapping[str, Any], path: str, trait_level: float, out: list[Feature]) -> None:
@@ -108,14 +130,16 @@ def _enabled_tree(
 ) -> Iterator[tuple[str, Mapping[str, Any]]]:
     """Items whose own flag and every ancestor's flag say they are in play."""
 
-    def visit(seq: Sequence[Any], where: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    def visit(seq: Sequence[Any], where: str, depth: int = 0) -> Iterator[tuple[str, Mapping[str, Any]]]:
+        if depth > MAX_DEPTH:
+            raise InputError("containers nest too deep", expected=f"at most {MAX_DEPTH} levels", where=where)
         for i, raw in enumerate(seq):
             here = f"{where}[{i}]"
             item = as_mapping(raw, here)
             if opt_bool(item, switch, here, on_when) != on_when:
                 continue
             yield here, item
-            yield from visit(opt_list(item, "children", here), f"{here}.children")
+            yield from visit(opt_list(item, "children", here), f"{here}.children", depth + 1)
 
     yield from visit(items, path)
 

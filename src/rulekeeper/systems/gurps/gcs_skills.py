@@ -20,7 +20,7 @@ from typing import Any
 from rulekeeper.errors import InputError
 from rulekeeper.systems.gurps.gcs_features import Features, walk_items
 from rulekeeper.systems.gurps.gcs_match import tags_match, text_matches
-from rulekeeper.systems.gurps.gcs_values import opt_list, opt_mapping, opt_number, opt_str
+from rulekeeper.systems.gurps.gcs_values import opt_list, opt_number, opt_str, read_default
 
 __all__ = ["DIFFICULTY_OFFSET", "GcsSkill", "SkillBook", "read_skills", "skill_level_from_points"]
 
@@ -83,7 +83,7 @@ def read_skills(data: Mapping[str, Any]) -> tuple[GcsSkill, ...]:
         technique = item.get("default") if "default" in item else None
         if technique is not None:
             attribute, diff = "", difficulty.split("/")[-1]
-            technique = opt_mapping(item, "default", path)
+            technique = read_default(item["default"], f"{path}.default")
         else:
             attribute, _, diff = difficulty.partition("/")
         if diff not in DIFFICULTY_OFFSET:
@@ -101,8 +101,7 @@ def read_skills(data: Mapping[str, Any]) -> tuple[GcsSkill, ...]:
                 difficulty=diff,
                 points=opt_number(item, "points", path, 0.0),
                 defaults=tuple(
-                    opt_mapping({"d": d}, "d", f"{path}.defaults[{i}]")
-                    for i, d in enumerate(opt_list(item, "defaults", path))
+                    read_default(d, f"{path}.defaults[{i}]") for i, d in enumerate(opt_list(item, "defaults", path))
                 ),
                 technique_default=technique,
                 technique_limit=opt_number(item, "limit", path) if limit is not None else None,
@@ -196,7 +195,7 @@ class SkillBook:
     def default_level(self, default: Mapping[str, Any], *, require_points: bool, rule_of_20: bool) -> float | None:
         """The level a default gives: attribute or skill, plus its modifier."""
         kind = str(default.get("type") or "").lower()
-        modifier = float(default.get("modifier") or 0) if not isinstance(default.get("modifier"), bool) else 0.0
+        modifier = float(default.get("modifier") or 0)
         if kind == "skill":
             level = self.best_level(
                 str(default.get("name") or ""), str(default.get("specialization") or ""), require_points=require_points

@@ -22,6 +22,7 @@ __all__ = [
     "opt_number",
     "opt_str",
     "parse_weight",
+    "read_default",
     "signed_number",
 ]
 
@@ -130,3 +131,12 @@ def parse_weight(value: Any, path: str) -> float:
     if unit not in WEIGHT_UNITS:
         raise InputError(f"unknown weight unit {unit!r}", expected="lb, oz, tn, kg or g", where=path)
     return float(match.group(1)) * WEIGHT_UNITS[unit]
+
+
+def read_default(raw: Any, path: str) -> dict[str, Any]:
+    """A skill default (``{type, name?, specialization?, modifier?}``), checked key by key."""
+    default = dict(as_mapping(raw, path))
+    for key in ("type", "name", "specialization"):
+        opt_str(default, key, path)
+    default["modifier"] = opt_number(default, "modifier", path, 0.0)
+    return default

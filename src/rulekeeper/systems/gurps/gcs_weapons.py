@@ -26,7 +26,15 @@ from rulekeeper.systems.gurps.gcs_damage import adds_to_dice, parse_gcs_dice, sw
 from rulekeeper.systems.gurps.gcs_features import Feature, Features, enabled_traits, equipped_equipment, walk_items
 from rulekeeper.systems.gurps.gcs_match import number_matches, tags_match, text_matches
 from rulekeeper.systems.gurps.gcs_skills import SkillBook
-from rulekeeper.systems.gurps.gcs_values import as_mapping, opt_list, opt_mapping, opt_number, opt_str, signed_number
+from rulekeeper.systems.gurps.gcs_values import (
+    as_mapping,
+    opt_list,
+    opt_mapping,
+    opt_number,
+    opt_str,
+    read_default,
+    signed_number,
+)
 
 __all__ = ["GcsWeapon", "WeaponContext", "derive_weapons", "is_ranged"]
 
@@ -125,7 +133,7 @@ def _defaults(weapon: Mapping[str, Any], path: str, replacements: Mapping[str, s
     """The weapon's defaults with the owner's ``@name@`` placeholders filled in."""
     out: list[Mapping[str, Any]] = []
     for i, raw in enumerate(opt_list(weapon, "defaults", path)):
-        default = dict(as_mapping(raw, f"{path}.defaults[{i}]"))
+        default = read_default(raw, f"{path}.defaults[{i}]")
         for key in ("name", "specialization"):
             if isinstance(default.get(key), str):
                 default[key] = _replace(default[key], replacements)
