@@ -99,8 +99,31 @@ class GcsWeapon:
         return f"{text} {self.damage_type}".strip()
 
 
-def _owner_features(ctx: WeaponContext, owner_path: str) -> list[Feature]:
-    return [f for f in ctx.features.items if f.owner_path == owner_path]
+@dataclass(frozen=True)
+class _Site:
+    """One weapon entry with what its owner (trait, skill or item) lends it."""
+
+    weapon: Mapping[str, Any]
+    path: str
+    owner: str
+    owner_path: str
+    owner_level: float
+    usage: str
+    tags: tuple[str, ...]
+    defaults: tuple[Mapping[str, Any], ...]
+    ranged: bool
+
+    def named(self, f: Feature) -> bool:
+        """A ``weapons_with_name`` feature naming this weapon (by owner name, usage and tags)."""
+        return (
+            text_matches(f.data.get("name"), self.owner)
+            and text_matches(f.data.get("specialization"), self.usage)
+            and tags_match(f.data.get("tags"), self.tags)
+        )
+
+    def this(self, f: Feature) -> bool:
+        """A ``this_weapon`` feature of this weapon's own owner, for this usage."""
+        return f.owner_path == self.owner_path and text_matches(f.data.get("specialization"), self.usage)
 
 
 def _min_st(weapon: Mapping[str, Any], path: str) -> int:
@@ -129,7 +152,7 @@ def _rsl(ctx: WeaponContext, name: str, specialization: str) -> int:
     return rsl
 
 
-def _defaults(weapon: Mapping[str, Any], path: str, replacements: Mapping[str, str]) -> list[Mapping[str, Any]]:
+def _defaults(weapon: Mapping[str, Any], path: str, replacements: Mapping[str, str]) -> tuple[Mapping[str, Any], ...]:
     """The weapon's defaults with the owner's ``@name@`` placeholders filled in."""
     out: list[Mapping[str, Any]] = []
     for i, raw in enumerate(opt_list(weapon, "defaults", path)):
@@ -138,50 +161,28 @@ def _defaults(weapon: Mapping[str, Any], path: str, replacements: Mapping[str, s
             if isinstance(default.get(key), str):
                 default[key] = _replace(default[key], replacements)
         out.append(default)
-    return out
+    return tuple(out)
 
 
 def _replace(text: str, replacements: Mapping[str, str]) -> str:
     return re.sub(r"@([^@]+)@", lambda m: replacements.get(m.group(1), m.group(0)), text)
 
 
-def _level(
-    ctx: WeaponContext,
-    weapon: Mapping[str, Any],
-    path: str,
-    owner: str,
-    usage: str,
-    tags: Sequence[str],
-    owner_path: str,
-    ranged: bool,
-    parry_text: str,
-    defaults: Sequence[Mapping[str, Any]],
-) -> tuple[int, str]:
+def _level(ctx: WeaponContext, w: _Site, parry_text: str) -> tuple[int, str]:
     adj = 0.0
-    muscle = ranged and "x" in opt_str(weapon, "range", path).lower()
-    st = ctx.striking_st if (not ranged or muscle) else ctx.lifting_st
-    shortfall = _min_st(weapon, path) - st
+    muscle = w.ranged and "x" in opt_str(w.weapon, "range", w.path).lower()
+    st = ctx.striking_st if (not w.ranged or muscle) else ctx.lifting_st
+    shortfall = _min_st(w.weapon, w.path) - st
     if shortfall > 0:
         adj -= shortfall
     for f in ctx.features.of("skill_bonus"):
         selection = str(f.data.get("selection_type") or "")
-        if selection == "weapons_with_name":
-            if (
-                text_matches(f.data.get("name"), owner)
-                and text_matches(f.data.get("specialization"), usage)
-                and tags_match(f.data.get("tags"), tags)
-            ):
-                adj += f.amount
-        elif (
-            selection == "this_weapon"
-            and f.owner_path == owner_path
-            and text_matches(f.data.get("specialization"), usage)
-        ):
+        if (selection == "weapons_with_name" and w.named(f)) or (selection == "this_weapon" and w.this(f)):
             adj += f.amount
-    if not ranged and "f" in parry_text.lower():
+    if not w.ranged and "f" in parry_text.lower():
         adj -= ctx.encumbrance  # fencing weapons are hampered by encumbrance (B404)
     best: tuple[float, str] | None = None
-    for default in defaults:
+    for default in w.defaults:
         level = ctx.skills.default_level(default, require_points=False, rule_of_20=True)
         if level is None:
             continue
@@ -199,18 +200,8 @@ def _level(
     return max(0, math.trunc(best[0])), best[1]
 
 
-def _weapon_bonus(
-    ctx: WeaponContext,
-    weapon: Mapping[str, Any],
-    path: str,
-    owner: str,
-    usage: str,
-    tags: Sequence[str],
-    owner_path: str,
-    dice: int,
-    defaults: Sequence[Mapping[str, Any]],
-) -> int:
-    best = _best_skill_default(ctx, defaults)
+def _weapon_bonus(ctx: WeaponContext, w: _Site, dice: int) -> int:
+    best = _best_skill_default(ctx, w.defaults)
     total = 0.0
     for f in ctx.features.of("weapon_bonus"):
         selection = str(f.data.get("selection_type") or "")
@@ -222,17 +213,13 @@ def _weapon_bonus(
                     text_matches(f.data.get("name"), name)
                     and text_matches(f.data.get("specialization"), spec)
                     and number_matches(f.data.get("level"), _rsl(ctx, name, spec))
-                    and text_matches(f.data.get("usage"), usage)
-                    and tags_match(f.data.get("tags"), tags)
+                    and text_matches(f.data.get("usage"), w.usage)
+                    and tags_match(f.data.get("tags"), w.tags)
                 )
         elif selection == "weapons_with_name":
-            applies = (
-                text_matches(f.data.get("name"), owner)
-                and text_matches(f.data.get("specialization"), usage)
-                and tags_match(f.data.get("tags"), tags)
-            )
+            applies = w.named(f)
         elif selection == "this_weapon":
-            applies = f.owner_path == owner_path and text_matches(f.data.get("specialization"), usage)
+            applies = w.this(f)
         if not applies or f.data.get("percent"):
             continue
         amount = f.amount
@@ -242,19 +229,10 @@ def _weapon_bonus(
     return math.trunc(total)
 
 
-def _damage(
-    ctx: WeaponContext,
-    weapon: Mapping[str, Any],
-    path: str,
-    level_of_owner: float,
-    owner: str,
-    usage: str,
-    tags: Sequence[str],
-    owner_path: str,
-    defaults: Sequence[Mapping[str, Any]],
-) -> tuple[DamageDice | None, str, str]:
-    dpath = f"{path}.damage"
-    damage = opt_mapping(weapon, "damage", path)
+def _damage(ctx: WeaponContext, w: _Site) -> tuple[DamageDice | None, str, str]:
+    dpath = f"{w.path}.damage"
+    level_of_owner = w.owner_level
+    damage = opt_mapping(w.weapon, "damage", w.path)
     kind = opt_str(damage, "type", dpath).strip()
     st_kind = opt_str(damage, "st", dpath).strip().lower()
     dice: DamageDice | None = None
@@ -281,7 +259,7 @@ def _damage(
     if dice is not None:
         per_die = math.trunc(opt_number(damage, "modifier_per_die", dpath, 0.0))
         dice = dice.per_die(per_die)
-        dice = dice.plus(_weapon_bonus(ctx, weapon, path, owner, usage, tags, owner_path, dice.dice, defaults))
+        dice = dice.plus(_weapon_bonus(ctx, w, dice.dice))
         if ctx.dice_plus_adds:
             dice = adds_to_dice(dice)
     divisor = opt_number(damage, "armor_divisor", dpath, 0.0, text=True)
@@ -354,17 +332,19 @@ def derive_weapons(data: Mapping[str, Any], ctx: WeaponContext) -> list[GcsWeapo
         if not weapons:
             continue
         name = opt_str(owner, "description", owner_path) or opt_str(owner, "name", owner_path)
-        tags = [str(t) for t in opt_list(owner, "tags", owner_path)]
+        tags = tuple(str(t) for t in opt_list(owner, "tags", owner_path))
         replacements = {str(k): str(v) for k, v in opt_mapping(owner, "replacements", owner_path).items()}
         for i, raw in enumerate(weapons):
             path = f"{owner_path}.weapons[{i}]"
             weapon = as_mapping(raw, path)
             usage = _replace(opt_str(weapon, "usage", path).strip(), replacements)
-            defaults = _defaults(weapon, path, replacements)
             ranged = is_ranged(weapon)
+            site = _Site(
+                weapon, path, name, owner_path, owner_level, usage, tags, _defaults(weapon, path, replacements), ranged
+            )
             parry_text = "" if ranged else opt_str(weapon, "parry", path)
-            level, skill = _level(ctx, weapon, path, name, usage, tags, owner_path, ranged, parry_text, defaults)
-            dice, kind, divisor = _damage(ctx, weapon, path, owner_level, name, usage, tags, owner_path, defaults)
+            level, skill = _level(ctx, site, parry_text)
+            dice, kind, divisor = _damage(ctx, site)
             block_text = opt_str(weapon, "block", path)
             out.append(
                 GcsWeapon(
