@@ -17,6 +17,7 @@ import yaml
 from rulekeeper.campaign import Campaign
 from rulekeeper.core import Action, ParamSpec, Ruleset, canonical_system_name, get_ruleset, system_names
 from rulekeeper.errors import InputError, RuleRefusal
+from rulekeeper.scenario.loader import load_scenario
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 TOY_SHEETS: list[Mapping[str, Any]] = [{"max_hp": 6}, {"max_hp": 10, "secret": 2}, {"max_hp": 14}]
@@ -44,6 +45,9 @@ def _scenario_sheets(system: str) -> list[Mapping[str, Any]]:
         data = yaml.safe_load(path.read_text())
         if not isinstance(data, dict) or canonical_system_name(str(data.get("system", ""))) != ruleset.name:
             continue
+        if any(isinstance(s, dict) and "gcs" in s for s in (data.get("characters") or {}).values()):
+            # sheets read from GCS files: the scenario loader imports them
+            data = {"characters": dict(load_scenario(path).characters)}
         for sheet in (data.get("characters") or {}).values():
             if not isinstance(sheet, dict) or sheet in sheets:
                 continue

@@ -16,19 +16,24 @@ half-done. What the sheet cannot use is listed by JSON path in ``GcsImport.unuse
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from rulekeeper.errors import InputError
-from rulekeeper.systems.gurps.character import ATTACK_KINDS
-from rulekeeper.systems.gurps.damage_table import parse_damage
 from rulekeeper.systems.gurps.encumbrance import encumbrance_level
+from rulekeeper.systems.gurps.gcs_compare import (
+    ATTRIBUTES,
+    compare_with_gcs,
+    stored_carried,
+    stored_skill_levels,
+    stored_torso_dr,
+)
 from rulekeeper.systems.gurps.gcs_damage import PROGRESSIONS, swing_for, thrust_for
 from rulekeeper.systems.gurps.gcs_equipment import carried_weight
-from rulekeeper.systems.gurps.gcs_features import Features, collect_features, walk_items
-from rulekeeper.systems.gurps.gcs_skills import SkillBook, read_skills, skill_level_from_points
+from rulekeeper.systems.gurps.gcs_features import Features, collect_features
+from rulekeeper.systems.gurps.gcs_sheet_weapons import sheet_weapons
+from rulekeeper.systems.gurps.gcs_skills import GcsSkill, SkillBook, read_skills, skill_level_from_points
 from rulekeeper.systems.gurps.gcs_values import (
     as_mapping,
     opt_bool,
@@ -36,22 +41,18 @@ from rulekeeper.systems.gurps.gcs_values import (
     opt_mapping,
     opt_number,
     opt_str,
-    parse_weight,
 )
 from rulekeeper.systems.gurps.gcs_weapons import GcsWeapon, WeaponContext, derive_weapons
-from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES
 
 __all__ = ["SUPPORTED_VERSIONS", "GcsImport", "gcs_basic_lift", "import_gcs", "skill_level_from_points"]
 
 SUPPORTED_VERSIONS = (5,)
-_ATTRS = ("st", "dx", "iq", "ht", "will", "per", "hp", "fp", "basic_speed", "basic_move")
+_ATTRS = ATTRIBUTES
 _SENSES = {"vision": "per", "hearing": "per", "taste_smell": "per", "touch": "per", "fright_check": "will"}
 _USED_TOP = {"version", "profile", "attributes", "traits", "skills", "equipment", "settings", "calc"}
 _USED_FEATURES = {"attribute_bonus", "dr_bonus", "skill_bonus", "weapon_bonus", "contained_weight_reduction"}
 _USED_ATTRIBUTE_BONUS = {*_ATTRS, *_SENSES, "dodge", "parry", "block"}
 _LOCATIONS = ("torso", "skull", "face", "neck", "vitals", "groin", "arm", "leg", "hand", "foot", "eye")
-_SKILL_KINDS = {"guns": "firearm", "beam weapons": "beam", "thrown weapon": "thrown", "throwing": "thrown"}
-_UNARMED = {"brawling", "boxing", "karate", "sumo wrestling", "wrestling", "judo", "dx", "st"}
 
 
 @dataclass(frozen=True)
@@ -118,76 +119,7 @@ def _attributes(entries: Mapping[str, Mapping[str, Any]], features: Features) ->
     return out
 
 
-# -- comparison with GCS's calc -------------------------------------------------------------------
-def _differ(out: list[str], label: str, derived: Any, stored: Any) -> None:
-    if derived != stored:
-        out.append(f"{label}: derived {derived}, GCS says {stored}")
-
-
-def _compare(
-    data: Mapping[str, Any],
-    entries: Mapping[str, Mapping[str, Any]],
-    derived: Mapping[str, Any],
-    weapons: Sequence[GcsWeapon],
-    skills: Mapping[str, tuple[str, int | None]],
-) -> list[str]:
-    out: list[str] = []
-    for attr_id in _ATTRS:
-        entry = entries.get(attr_id)
-        calc = entry.get("calc") if entry else None
-        if isinstance(calc, Mapping) and isinstance(calc.get("value"), (int, float)):
-            _differ(out, attr_id, _num(derived[attr_id]), _num(calc["value"]))
-    calc = data.get("calc")
-    if isinstance(calc, Mapping):
-        if isinstance(calc.get("basic_lift"), (str, int, float)):
-            stored = parse_weight(calc["basic_lift"], "calc.basic_lift")
-            _differ(out, "basic_lift", _num(derived["basic_lift"]), _num(stored))
-        dodge = calc.get("dodge")
-        if isinstance(dodge, list) and dodge and isinstance(dodge[0], (int, float)):
-            _differ(out, "dodge", derived["dodge"], dodge[0])
-        for key in ("thrust", "swing"):
-            if isinstance(calc.get(key), str):
-                _differ(out, key, derived[key], calc[key])
-    torso = derived.get("gcs_torso_dr")
-    if torso is not None:
-        _differ(out, "dr (torso)", derived["dr"], torso)
-    stored_weight = derived.get("gcs_carried")
-    if stored_weight is not None:
-        _differ(out, "carried", _num(round(derived["carried"], 4)), _num(round(stored_weight, 4)))
-    for path, (label, level) in skills.items():
-        stored_level = derived["gcs_skill_levels"].get(path)
-        if stored_level is not None:
-            _differ(out, f"{path} ({label}) level", level, stored_level)
-    for w in weapons:
-        name = f"{w.path} ({w.owner}{' ' + w.usage if w.usage else ''})"
-        if isinstance(w.calc.get("level"), (int, float)):
-            _differ(out, f"{name} level", w.level, _num(w.calc["level"]))
-        if isinstance(w.calc.get("damage"), str):
-            _differ(out, f"{name} damage", w.damage_text, w.calc["damage"].strip())
-        if isinstance(w.calc.get("parry"), str) and w.parry is not None:
-            _differ(out, f"{name} parry", w.parry, w.calc["parry"])
-    return out
-
-
-def _num(value: Any) -> Any:
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
-
 # -- the pieces of the sheet ----------------------------------------------------------------------
-def _stored_torso_dr(settings: Mapping[str, Any]) -> int | None:
-    body = settings.get("body_type")
-    if not isinstance(body, Mapping):
-        return None
-    for loc in body.get("locations") or []:
-        if isinstance(loc, Mapping) and loc.get("id") == "torso":
-            dr = (loc.get("calc") or {}).get("dr") if isinstance(loc.get("calc"), Mapping) else None
-            if isinstance(dr, Mapping) and isinstance(dr.get("all"), (int, float)):
-                return int(dr["all"])
-    return None
-
-
 def _location_bonuses(settings: Mapping[str, Any]) -> dict[str, int]:
     """DR the body type itself gives a location (the skull's bony +2 on a humanoid)."""
     body = opt_mapping(settings, "body_type", "settings")
@@ -201,87 +133,70 @@ def _location_bonuses(settings: Mapping[str, Any]) -> dict[str, int]:
     return out
 
 
-def _stored_carried(equipment: Sequence[Any]) -> float | None:
-    total = 0.0
-    for raw in equipment:
-        calc = raw.get("calc") if isinstance(raw, Mapping) else None
-        if not isinstance(calc, Mapping) or "extended_weight" not in calc:
-            return None
-        total += parse_weight(calc["extended_weight"], "calc.extended_weight")
-    return total
+def _progression(settings: Mapping[str, Any]) -> str:
+    progression = opt_str(settings, "damage_progression", "settings", "basic_set")
+    if progression not in PROGRESSIONS:
+        raise InputError(
+            f"damage progression {progression!r} is not supported",
+            expected="one of " + ", ".join(PROGRESSIONS),
+            where="settings.damage_progression",
+        )
+    return progression
 
 
-def _weapon_kind(w: GcsWeapon) -> str:
-    skill = w.skill.split(" (")[0]
-    if w.ranged:
-        if w.range.count("/") == 1 and skill in ("thrown weapon", "throwing", "dx", "st"):
-            return "thrown"
-        return _SKILL_KINDS.get(skill, "missile")
-    if w.owner_kind == "trait" or (skill in _UNARMED and w.usage.lower() in ("punch", "kick", "bite", "claw", "slam")):
-        return "unarmed"
-    return "melee"
+def _unused_features(features: Features) -> list[str]:
+    out: list[str] = []
+    for f in features.items:
+        if f.kind not in _USED_FEATURES:
+            out.append(f"{f.path} ({f.kind})")
+        elif f.kind == "attribute_bonus" and (
+            f.data.get("attribute") not in _USED_ATTRIBUTE_BONUS
+            or (f.data.get("limitation") or None) not in (None, "striking_only", "lifting_only")
+        ):
+            out.append(f"{f.path} (attribute_bonus to {f.data.get('attribute')})")
+        elif f.kind == "dr_bonus" and str(f.data.get("specialization") or "all").lower() != "all":
+            out.append(f"{f.path} (dr_bonus against {f.data.get('specialization')} only)")
+    return out
 
 
-def _rof(text: str) -> int:
-    match = re.match(r"\s*(\d+)", text)
-    return max(1, int(match.group(1))) if match else 1
-
-
-def _damage_text(w: GcsWeapon, st: int) -> str:
-    """Thrust/swing-relative damage ("sw+1") when it reads back as the derived dice for this ST, so
-    a change of ST in play (very tired) still counts; the derived dice otherwise (per-die bonuses,
-    ST beyond the Lite table)."""
-    assert w.dice is not None
-    if w.st_based:
-        try:
-            base = parse_damage(w.st_based, st)
-        except InputError:
-            return str(w.dice)
-        adds = w.dice.adds - base.adds
-        text = f"{w.st_based}{adds:+d}" if adds else w.st_based
-        if base.dice == w.dice.dice and parse_damage(text, st) == w.dice:
-            return text
-    return str(w.dice)
-
-
-def _sheet_weapons(
-    weapons: Sequence[GcsWeapon], st: int, unused: list[str], names: dict[str, str]
-) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    seen: dict[str, int] = {}
-    for w in weapons:
-        label = w.usage if w.owner_kind == "trait" and w.usage else (f"{w.owner} ({w.usage})" if w.usage else w.owner)
-        if w.dice is None or (w.dice.dice == 0 and w.dice.adds <= 0):
-            unused.append(f"{w.path} ({label}: no damage dice, {w.damage_text or 'none'})")
+def _skill_levels(book: SkillBook, unused: list[str]) -> tuple[dict[str, int], dict[str, tuple[str, int | None]]]:
+    """Sheet skills by name, and every skill's level by JSON path (for the comparison)."""
+    skills: dict[str, int] = {}
+    report: dict[str, tuple[str, int | None]] = {}
+    for skill in book.skills:
+        level = book.level(skill)
+        report[skill.path] = (skill.key, level)
+        reason = _skill_left_out(skill, level)
+        if reason:
+            unused.append(f"{skill.path} ({skill.name}: {reason})")
             continue
-        if w.damage_type not in DAMAGE_TYPES:
-            unused.append(f"{w.path} ({label}: damage type {w.damage_type!r} is not one rulekeeper applies)")
+        assert level is not None
+        skills[skill.key] = max(skills.get(skill.key, level), level)
+    return skills, report
+
+
+def _skill_left_out(skill: GcsSkill, level: int | None) -> str:
+    if skill.is_technique:
+        return "techniques are not used"
+    if level is None:
+        return "no points and no default"
+    return ""
+
+
+def _current_pools(entries: Mapping[str, Mapping[str, Any]], sheet: Mapping[str, Any]) -> dict[str, int]:
+    """Current HP and FP from the ``damage`` GCS records on those pools."""
+    out: dict[str, int] = {}
+    for pool in ("hp", "fp"):
+        entry = entries.get(pool)
+        if entry is None:
             continue
-        seen[label.lower()] = seen.get(label.lower(), 0) + 1
-        if seen[label.lower()] > 1:
-            label = f"{label} #{seen[label.lower()]}"
-        kind = _weapon_kind(w)
-        assert kind in ATTACK_KINDS
-        damage = _damage_text(w, st)
-        entry: dict[str, Any] = {
-            "name": label,
-            "skill": w.skill or "dx",
-            "level": w.level,
-            "damage": damage,
-            "damage_type": w.damage_type,
-            "kind": kind,
-        }
-        if w.ranged:
-            entry.update(acc=max(0, w.acc), bulk=w.bulk, rof=_rof(w.rof), range=w.range, shots=w.shots)
-        else:
-            parry = w.parry or "No"
-            if parry == "No":
-                entry["can_parry"] = False
-            else:
-                entry["parry_bonus"] = w.parry_modifier
-                entry["unbalanced"] = "U" in parry
-        out.append(entry)
-        names[w.path] = label
+        lost = opt_number(entry, "damage", str(entry["_path"]))
+        if lost != int(lost):
+            raise InputError(
+                "damage is not whole", expected="a whole number of points lost", where=f"{entry['_path']}.damage"
+            )
+        if lost:
+            out[f"current_{pool}"] = int(sheet[pool]) - int(lost)
     return out
 
 
@@ -314,25 +229,10 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
     profile = opt_mapping(data, "profile", "")
     unused.extend(f"profile.{key}" for key in profile if key != "name")
     settings = opt_mapping(data, "settings", "")
-    progression = opt_str(settings, "damage_progression", "settings", "basic_set")
-    if progression not in PROGRESSIONS:
-        raise InputError(
-            f"damage progression {progression!r} is not supported",
-            expected="one of " + ", ".join(PROGRESSIONS),
-            where="settings.damage_progression",
-        )
+    progression = _progression(settings)
     entries = _read_attributes(data, unused)
     features = collect_features(data)
-    for f in features.items:
-        if f.kind not in _USED_FEATURES:
-            unused.append(f"{f.path} ({f.kind})")
-        elif f.kind == "attribute_bonus" and (
-            f.data.get("attribute") not in _USED_ATTRIBUTE_BONUS
-            or (f.data.get("limitation") or None) not in (None, "striking_only", "lifting_only")
-        ):
-            unused.append(f"{f.path} (attribute_bonus to {f.data.get('attribute')})")
-        elif f.kind == "dr_bonus" and str(f.data.get("specialization") or "all").lower() != "all":
-            unused.append(f"{f.path} (dr_bonus against {f.data.get('specialization')} only)")
+    unused.extend(_unused_features(features))
     attrs = _attributes(entries, features)
     st = int(attrs["st"])
     striking_st = st + math.trunc(features.attribute_bonus("st", "striking_only"))
@@ -359,25 +259,7 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
     )
     weapons = derive_weapons(data, ctx)
 
-    skills: dict[str, int] = {}
-    skill_report: dict[str, tuple[str, int | None]] = {}
-    stored_levels: dict[str, int] = {}
-    raw_by_path: dict[str, Mapping[str, Any]] = {}
-    for path, item, _ in walk_items(opt_list(data, "skills", ""), "skills"):
-        raw_by_path[path] = item
-    for skill in book.skills:
-        level = book.level(skill)
-        skill_report[skill.path] = (skill.key, level)
-        calc = raw_by_path.get(skill.path, {}).get("calc")
-        if isinstance(calc, Mapping) and isinstance(calc.get("level"), (int, float)) and calc["level"] > 0:
-            stored_levels[skill.path] = int(calc["level"])
-        if skill.is_technique:
-            unused.append(f"{skill.path} ({skill.name}: techniques are not used)")
-            continue
-        if level is None:
-            unused.append(f"{skill.path} ({skill.name}: no points and no default)")
-            continue
-        skills[skill.key] = max(skills.get(skill.key, level), level)
+    skills, skill_report = _skill_levels(book, unused)
 
     locations = _location_bonuses(settings)
     dr_by_location = {loc: features.dr(loc) + locations.get(loc, 0) for loc in (*_LOCATIONS, *locations)}
@@ -389,22 +271,13 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
     name = opt_str(profile, "name", "profile").strip()
     if name:
         sheet["name"] = name
-    for pool in ("hp", "fp"):
-        entry = entries.get(pool)
-        if entry is not None:
-            lost = opt_number(entry, "damage", str(entry["_path"]))
-            if lost != int(lost):
-                raise InputError(
-                    "damage is not whole", expected="a whole number of points lost", where=f"{entry['_path']}.damage"
-                )
-            if lost:
-                sheet[f"current_{pool}"] = sheet[pool] - int(lost)
+    sheet.update(_current_pools(entries, sheet))
     shield = max((lv for key, lv in skills.items() if key.split(" (")[0] in ("shield", "cloak")), default=None)
     sheet["skills"] = {k: v for k, v in skills.items() if k.split(" (")[0] not in ("shield", "cloak")}
     if shield is not None:
         sheet["shield"] = shield
     weapon_names: dict[str, str] = {}
-    sheet["weapons"] = _sheet_weapons(weapons, striking_st, unused, weapon_names)
+    sheet["weapons"] = sheet_weapons(weapons, striking_st, unused, weapon_names)
     sheet["carried"] = round(carried, 4)
     sheet["dr"] = torso_dr
     others = {loc: dr for loc, dr in dr_by_location.items() if dr != torso_dr}
@@ -425,9 +298,9 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
         "dr": torso_dr,
         "carried": carried,
         "encumbrance_level": enc,
-        "gcs_torso_dr": _stored_torso_dr(settings),
-        "gcs_carried": _stored_carried(equipment),
-        "gcs_skill_levels": stored_levels,
+        "gcs_torso_dr": stored_torso_dr(settings),
+        "gcs_carried": stored_carried(equipment),
+        "gcs_skill_levels": stored_skill_levels(data),
     }
-    disagreements = _compare(data, entries, derived, weapons, skill_report)
+    disagreements = compare_with_gcs(data, entries, derived, weapons, skill_report)
     return GcsImport(sheet, unused, disagreements, tuple(weapons), derived, weapon_names)
