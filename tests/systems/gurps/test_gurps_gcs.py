@@ -6,10 +6,11 @@ import copy
 from typing import Any
 
 import pytest
-from tests.systems.gurps.gcs_library import load
+from tests.systems.gurps.gcs_library import load, without_calc
 
 from rulekeeper.errors import InputError
 from rulekeeper.systems.gurps import import_gcs, new_character
+from rulekeeper.systems.gurps.damage_table import DamageDice, parse_damage
 from rulekeeper.systems.gurps.gcs import skill_level_from_points
 
 OGRE = "Home Brew/Enraged Eggplant/Monsters/Orc Warrior.gcs"
@@ -103,3 +104,20 @@ def test_points_to_level() -> None:
     assert skill_level_from_points(12, "a", 8) == 14
     assert skill_level_from_points(12, "h", 12) == 14
     assert skill_level_from_points(12, "e", 0) is None
+
+
+def test_an_st_0_creature_imports() -> None:
+    data = _file()
+    before = import_gcs(data).sheet
+    st = next(a for a in data["attributes"] if a["attr_id"] == "st")
+    hp = next(a for a in data["attributes"] if a["attr_id"] == "hp")
+    st["adj"] -= before["st"]  # ST 0 whatever the traits add
+    hp["adj"] += before["st"] - before["hp"] + 5  # HP = ST 0 + 5: a skull or a slime still has HP
+    result = import_gcs(without_calc(data))
+    char = new_character(result.sheet)
+    assert (char.st, char.hp) == (0, 5)
+    assert char.basic_lift == 0  # B15: 0 x 0 / 5
+    punch = char.weapon("Punch")
+    assert punch is not None
+    # thrust for ST 0 continues the B16 table down (ST 1-2: 1d-6, so ST 0: 1d-6); Punch thr-1: 1d-7
+    assert parse_damage(punch.damage, char.effective_st) == DamageDice(1, -7)

@@ -277,7 +277,7 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
     if shield is not None:
         sheet["shield"] = shield
     weapon_names: dict[str, str] = {}
-    sheet["weapons"] = sheet_weapons(weapons, striking_st, unused, weapon_names)
+    sheet["weapons"] = sheet_weapons(weapons, st if striking_st == st else None, unused, weapon_names)
     sheet["carried"] = round(carried, 4)
     sheet["dr"] = torso_dr
     others = {loc: dr for loc, dr in dr_by_location.items() if dr != torso_dr}

@@ -39,12 +39,12 @@ def _rof(text: str) -> int:
     return max(1, int(match.group(1))) if match else 1
 
 
-def _damage_text(w: GcsWeapon, st: int) -> str:
-    """Thrust/swing-relative damage ("sw+1") when it reads back as the derived dice for this ST, so
-    a change of ST in play (very tired) still counts; the derived dice otherwise (per-die bonuses,
-    ST beyond the Lite table)."""
+def _damage_text(w: GcsWeapon, st: int | None) -> str:
+    """Thrust/swing-relative damage ("sw+1") when it reads back as the derived dice for the sheet's
+    ST, so a change of ST in play (very tired) still counts; the derived dice otherwise (per-die
+    bonuses, a Striking ST bonus -- ``st`` None --, ST outside the Lite table)."""
     assert w.dice is not None
-    if w.st_based:
+    if w.st_based and st is not None:
         try:
             base = parse_damage(w.st_based, st)
         except InputError:
@@ -57,8 +57,10 @@ def _damage_text(w: GcsWeapon, st: int) -> str:
 
 
 def sheet_weapons(
-    weapons: Sequence[GcsWeapon], st: int, unused: list[str], names: dict[str, str]
+    weapons: Sequence[GcsWeapon], st: int | None, unused: list[str], names: dict[str, str]
 ) -> list[dict[str, Any]]:
+    """Sheet entries for the usable weapons; ``st`` is the ST damage reads against in play, or None
+    when damage is struck with another ST (Striking ST) and must stay as dice."""
     out: list[dict[str, Any]] = []
     seen: dict[str, int] = {}
     for w in weapons:
