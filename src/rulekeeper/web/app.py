@@ -18,7 +18,9 @@ the database from ``RULEKEEPER_DB`` like the CLI.
 
 from __future__ import annotations
 
+import logging
 import os
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -45,6 +47,23 @@ Authenticate with `Authorization: Bearer <token>`; a token comes from `rulekeepe
 (the GM's), `rulekeeper campaign invite` or `POST /api/campaigns/{campaign}/members`. Errors are
 `application/problem+json` (RFC 9457). See docs/api.md for what each role sees.
 """
+
+
+class _HideTokens(logging.Filter):
+    """Access logs must not keep the tokens that ``?token=`` carries (event streams, join links)."""
+
+    _pattern = re.compile(r"(token=)[^&\s\"]+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args and isinstance(record.args, tuple):
+            record.args = tuple(self._pattern.sub(r"\1***", a) if isinstance(a, str) else a for a in record.args)
+        return True
+
+
+def _hide_tokens_in_access_log() -> None:
+    access = logging.getLogger("uvicorn.access")
+    if not any(isinstance(f, _HideTokens) for f in access.filters):
+        access.addFilter(_HideTokens())
 
 
 def create_app(store: Store | str | None = None, *, base_url: str | None = None) -> FastAPI:
@@ -79,12 +98,13 @@ def create_app(store: Store | str | None = None, *, base_url: str | None = None)
         ],
     )
     app.state.rulekeeper = server
+    _hide_tokens_in_access_log()
     install_problem_handlers(app)
 
     @app.get("/api/health", tags=["live"])
-    def health() -> dict[str, str]:
-        """Liveness: answers without touching a campaign."""
-        return {"status": "ok"}
+    def health() -> dict[str, str | int]:
+        """Liveness, without touching a campaign; ``process`` tells workers apart."""
+        return {"status": "ok", "process": os.getpid()}
 
     app.include_router(dice_routes.router)
     app.include_router(campaign_routes.router)

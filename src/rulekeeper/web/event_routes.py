@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
@@ -60,7 +61,7 @@ async def _stream(server: Server, access: Access, last_seen: int) -> AsyncIterat
     try:
         # Registered first, backlog second: nothing written in between can fall through.
         backlog = await asyncio.to_thread(broker.read, access.record, last_seen)
-        yield ": connected\n\n"
+        yield f": connected to process {os.getpid()}\n\n"
         last_check = time.monotonic()
         batch: Batch | None = backlog
         while True:
