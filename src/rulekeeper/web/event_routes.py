@@ -40,7 +40,7 @@ __all__ = ["KEEPALIVE_SECONDS", "router", "sse"]
 
 router = APIRouter(responses=PROBLEM_RESPONSES)
 KEEPALIVE_SECONDS = 15.0
-_RECHECK_SECONDS = 5.0
+_RECHECK_SECONDS = 1.0
 
 
 def sse(event: str, data: Any, event_id: int | None = None) -> str:
@@ -79,7 +79,8 @@ async def _stream(server: Server, access: Access, last_seen: int) -> AsyncIterat
             except TimeoutError:
                 batch = None
                 yield ": keepalive\n\n"
-            if time.monotonic() - last_check > _RECHECK_SECONDS or batch is None:
+            # A revoked or expired token hears nothing more: checked before a batch is sent.
+            if batch is None or time.monotonic() - last_check > _RECHECK_SECONDS:
                 last_check = time.monotonic()
                 if not await asyncio.to_thread(_still_valid, server, access):
                     yield sse("revoked", {"detail": "this token is no longer valid"})
