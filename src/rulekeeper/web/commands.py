@@ -28,6 +28,7 @@ IfMatch = Annotated[
         alias="If-Match",
         description='The campaign version this command is based on (an ETag such as "12"); 412 if it moved on.',
         max_length=40,
+        pattern=r'^\s*((W/)?"?[0-9]{1,12}"?|\*)\s*$',
     ),
 ]
 IdempotencyKey = Annotated[
@@ -35,6 +36,7 @@ IdempotencyKey = Annotated[
     Header(
         alias="Idempotency-Key",
         description="Any text up to 200 characters; a retry with the same key applies the command once.",
+        min_length=1,
         max_length=200,
     ),
 ]
