@@ -164,6 +164,7 @@ def action_router() -> APIRouter:
                 _endpoint(system, spec, model),
                 methods=["POST"],
                 response_model=CommandResponse,
+                response_model_exclude_unset=True,
                 responses=PROBLEM_RESPONSES,
                 summary=f"{ruleset.title}: {spec.name}",
                 description=spec.help,

@@ -23,6 +23,7 @@ import os
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI
 
@@ -30,7 +31,7 @@ from rulekeeper.campaign import Store, open_store
 from rulekeeper.web import action_routes, campaign_routes, dice_routes, event_routes, play_routes
 from rulekeeper.web.broker import EventBroker
 from rulekeeper.web.pool import CampaignPool
-from rulekeeper.web.problems import install_problem_handlers
+from rulekeeper.web.problems import MEDIA_TYPE, install_problem_handlers
 from rulekeeper.web.server import Server
 
 __all__ = ["BASE_URL_VAR", "app_from_environment", "create_app"]
@@ -111,7 +112,26 @@ def create_app(store: Store | str | None = None, *, base_url: str | None = None)
     app.include_router(play_routes.router)
     app.include_router(event_routes.router)
     app.include_router(action_routes.action_router())
+    _problems_in_schema(app)
     return app
+
+
+def _problems_in_schema(app: FastAPI) -> None:
+    """Error responses are ``application/problem+json`` only (FastAPI would also list JSON)."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = build()
+            for operation in (op for path in schema["paths"].values() for op in path.values()):
+                for status, response in operation.get("responses", {}).items():
+                    content = response.get("content", {})
+                    if status.startswith("4") and MEDIA_TYPE in content and "application/json" in content:
+                        content[MEDIA_TYPE] = content.pop("application/json")
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def app_from_environment() -> FastAPI:

@@ -16,10 +16,12 @@ from rulekeeper.web.auth import Access, gm, member
 from rulekeeper.web.commands import IdempotencyKey, IfMatch, execute, gm_only, viewer_in
 from rulekeeper.web.models import (
     CampaignCreated,
+    CampaignView,
     CommandResponse,
     ImportRequest,
     Invited,
     InviteRequest,
+    Me,
     NewCampaignRequest,
     SettingsChange,
 )
@@ -78,7 +80,9 @@ def import_campaign(body: ImportRequest, server: ServerDep) -> dict[str, Any]:
     return _created(server, campaign)
 
 
-@router.get("/api/campaigns/{campaign}", tags=["campaigns"])
+@router.get(
+    "/api/campaigns/{campaign}", tags=["campaigns"], response_model=CampaignView, response_model_exclude_unset=True
+)
 def show_campaign(access: MemberDep, server: ServerDep, response: Response) -> dict[str, Any]:
     """The campaign as the caller may see it: clock, characters, pending checks (GM: timers)."""
     with server.pool.use(access.record) as campaign:
@@ -108,7 +112,12 @@ def show_settings(access: MemberDep, server: ServerDep) -> dict[str, Any]:
         return settings_json(campaign)
 
 
-@router.patch("/api/campaigns/{campaign}/settings", response_model=CommandResponse, tags=["campaigns"])
+@router.patch(
+    "/api/campaigns/{campaign}/settings",
+    response_model=CommandResponse,
+    response_model_exclude_unset=True,
+    tags=["campaigns"],
+)
 def change_settings(
     body: SettingsChange,
     access: GmDep,
@@ -126,7 +135,7 @@ def change_settings(
 
 
 # -- members ---------------------------------------------------------------------------------
-@router.get("/api/campaigns/{campaign}/me", tags=["members"])
+@router.get("/api/campaigns/{campaign}/me", tags=["members"], response_model=Me)
 def whoami(access: MemberDep, server: ServerDep) -> dict[str, Any]:
     """The caller: name, role and the characters they play."""
     with server.pool.use(access.record) as campaign:
@@ -139,7 +148,7 @@ def whoami(access: MemberDep, server: ServerDep) -> dict[str, Any]:
     }
 
 
-@router.get("/api/campaigns/{campaign}/join", tags=["members"])
+@router.get("/api/campaigns/{campaign}/join", tags=["members"], response_model=Me)
 def join(access: MemberDep, server: ServerDep) -> dict[str, Any]:
     """Where a join link lands: says who the token is for (pages replace this, issue 15)."""
     return whoami(access, server)

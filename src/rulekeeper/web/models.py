@@ -10,6 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field
 __all__ = [
     "AdvanceRequest",
     "CampaignCreated",
+    "CampaignView",
+    "Character",
     "CharacterEdit",
     "CharacterNew",
     "CommandResponse",
@@ -17,7 +19,10 @@ __all__ = [
     "ImportRequest",
     "InviteRequest",
     "Invited",
+    "LogEntry",
+    "Me",
     "NewCampaignRequest",
+    "Pending",
     "ResolveRequest",
     "RoundRequest",
     "SettingsChange",
@@ -111,6 +116,92 @@ class SettingsChange(_Strict):
     options: dict[str, Any] | None = Field(None, description="Rule options of the system; null restores the default.")
 
 
+class _Open(BaseModel):
+    # Responses carry what the rules and the role give; the fields named here are always there.
+    model_config = ConfigDict(extra="allow")
+
+
+class Step(_Open):
+    """One explanation line; the GM's copy adds ``roll``, ``dice``, ``gm_only`` and ``data``."""
+
+    text: str
+    actor: str | None
+    rule: str
+    roll: str | None = None
+    dice: list[int] | None = None
+    gm_only: bool | None = None
+    data: dict[str, Any] | None = None
+
+
+class LogEntry(_Open):
+    """One command of the history as the caller may see it; GM-only fields are absent for others."""
+
+    seq: int
+    kind: str
+    action: str | None
+    actors: list[str]
+    at: int
+    until: int
+    wall_time: str
+    undone_by: int | None
+    redone_by: int | None
+    undoes: list[int]
+    redoes: list[int]
+    explanation: list[Step]
+    summary: str | None = Field(None, description="GM only.")
+    command: dict[str, Any] | None = Field(None, description="GM only.")
+    result: dict[str, Any] | None = Field(None, description="GM only.")
+    dice: list[list[int]] | None = Field(None, description="GM only: [sides, value] in the order rolled.")
+    key: str | None = Field(None, description="GM only: the idempotency key.")
+
+
+class Pending(_Open):
+    """A pending check: what to roll; the GM's copy (and a player's where odds reveal nothing)
+    adds the check and its exact odds."""
+
+    id: int
+    actor: str | None
+    purpose: str
+    dice: list[str]
+
+
+class Character(_Open):
+    actor: str
+    access: Literal["gm", "player", "table"] = Field(
+        description="gm: the GM's whole view; player: the player's own view; table: name and visible conditions."
+    )
+    view: dict[str, Any]
+    player: str | None = Field(None, description="GM only.")
+    npc: bool | None = Field(None, description="GM only.")
+
+
+class You(BaseModel):
+    name: str
+    role: Literal["gm", "player", "observer"]
+    characters: list[str]
+
+
+class CampaignView(_Open):
+    name: str
+    system: str
+    version: int
+    clock: int
+    round_seconds: int
+    you: You
+    characters: list[Character]
+    pending: list[Pending]
+    settings: dict[str, Any]
+    gm: str | None = Field(None, description="GM only.")
+    timers: list[dict[str, Any]] | None = Field(None, description="GM only.")
+
+
+class Me(BaseModel):
+    campaign: str
+    name: str
+    role: Literal["gm", "player", "observer"]
+    characters: list[str]
+
+
 class CommandResponse(BaseModel):
     """A command's answer, projected for the caller (see docs/api.md)."""
 
@@ -118,9 +209,9 @@ class CommandResponse(BaseModel):
     seq: int
     version: int
     retried: bool
-    entry: dict[str, Any] | None = Field(description="The command's log entry as the caller may see it.")
-    pending: list[dict[str, Any]]
+    entry: LogEntry | None = Field(description="The command's log entry as the caller may see it.")
+    pending: list[Pending]
     clock: int
-    result: dict[str, Any] | None = None
-    undone: list[int] | None = None
-    redone: list[int] | None = None
+    result: dict[str, Any] | None = Field(None, description="GM only.")
+    undone: list[int] | None = Field(None, description="GM only.")
+    redone: list[int] | None = Field(None, description="GM only.")

@@ -12,10 +12,13 @@ from rulekeeper.web.auth import Access, gm, member
 from rulekeeper.web.commands import IdempotencyKey, IfMatch, execute, gm_only, viewer_in
 from rulekeeper.web.models import (
     AdvanceRequest,
+    Character,
     CharacterEdit,
     CharacterNew,
     CommandResponse,
     GcsCharacterNew,
+    LogEntry,
+    Pending,
     ResolveRequest,
     RoundRequest,
     UndoRequest,
@@ -47,14 +50,24 @@ def _unknown_character(campaign: Campaign, actor: str) -> UnknownNameError:
 
 
 # -- characters ------------------------------------------------------------------------------
-@router.get("/api/campaigns/{campaign}/characters", tags=["characters"])
+@router.get(
+    "/api/campaigns/{campaign}/characters",
+    tags=["characters"],
+    response_model=list[Character],
+    response_model_exclude_unset=True,
+)
 def list_characters(access: MemberDep, server: ServerDep) -> list[dict[str, Any]]:
     """Every character: the GM's view, the player's own view, or what the table sees."""
     with server.pool.use(access.record) as campaign:
         return characters_json(campaign, viewer_in(campaign, access))
 
 
-@router.get("/api/campaigns/{campaign}/characters/{actor}", tags=["characters"])
+@router.get(
+    "/api/campaigns/{campaign}/characters/{actor}",
+    tags=["characters"],
+    response_model=Character,
+    response_model_exclude_unset=True,
+)
 def show_character(actor: Actor, access: MemberDep, server: ServerDep) -> dict[str, Any]:
     """One character, as the caller may see it."""
     with server.pool.use(access.record) as campaign:
@@ -63,7 +76,12 @@ def show_character(actor: Actor, access: MemberDep, server: ServerDep) -> dict[s
         return character_json(campaign, actor, viewer_in(campaign, access))
 
 
-@router.post("/api/campaigns/{campaign}/characters", response_model=CommandResponse, tags=["characters"])
+@router.post(
+    "/api/campaigns/{campaign}/characters",
+    response_model=CommandResponse,
+    response_model_exclude_unset=True,
+    tags=["characters"],
+)
 def add_character(
     body: CharacterNew,
     access: GmDep,
@@ -82,7 +100,12 @@ def add_character(
     return execute(server, access, response, command, if_match=if_match, key=idempotency_key, allowed=gm_only)
 
 
-@router.post("/api/campaigns/{campaign}/characters/gcs", response_model=CommandResponse, tags=["characters"])
+@router.post(
+    "/api/campaigns/{campaign}/characters/gcs",
+    response_model=CommandResponse,
+    response_model_exclude_unset=True,
+    tags=["characters"],
+)
 def import_gcs_character(
     body: GcsCharacterNew,
     access: GmDep,
@@ -107,7 +130,12 @@ def import_gcs_character(
     return execute(server, access, response, command, if_match=if_match, key=idempotency_key, allowed=gm_only)
 
 
-@router.patch("/api/campaigns/{campaign}/characters/{actor}", response_model=CommandResponse, tags=["characters"])
+@router.patch(
+    "/api/campaigns/{campaign}/characters/{actor}",
+    response_model=CommandResponse,
+    response_model_exclude_unset=True,
+    tags=["characters"],
+)
 def edit_character(
     actor: Actor,
     body: CharacterEdit,
@@ -125,7 +153,12 @@ def edit_character(
     return execute(server, access, response, command, if_match=if_match, key=idempotency_key, allowed=gm_only)
 
 
-@router.delete("/api/campaigns/{campaign}/characters/{actor}", response_model=CommandResponse, tags=["characters"])
+@router.delete(
+    "/api/campaigns/{campaign}/characters/{actor}",
+    response_model=CommandResponse,
+    response_model_exclude_unset=True,
+    tags=["characters"],
+)
 def remove_character(
     actor: Actor,
     access: GmDep,
@@ -143,14 +176,19 @@ def remove_character(
 
 
 # -- pending checks --------------------------------------------------------------------------
-@router.get("/api/campaigns/{campaign}/pending", tags=["play"])
+@router.get("/api/campaigns/{campaign}/pending", tags=["play"], response_model=list[Pending])
 def list_pending(access: MemberDep, server: ServerDep) -> list[dict[str, Any]]:
     """Checks waiting for dice: all, with exact odds, for the GM; a player's own otherwise."""
     with server.pool.use(access.record) as campaign:
         return pending_json(campaign.ruleset, campaign.state, viewer_in(campaign, access))
 
 
-@router.post("/api/campaigns/{campaign}/pending/{pending_id}/resolve", response_model=CommandResponse, tags=["play"])
+@router.post(
+    "/api/campaigns/{campaign}/pending/{pending_id}/resolve",
+    response_model=CommandResponse,
+    response_model_exclude_unset=True,
+    tags=["play"],
+)
 def resolve_pending(
     pending_id: Annotated[int, Path(ge=1, le=2**31, description="The check's id (see pending).")],
     body: ResolveRequest,
@@ -178,7 +216,12 @@ def resolve_pending(
 
 
 # -- time ------------------------------------------------------------------------------------
-@router.post("/api/campaigns/{campaign}/round", response_model=list[CommandResponse], tags=["play"])
+@router.post(
+    "/api/campaigns/{campaign}/round",
+    response_model=list[CommandResponse],
+    response_model_exclude_unset=True,
+    tags=["play"],
+)
 def next_round(
     body: RoundRequest,
     access: GmDep,
@@ -199,7 +242,12 @@ def next_round(
     return out
 
 
-@router.post("/api/campaigns/{campaign}/advance", response_model=CommandResponse, tags=["play"])
+@router.post(
+    "/api/campaigns/{campaign}/advance",
+    response_model=CommandResponse,
+    response_model_exclude_unset=True,
+    tags=["play"],
+)
 def advance(
     body: AdvanceRequest,
     access: GmDep,
@@ -240,7 +288,9 @@ def preview_undo(
         return undo_preview_json(campaign, preview)
 
 
-@router.post("/api/campaigns/{campaign}/undo", response_model=CommandResponse, tags=["undo"])
+@router.post(
+    "/api/campaigns/{campaign}/undo", response_model=CommandResponse, response_model_exclude_unset=True, tags=["undo"]
+)
 def undo(
     body: UndoRequest,
     access: GmDep,
@@ -257,7 +307,9 @@ def undo(
     return execute(server, access, response, command, if_match=if_match, key=idempotency_key)
 
 
-@router.post("/api/campaigns/{campaign}/redo", response_model=CommandResponse, tags=["undo"])
+@router.post(
+    "/api/campaigns/{campaign}/redo", response_model=CommandResponse, response_model_exclude_unset=True, tags=["undo"]
+)
 def redo(
     access: GmDep,
     server: ServerDep,
@@ -274,7 +326,9 @@ def redo(
 
 
 # -- the log ---------------------------------------------------------------------------------
-@router.get("/api/campaigns/{campaign}/log", tags=["play"])
+@router.get(
+    "/api/campaigns/{campaign}/log", tags=["play"], response_model=list[LogEntry], response_model_exclude_unset=True
+)
 def read_log(
     access: MemberDep,
     server: ServerDep,

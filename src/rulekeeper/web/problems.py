@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from rulekeeper.campaign.results import CampaignConflict
 from rulekeeper.errors import InputError, RuleRefusal, StoreError, UnknownNameError
 
-__all__ = ["PROBLEM_RESPONSES", "Problem", "ProblemModel", "install_problem_handlers", "problem_response"]
+__all__ = ["MEDIA_TYPE", "PROBLEM_RESPONSES", "Problem", "ProblemModel", "install_problem_handlers", "problem_response"]
 
 MEDIA_TYPE = "application/problem+json"
 _log = logging.getLogger("rulekeeper.web")
