@@ -75,7 +75,8 @@ def execute(
             refusal = allowed(campaign, viewer)
             if refusal is not None:
                 raise Problem(403, "forbidden", refusal)
-        result = command(campaign, expected, key)
+        with server.writing():
+            result = command(campaign, expected, key)
         body = command_json(campaign, result, viewer_in(campaign, access))
     server.broker.poke()
     response.headers["ETag"] = f'"{result.version}"'

@@ -225,13 +225,11 @@ def settings_json(campaign: Campaign) -> dict[str, Any]:
 def command_json(campaign: Campaign, result: CommandResult, viewer: Viewer) -> dict[str, Any]:
     """A command's answer: its log entry as the viewer sees it, plus the campaign's new version."""
     from rulekeeper.campaign.facade import log_entry
-    from rulekeeper.campaign.replay import Statuses
 
-    entry = None
+    # As written: a command just made (or retried) is answered before anything can undo it.
     with campaign.store.reading(campaign.record.id) as history:
         event = history.event(result.seq)
-        if event is not None:
-            entry = log_entry(event, Statuses.of(history.meta_events()))
+    entry = None if event is None else log_entry(event)
     shown = None if entry is None else log_entry_json(campaign.ruleset, entry, viewer)
     out: dict[str, Any] = {
         "campaign": campaign.name,

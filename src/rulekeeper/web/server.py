@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass, field
 
 from fastapi import Request
 
@@ -20,6 +22,16 @@ class Server:
     broker: EventBroker
     #: Where join links point (``rulekeeper serve`` sets it from its host and port).
     base_url: str = "http://127.0.0.1:8000"
+    _sqlite_writer: threading.Lock = field(default_factory=threading.Lock)
+
+    def writing(self) -> AbstractContextManager[object]:
+        """Held around each command. SQLite has one write lock per database, and threads that
+        miss it sleep in SQLite's busy handler for up to tens of milliseconds; queueing them on a
+        lock of this process instead hands the database over the moment it is free.
+        PostgreSQL locks per campaign row, so commands there run side by side."""
+        if self.store.url.startswith("sqlite"):
+            return self._sqlite_writer
+        return nullcontext()
 
 
 def server_of(request: Request) -> Server:
