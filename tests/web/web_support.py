@@ -104,11 +104,10 @@ class ServeProcess:
     def start(self, log_dir: Path) -> ServeProcess:
         self.log = log_dir / f"serve-{self.port}.log"
         env = {**os.environ, **self.env}
-        if self.db is not None:
-            env["RULEKEEPER_DB"] = self.db
+        db = [] if self.db is None else ["--db", self.db]
         with open(self.log, "wb") as out:
             self.proc = subprocess.Popen(
-                [RULEKEEPER, "serve", "--port", str(self.port), "--workers", str(self.workers)],
+                [RULEKEEPER, "serve", *db, "--port", str(self.port), "--workers", str(self.workers)],
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 env=env,

@@ -396,6 +396,9 @@ def campaign_members(
 
 @app.command()
 def serve(
+    db: Annotated[
+        str | None, typer.Option("--db", help="Database: a SQLite file or a URL (default: the CLI's).")
+    ] = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     workers: Annotated[int, typer.Option(help="Worker processes (several need a real database).")] = 1,
@@ -403,7 +406,7 @@ def serve(
     """Serve the HTTP API, identities and live events (FastAPI on uvicorn) on the same database."""
     from rulekeeper.web.serve import serve as run_server
 
-    run_server(CONTEXT.db, host, port, workers)
+    run_server(db or CONTEXT.db, host, port, workers)
 
 
 @char_app.command("add")
