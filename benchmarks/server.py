@@ -117,13 +117,15 @@ def _action(name: str, i: int) -> tuple[str, dict[str, Any]]:
 
 
 async def throughput(url: str, tag: str, concurrency: int, actions: int) -> tuple[float, float, float]:
-    limits = httpx.Limits(max_connections=concurrency + 5, max_keepalive_connections=concurrency + 5)
-    async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as client:
-        names = [f"{tag}-c{concurrency}-{i}" for i in range(concurrency)]
-        gms = [(await new_campaign(client, name))[0] for name in names]
+    # One client (one connection) per campaign, like separate bots or browsers: a single pooled
+    # client shared by fifty tasks measures its own pool more than the server.
+    names = [f"{tag}-c{concurrency}-{i}" for i in range(concurrency)]
+    clients = [httpx.AsyncClient(base_url=url, timeout=120) for _ in names]
+    try:
+        gms = [(await new_campaign(client, name))[0] for client, name in zip(clients, names, strict=True)]
         latencies: list[float] = []
 
-        async def play(name: str, gm: str) -> None:
+        async def play(client: httpx.AsyncClient, name: str, gm: str) -> None:
             headers = {"Authorization": f"Bearer {gm}"}
             for i in range(actions):
                 path, body = _action(name, i)
@@ -132,11 +134,15 @@ async def throughput(url: str, tag: str, concurrency: int, actions: int) -> tupl
                 latencies.append(time.perf_counter() - start)
                 r.raise_for_status()
 
-        await play(names[0], gms[0]) if concurrency == 1 else None  # warm the server's caches
-        latencies.clear()
+        if concurrency == 1:
+            await play(clients[0], names[0], gms[0])  # warm the server's caches
+            latencies.clear()
         start = time.perf_counter()
-        await asyncio.gather(*(play(n, g) for n, g in zip(names, gms, strict=True)))
+        await asyncio.gather(*(play(c, n, g) for c, n, g in zip(clients, names, gms, strict=True)))
         elapsed = time.perf_counter() - start
+    finally:
+        for client in clients:
+            await client.aclose()
     return len(latencies) / elapsed, percentile(latencies, 0.5), percentile(latencies, 0.95)
 
 

@@ -76,7 +76,7 @@ def member(
     return resolve(server, token_of(request, credentials), campaign)
 
 
-def gm(access: Annotated[Access, Depends(member)]) -> Access:
+async def gm(access: Annotated[Access, Depends(member)]) -> Access:
     """Only the campaign's GM."""
     if not access.identity.is_gm:
         raise Problem(

@@ -34,7 +34,7 @@ class Server:
         return nullcontext()
 
 
-def server_of(request: Request) -> Server:
-    """The process's :class:`Server`, a FastAPI dependency."""
+async def server_of(request: Request) -> Server:
+    """The process's :class:`Server`, a FastAPI dependency (async: no thread for a lookup)."""
     server: Server = request.app.state.rulekeeper
     return server
