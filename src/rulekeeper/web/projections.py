@@ -8,7 +8,7 @@ Every response and every live event about a campaign is built here, from the cam
 * a player sees their own characters through ``ruleset.player_view``, other characters through
   ``ruleset.table_view`` (name and visible conditions), only their own pending checks through
   ``ruleset.player_pending`` (no odds or totals that would reveal a secret), and a log in which
-  each entry keeps only the lines ``ruleset.player_line`` words for a player about their own
+  each entry keeps only the lines ``ruleset.player_lines`` words for a player about their own
   characters or the whole table -- no command parameters, results or dice, which can carry the
   GM's secrets (a VI·VIII·X unknown stat, the "dangerous" flag of a GURPS Danger Sense roll);
 * an observer sees what a player without characters sees.
