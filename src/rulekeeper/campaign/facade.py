@@ -17,7 +17,15 @@ from typing import Any
 from rulekeeper.campaign.commands import apply_command, live_dice, summarize
 from rulekeeper.campaign.jsonable import canonical, dumps, jsonable
 from rulekeeper.campaign.replay import Loaded, Statuses, catch_up, load
-from rulekeeper.campaign.results import CampaignConflict, CommandResult, LogEntry, Roles, steps_from_json, wall_time
+from rulekeeper.campaign.results import (
+    CampaignConflict,
+    CommandResult,
+    LogEntry,
+    Roles,
+    UndoPreview,
+    steps_from_json,
+    wall_time,
+)
 from rulekeeper.campaign.table import Table, encode_table, initial_table, merge_settings, settings_json
 from rulekeeper.campaign.undo import plan_redo, plan_undo
 from rulekeeper.core.action import Action
@@ -28,7 +36,7 @@ from rulekeeper.errors import InputError, RuleRefusal, StoreError, UnknownNameEr
 from rulekeeper.store.base import HistoryReader, HistoryWriter, Store, unknown_campaign
 from rulekeeper.store.records import CampaignRecord, EventRecord, NewCampaign, SnapshotRecord
 
-__all__ = ["SNAPSHOT_EVERY", "Campaign"]
+__all__ = ["SNAPSHOT_EVERY", "Campaign", "log_entry"]
 
 #: A snapshot every this many events bounds a load to this many replayed commands.
 SNAPSHOT_EVERY = 100
@@ -75,6 +83,30 @@ def _outcome_from_record(record: Mapping[str, Any], state: GameState[Any]) -> Ou
         explanation=steps_from_json(record.get("explanation", [])),
         result=dict(record.get("result", {})),
         checks=TypeAdapter(tuple[CheckResult, ...]).validate_python(record.get("checks", [])),
+    )
+
+
+def log_entry(e: EventRecord, statuses: Statuses | None = None) -> LogEntry:
+    """One stored event as the log shows it; ``statuses`` (from the undo and redo events) say
+    whether it is undone or redone now -- without them it reads as it was when written."""
+    record = json.loads(e.outcome)
+    return LogEntry(
+        seq=e.seq,
+        kind=e.kind,
+        summary=summarize(e.command, e.refs),
+        at=e.at,
+        until=e.until,
+        wall_time=wall_time(e.wall_time),
+        actors=tuple(e.actors),
+        command=e.command,
+        result=record.get("result", {}),
+        explanation=steps_from_json(record.get("explanation", [])),
+        dice=tuple(e.dice),
+        key=e.key,
+        undone_by=statuses.undone_by.get(e.seq) if statuses is not None and e.seq in statuses.undone else None,
+        redone_by=statuses.redone_by.get(e.seq) if statuses is not None else None,
+        undoes=tuple(e.refs) if e.kind == "undo" else (),
+        redoes=tuple(e.refs) if e.kind == "redo" else (),
     )
 
 
@@ -378,6 +410,15 @@ class Campaign:
             raise InputError(f"bad command number {seq!r}", expected="a whole number")
         return self._execute({"kind": "undo", "seq": seq}, expected_version, key)
 
+    def preview_undo(self, seq: int | None = None) -> UndoPreview:
+        """What :meth:`undo` with the same ``seq`` would take with it, read without writing anything."""
+        if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
+            raise InputError(f"bad command number {seq!r}", expected="a whole number")
+        with self._store.reading(self._record.id) as history:
+            reversal = plan_undo(self._ruleset, self._record, history, seq)
+            version = history.head()
+        return UndoPreview(version, reversal.refs, dict(reversal.reasons), reversal.steps, reversal.actors)
+
     def redo(self, *, expected_version: int | None = None, key: str | None = None) -> CommandResult:
         """Re-apply what the most recent undo reversed, with the dice recorded the first time."""
         return self._execute({"kind": "redo"}, expected_version, key)
@@ -580,27 +621,7 @@ class Campaign:
             low, high = min(e.at, e.until), max(e.at, e.until)
             if (since is not None and high < since) or (until is not None and low > until):
                 continue
-            record = json.loads(e.outcome)
-            entries.append(
-                LogEntry(
-                    seq=e.seq,
-                    kind=e.kind,
-                    summary=summarize(e.command, e.refs),
-                    at=e.at,
-                    until=e.until,
-                    wall_time=wall_time(e.wall_time),
-                    actors=tuple(e.actors),
-                    command=e.command,
-                    result=record.get("result", {}),
-                    explanation=steps_from_json(record.get("explanation", [])),
-                    dice=tuple(e.dice),
-                    key=e.key,
-                    undone_by=statuses.undone_by.get(e.seq) if e.seq in statuses.undone else None,
-                    redone_by=statuses.redone_by.get(e.seq),
-                    undoes=tuple(e.refs) if e.kind == "undo" else (),
-                    redoes=tuple(e.refs) if e.kind == "redo" else (),
-                )
-            )
+            entries.append(log_entry(e, statuses))
         return entries
 
     def export(self) -> dict[str, Any]:

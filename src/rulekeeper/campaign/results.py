@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from rulekeeper.core.play import Outcome
 
-__all__ = ["CampaignConflict", "CommandResult", "LogEntry", "Roles", "steps_from_json"]
+__all__ = ["CampaignConflict", "CommandResult", "LogEntry", "Roles", "UndoPreview", "steps_from_json"]
 
 
 @functools.cache
@@ -97,6 +97,19 @@ class LogEntry:
         if not steps:
             return head
         return "\n".join([head, *(f"    {s.render()}" for s in self.explanation)])
+
+
+@dataclass(frozen=True)
+class UndoPreview:
+    """What an undo would do, worked out without changing anything: the commands it would take
+    (``refs``), why each later one goes with it (``reasons``), the explanation it would record,
+    and the version it was worked out at (send it back as the expected version)."""
+
+    version: int
+    refs: tuple[int, ...]
+    reasons: Mapping[int, str]
+    explanation: tuple[Step, ...]
+    actors: tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ BUILTIN_COMMANDS = {
     "undo",
     "redo",
     "demo",
+    "serve",
 }
 
 
@@ -337,6 +338,75 @@ def campaign_delete(
     from rulekeeper.cli import campaign_commands
 
     campaign_commands.campaign_delete(CONTEXT, name, yes=yes)
+
+
+@campaign_app.command("invite")
+def campaign_invite(
+    name: Annotated[str | None, typer.Argument(help="Campaign name; default the current one.")] = None,
+    player: Annotated[str | None, typer.Option("--player", help="Invite a player by name.")] = None,
+    character: Annotated[
+        list[str] | None, typer.Option("--character", help="A character the player plays (repeatable).")
+    ] = None,
+    observer: Annotated[str | None, typer.Option("--observer", help="Invite an observer by name.")] = None,
+    gm: Annotated[str | None, typer.Option("--gm", help="A new GM token (for a lost one).")] = None,
+    expires: Annotated[str | None, typer.Option("--expires", help="The token ends after e.g. 8h or 30d.")] = None,
+    url: Annotated[str | None, typer.Option("--url", help="The server's address for the link.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Make a join link with a token for 'rulekeeper serve': a player, an observer or a GM."""
+    from rulekeeper.cli.member_commands import campaign_invite as invite_command
+
+    invite_command(
+        CONTEXT,
+        name,
+        player=player,
+        observer=observer,
+        gm=gm,
+        characters=character or [],
+        expires=expires,
+        base_url=url,
+        as_json=as_json,
+    )
+
+
+@campaign_app.command("revoke")
+def campaign_revoke(
+    name: Annotated[str | None, typer.Argument(help="Campaign name; default the current one.")] = None,
+    member: Annotated[
+        str, typer.Option("--member", "-m", help="Member name (all their tokens) or a token id.")
+    ] = "",
+    as_json: JsonOpt = False,
+) -> None:
+    """End a member's tokens at once."""
+    from rulekeeper.cli.member_commands import campaign_revoke as revoke_command
+
+    revoke_command(CONTEXT, name, member, as_json=as_json)
+
+
+@campaign_app.command("members")
+def campaign_members(
+    name: Annotated[str | None, typer.Argument(help="Campaign name; default the current one.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Who holds a live token, in which role, playing which characters."""
+    from rulekeeper.cli.member_commands import campaign_members as members_command
+
+    members_command(CONTEXT, name, as_json=as_json)
+
+
+@app.command()
+def serve(
+    db: Annotated[
+        str | None, typer.Option("--db", help="Database: a SQLite file or a URL (default: the CLI's).")
+    ] = None,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    workers: Annotated[int, typer.Option(help="Worker processes (several need a real database).")] = 1,
+) -> None:
+    """Serve the HTTP API, identities and live events (FastAPI on uvicorn) on the same database."""
+    from rulekeeper.web.serve import serve as run_server
+
+    run_server(db or CONTEXT.db, host, port, workers)
 
 
 @char_app.command("add")

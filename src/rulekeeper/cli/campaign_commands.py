@@ -72,14 +72,29 @@ def parse_assignments(pairs: Sequence[str]) -> dict[str, Any]:
 
 def campaign_new(context: Context, name: str, system: str, *, seed: int | None, use: bool, as_json: bool) -> None:
     from rulekeeper.campaign import Campaign
+    from rulekeeper.cli.member_commands import gm_secret, join_link
 
     campaign = Campaign.create(context.store(), name, system, seed=seed)
+    secret = gm_secret(campaign)
+    link = join_link(None, campaign.name, secret.token)
     if use:
         remember_selection(context.db_key(), campaign.name, campaign.system)
     if as_json:
-        emit_json({"campaign": campaign.name, "system": campaign.system, "seed": campaign.seed, "selected": use})
+        emit_json(
+            {
+                "campaign": campaign.name,
+                "system": campaign.system,
+                "seed": campaign.seed,
+                "selected": use,
+                "gm_token": secret.token,
+                "gm_link": link,
+            }
+        )
         return
-    console().print(f"Created campaign {campaign.name!r} ({campaign.system})" + (", now in use." if use else "."))
+    out = console()
+    out.print(f"Created campaign {campaign.name!r} ({campaign.system})" + (", now in use." if use else "."))
+    out.print("The GM's secret for 'rulekeeper serve' (shown once; keep it to yourself):", highlight=False)
+    out.print(link, highlight=False, soft_wrap=True)
 
 
 def campaign_list(context: Context, *, as_json: bool) -> None:

@@ -270,6 +270,7 @@ def advance(ruleset: Ruleset[C], state: GameState[C], seconds: int, dice: DiceSo
             CORE_RULE,
             actor=p.actor,
             pending=p.id,
+            check=p.check.kind,  # so a GM-secret check's reminder stays with the GM, as the check does
         )
     late = [t for t in play.state.timers if t.due <= target]
     if late:

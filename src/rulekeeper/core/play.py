@@ -266,6 +266,7 @@ class Play(Generic[C]):
                 f"pending check #{p.id} withdrawn, no longer needed: {p.check.describe()}",
                 p.rule or WITHDRAWN_RULE,
                 actor=p.actor,
+                check=p.check.kind,
             )
             self.event("check-withdrawn", p.actor, id=p.id)
 

@@ -47,6 +47,9 @@ class Ruleset(Generic[C]):
     #: Conditions that follow from a character's numbers alone (reeling, Wounded ...). The engine
     #: recomputes them after every change, so a stored copy can never drift from the sheet.
     derived_condition_names: ClassVar[frozenset[str]] = frozenset()
+    #: Check kinds the GM rolls in secret (GURPS Danger Sense): no player sees them pending, nor
+    #: the explanation lines that report them.
+    secret_check_kinds: ClassVar[frozenset[str]] = frozenset()
 
     # -- what the system offers -------------------------------------------------------------
     def actions(self) -> Mapping[str, ActionSpec]:
@@ -76,6 +79,12 @@ class Ruleset(Generic[C]):
     def player_view(self, state: GameState[C], actor: str) -> dict[str, Any]:
         """What the character's player may see. Systems with secrets override this."""
         return self.view(state, actor)
+
+    def table_view(self, state: GameState[C], actor: str) -> dict[str, Any]:
+        """What everyone at the table sees of a character: its name and visible conditions
+        ("unconscious", "Dying"). Systems whose conditions can betray a secret override this."""
+        name = getattr(state.characters[actor], "name", None) or actor
+        return {"actor": actor, "name": str(name), "conditions": sorted({c.name for c in state.conditions_of(actor)})}
 
     def player_pending(self, state: GameState[C], pending: PendingCheck) -> dict[str, Any]:
         """A pending check as its player may see it: what to roll and, by default, the exact odds.

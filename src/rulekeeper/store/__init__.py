@@ -11,7 +11,9 @@ from rulekeeper.store.records import (
     CampaignInfo,
     CampaignRecord,
     EventRecord,
+    MemberRecord,
     NewCampaign,
+    NewMember,
     SnapshotRecord,
 )
 from rulekeeper.store.urls import ENV_VAR, default_path, resolve_url
@@ -24,7 +26,9 @@ __all__ = [
     "EventRecord",
     "HistoryReader",
     "HistoryWriter",
+    "MemberRecord",
     "NewCampaign",
+    "NewMember",
     "SnapshotRecord",
     "Store",
     "default_path",

@@ -14,7 +14,15 @@ from contextlib import AbstractContextManager
 from typing import Protocol
 
 from rulekeeper.errors import UnknownNameError
-from rulekeeper.store.records import CampaignInfo, CampaignRecord, EventRecord, NewCampaign, SnapshotRecord
+from rulekeeper.store.records import (
+    CampaignInfo,
+    CampaignRecord,
+    EventRecord,
+    MemberRecord,
+    NewCampaign,
+    NewMember,
+    SnapshotRecord,
+)
 
 __all__ = ["HistoryReader", "HistoryWriter", "Store", "unknown_campaign"]
 
@@ -92,6 +100,23 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     def writing(self, campaign_id: int) -> AbstractContextManager[HistoryWriter]: ...
+
+    # -- members: who may reach a campaign over the network ----------------------------------
+    @abc.abstractmethod
+    def add_member(self, campaign_id: int, member: NewMember) -> MemberRecord: ...
+
+    @abc.abstractmethod
+    def members(self, campaign_id: int) -> list[MemberRecord]:
+        """Every member ever added, revoked ones included, oldest first."""
+
+    @abc.abstractmethod
+    def member_by_token_id(self, token_id: str) -> MemberRecord | None:
+        """The member whose token has this public half, whatever its campaign or state."""
+
+    @abc.abstractmethod
+    def revoke_members(self, campaign_id: int, name: str, when: float) -> int:
+        """End every live token of member ``name`` (or the one whose token id is ``name``);
+        returns how many were ended."""
 
     @abc.abstractmethod
     def close(self) -> None: ...

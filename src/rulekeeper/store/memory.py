@@ -13,7 +13,15 @@ from dataclasses import dataclass, field, replace
 
 from rulekeeper.errors import InputError, StoreError
 from rulekeeper.store.base import HistoryReader, HistoryWriter, Store, unknown_campaign
-from rulekeeper.store.records import CampaignInfo, CampaignRecord, EventRecord, NewCampaign, SnapshotRecord
+from rulekeeper.store.records import (
+    CampaignInfo,
+    CampaignRecord,
+    EventRecord,
+    MemberRecord,
+    NewCampaign,
+    NewMember,
+    SnapshotRecord,
+)
 
 __all__ = ["MemoryStore"]
 
@@ -118,6 +126,7 @@ class MemoryStore(Store):
         self._campaigns: dict[int, _Campaign] = {}
         self._next_id = 1
         self._closed = False
+        self._members: list[MemberRecord] = []
 
     def _check_open(self) -> None:
         if self._closed:
@@ -173,6 +182,7 @@ class MemoryStore(Store):
             if record is None:
                 raise unknown_campaign(self, name)
             del self._campaigns[record.id]
+            self._members = [m for m in self._members if m.campaign_id != record.id]
 
     def _get(self, campaign_id: int) -> _Campaign:
         self._check_open()
@@ -198,6 +208,43 @@ class MemoryStore(Store):
         with self._lock:
             snaps = self._get(campaign_id).snapshots
             return [SnapshotRecord(v, snaps[v]) for v in sorted(snaps)]
+
+    def add_member(self, campaign_id: int, member: NewMember) -> MemberRecord:
+        with self._lock:
+            self._get(campaign_id)
+            if any(m.token_id == member.token_id for m in self._members):
+                raise StoreError("token id already used")
+            record = MemberRecord(
+                id=len(self._members) + 1,
+                campaign_id=campaign_id,
+                name=member.name,
+                role=member.role,
+                characters=tuple(member.characters),
+                token_id=member.token_id,
+                token_hash=member.token_hash,
+                created=member.created,
+                expires=member.expires,
+                revoked=None,
+            )
+            self._members.append(record)
+            return record
+
+    def members(self, campaign_id: int) -> list[MemberRecord]:
+        with self._lock:
+            return [m for m in self._members if m.campaign_id == campaign_id]
+
+    def member_by_token_id(self, token_id: str) -> MemberRecord | None:
+        with self._lock:
+            return next((m for m in self._members if m.token_id == token_id), None)
+
+    def revoke_members(self, campaign_id: int, name: str, when: float) -> int:
+        with self._lock:
+            count = 0
+            for i, m in enumerate(self._members):
+                if m.campaign_id == campaign_id and m.revoked is None and name in (m.name, m.token_id):
+                    self._members[i] = replace(m, revoked=when)
+                    count += 1
+            return count
 
     def close(self) -> None:
         self._closed = True

@@ -11,7 +11,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-__all__ = ["META_KINDS", "CampaignInfo", "CampaignRecord", "EventRecord", "NewCampaign", "SnapshotRecord"]
+__all__ = [
+    "META_KINDS",
+    "CampaignInfo",
+    "CampaignRecord",
+    "EventRecord",
+    "MemberRecord",
+    "NewCampaign",
+    "NewMember",
+    "SnapshotRecord",
+]
 
 #: Event kinds that change which commands count rather than the game itself.
 META_KINDS: frozenset[str] = frozenset({"undo", "redo"})
@@ -102,3 +111,36 @@ class SnapshotRecord:
 
     version: int
     data: str
+
+
+@dataclass(frozen=True)
+class NewMember:
+    """A member before it is stored: a name, a role, bound characters and the token's two halves.
+
+    ``token_hash`` is the SHA-256 hex digest of the token's secret half; the secret itself is
+    never stored. ``expires`` is a Unix time or ``None`` for a token that lasts until revoked.
+    """
+
+    name: str
+    role: str
+    characters: tuple[str, ...]
+    token_id: str
+    token_hash: str
+    created: float
+    expires: float | None = None
+
+
+@dataclass(frozen=True)
+class MemberRecord:
+    """A stored member of a campaign; ``revoked`` is when its token was ended, if it was."""
+
+    id: int
+    campaign_id: int
+    name: str
+    role: str
+    characters: tuple[str, ...]
+    token_id: str
+    token_hash: str
+    created: float
+    expires: float | None
+    revoked: float | None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-__all__ = ["campaigns", "events", "metadata", "snapshots"]
+__all__ = ["campaigns", "events", "members", "metadata", "snapshots"]
 
 metadata = sa.MetaData()
 
@@ -55,4 +55,21 @@ snapshots = sa.Table(
     sa.Column("data", sa.Text, nullable=False),
 )
 
+# Who may reach a campaign over the network; only a hash of each token's secret is kept.
+members = sa.Table(
+    "members",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("campaign_id", sa.Integer, sa.ForeignKey("campaigns.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("role", sa.String(20), nullable=False),
+    sa.Column("characters", sa.Text, nullable=False),
+    sa.Column("token_id", sa.String(40), nullable=False, unique=True),
+    sa.Column("token_hash", sa.String(64), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("expires", sa.Float, nullable=True),
+    sa.Column("revoked", sa.Float, nullable=True),
+)
+
+sa.Index("ix_members_campaign", members.c.campaign_id)
 sa.Index("ix_events_campaign_kind", events.c.campaign_id, events.c.kind)

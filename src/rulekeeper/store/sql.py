@@ -30,9 +30,21 @@ from sqlalchemy.pool import StaticPool
 from rulekeeper.errors import InputError, StoreError
 from rulekeeper.store import migrate
 from rulekeeper.store.base import HistoryReader, HistoryWriter, Store, unknown_campaign
-from rulekeeper.store.records import CampaignInfo, CampaignRecord, EventRecord, NewCampaign, SnapshotRecord
+from rulekeeper.store.records import (
+    CampaignInfo,
+    CampaignRecord,
+    EventRecord,
+    MemberRecord,
+    NewCampaign,
+    NewMember,
+    SnapshotRecord,
+)
 
-__all__ = ["SqlStore"]
+__all__ = ["NOTIFY_CHANNEL", "SqlStore"]
+
+#: PostgreSQL channel told ``"<campaign id>:<version>"`` when a writer commits new events, so
+#: servers in other processes push them to their live clients at once (``LISTEN``).
+NOTIFY_CHANNEL = "rulekeeper_events"
 
 _CHUNK = 1000
 # An arbitrary constant naming the advisory lock that serialises schema upgrades on PostgreSQL.
@@ -42,6 +54,7 @@ _EVENT_COLUMNS = (
     "idem_key, base_version, wall_time"
 )
 _CAMPAIGN_COLUMNS = "id, name, system, seed, gm, settings, created, version"
+_MEMBER_COLUMNS = "id, campaign_id, name, role, characters, token_id, token_hash, created, expires, revoked"
 _META = "('undo', 'redo')"
 
 
@@ -85,6 +98,21 @@ def _event(row: Sequence[Any]) -> EventRecord:
         key=row[11],
         base_version=row[12],
         wall_time=row[13],
+    )
+
+
+def _member(row: Sequence[Any]) -> MemberRecord:
+    return MemberRecord(
+        id=row[0],
+        campaign_id=row[1],
+        name=row[2],
+        role=row[3],
+        characters=tuple(json.loads(row[4])),
+        token_id=row[5],
+        token_hash=row[6],
+        created=row[7],
+        expires=row[8],
+        revoked=row[9],
     )
 
 
@@ -138,7 +166,20 @@ class _Statements:
             "INSERT INTO campaigns (name, system, seed, gm, settings, created, version) "
             "VALUES (:name, :system, :seed, :gm, :settings, :created, :version) RETURNING id"
         )
+        self.notify = f"SELECT pg_notify('{NOTIFY_CHANNEL}', %(payload)s)" if postgres else ""
+        self.insert_member = sql(
+            "INSERT INTO members (campaign_id, name, role, characters, token_id, token_hash, created, expires) "
+            "VALUES (:cid, :name, :role, :characters, :token_id, :token_hash, :created, :expires) RETURNING id"
+        )
+        self.member_by_id = sql(f"SELECT {_MEMBER_COLUMNS} FROM members WHERE id = :id")
+        self.members = sql(f"SELECT {_MEMBER_COLUMNS} FROM members {where} ORDER BY id")
+        self.member_by_token = sql(f"SELECT {_MEMBER_COLUMNS} FROM members WHERE token_id = :token_id")
+        self.revoke = sql(
+            "UPDATE members SET revoked = :when WHERE campaign_id = :cid AND revoked IS NULL "
+            "AND (name = :name OR token_id = :name)"
+        )
         self.delete = (
+            sql("DELETE FROM members WHERE campaign_id = :cid"),
             sql("DELETE FROM snapshots WHERE campaign_id = :cid"),
             sql("DELETE FROM events WHERE campaign_id = :cid"),
             sql("DELETE FROM campaigns WHERE id = :cid"),
@@ -209,6 +250,9 @@ class _SqlHistory:
     def finish(self) -> None:
         if self._head != self.start:
             self._cur.execute(self._sql.set_head, {"cid": self._cid, "version": self._head})
+            if self._sql.notify:
+                # Delivered by PostgreSQL only when this transaction commits, never for a rollback.
+                self._cur.execute(self._sql.notify, {"payload": f"{self._cid}:{self._head}"})
 
 
 def _sqlite_engine(url: str) -> sa.Engine:
@@ -371,6 +415,43 @@ class SqlStore(Store):
             history = _SqlHistory(cursor, self._sql, campaign_id, row[0])
             yield history
             history.finish()
+
+    # -- members ----------------------------------------------------------------------------
+    def add_member(self, campaign_id: int, member: NewMember) -> MemberRecord:
+        with self._transaction(write=True) as cursor:
+            cursor.execute(
+                self._sql.insert_member,
+                {
+                    "cid": campaign_id,
+                    "name": member.name,
+                    "role": member.role,
+                    "characters": dumps(list(member.characters)),
+                    "token_id": member.token_id,
+                    "token_hash": member.token_hash,
+                    "created": member.created,
+                    "expires": member.expires,
+                },
+            )
+            member_id = cursor.fetchone()[0]
+            cursor.execute(self._sql.member_by_id, {"id": member_id})
+            return _member(cursor.fetchone())
+
+    def members(self, campaign_id: int) -> list[MemberRecord]:
+        with self._transaction(write=False) as cursor:
+            cursor.execute(self._sql.members, {"cid": campaign_id})
+            return [_member(r) for r in cursor.fetchall()]
+
+    def member_by_token_id(self, token_id: str) -> MemberRecord | None:
+        with self._transaction(write=False) as cursor:
+            cursor.execute(self._sql.member_by_token, {"token_id": token_id})
+            row = cursor.fetchone()
+            return None if row is None else _member(row)
+
+    def revoke_members(self, campaign_id: int, name: str, when: float) -> int:
+        with self._transaction(write=True) as cursor:
+            cursor.execute(self._sql.revoke, {"cid": campaign_id, "name": name, "when": when})
+            count: int = cursor.rowcount
+            return count
 
     def close(self) -> None:
         self._engine.dispose()

@@ -58,6 +58,7 @@ class GurpsRuleset(Ruleset[GurpsCharacter]):
     )
     rest_kinds: ClassVar[tuple[str, ...]] = tuple(REST_KINDS)
     derived_condition_names: ClassVar[frozenset[str]] = THRESHOLD_CONDITIONS
+    secret_check_kinds: ClassVar[frozenset[str]] = frozenset({"gurps.sense.danger"})
 
     def actions(self) -> Mapping[str, ActionSpec]:
         return {**CORE_ACTIONS, **feats.FEAT_ACTIONS}

@@ -99,6 +99,11 @@ class ViViiiXRuleset(Ruleset[Character]):
         """The whole table as the players see it: public sheets, redacted pending checks, public timers."""
         return player_state_view(state).to_dict()
 
+    def table_view(self, state: GameState[Character], actor: str) -> dict[str, Any]:
+        # The player projection's conditions: "injured" only for a lowered known stat.
+        view = player_character_view(state, actor)
+        return {"actor": actor, "name": view.sheet.name, "conditions": list(view.conditions)}
+
     def player_explanation(self, outcome: Outcome[Character]) -> list[str]:
         return player_explanation(outcome)
 

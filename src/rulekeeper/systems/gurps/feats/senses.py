@@ -76,7 +76,9 @@ def _danger(play: GurpsPlay, actor: str, data: Mapping[str, Any]) -> None:
     if not (data.get("dangerous") and data.get("danger_sense")):
         return
     char = play.char(actor)
-    play.explain(f"{char.name} has Danger Sense: the GM rolls Perception in secret", DANGER_SENSE, actor=actor)
+    play.explain(
+        f"{char.name} has Danger Sense: the GM rolls Perception in secret", DANGER_SENSE, actor=actor, gm_only=True
+    )
     check = SuccessRoll(kind="gurps.sense.danger", label=f"{char.name}'s Danger Sense (Per)", base=char.per)
     ask(play, check, purpose="feat.sense.danger", rule=DANGER_SENSE, actor=actor, data=dict(data))
 
@@ -124,7 +126,7 @@ def _on_danger(play: GurpsPlay, pending: PendingCheck, result: CheckResult) -> N
     name = play.char(actor).name
     play.result["danger_sensed"] = result.success
     verdict = "senses danger all the same" if result.success else "has no sense of danger"
-    play.explain(f"{name} {verdict}", DANGER_SENSE, actor=actor)
+    play.explain(f"{name} {verdict}", DANGER_SENSE, actor=actor, gm_only=True)
 
 
 SENSE_ACTION = ActionSpec(

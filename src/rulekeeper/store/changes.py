@@ -1,0 +1,118 @@
+"""Cheap ways to learn that another process (a server worker, the CLI) wrote to the store.
+
+A live server must push new events to its clients without rereading every campaign all the
+time. Each watcher answers "might something have changed since I last asked?":
+
+* SQLite: ``PRAGMA data_version`` on a connection of its own changes whenever any other
+  connection commits -- one tiny statement, no table read;
+* PostgreSQL: writers ``NOTIFY`` (see :data:`rulekeeper.store.sql.NOTIFY_CHANNEL`) when they
+  commit; a thread ``LISTEN``\\ s and records which campaigns moved, and wakes the server;
+* memory (one process): every question is answered "yes", the caller then reads the heads.
+
+A watcher may answer "yes" when nothing changed (the caller compares versions); it never
+answers "no" when something did, so nothing is missed.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable
+from typing import Protocol
+
+__all__ = ["ChangeWatcher", "watch_changes"]
+
+
+class ChangeWatcher(Protocol):
+    #: Seconds between checks when nothing wakes the caller earlier.
+    interval: float
+
+    def changed(self) -> bool: ...
+
+    def close(self) -> None: ...
+
+
+class _Always:
+    interval = 0.05
+
+    def changed(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        return None
+
+
+class _SqliteDataVersion:
+    interval = 0.02
+
+    def __init__(self, path: str) -> None:
+        self._conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._conn.execute("PRAGMA busy_timeout=5000")
+        self._lock = threading.Lock()
+        self._last: int | None = None
+
+    def changed(self) -> bool:
+        with self._lock:
+            try:
+                version = int(self._conn.execute("PRAGMA data_version").fetchone()[0])
+            except sqlite3.Error:
+                return True
+            moved = version != self._last
+            self._last = version
+            return moved
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+
+class _PostgresListen:
+    # A missed notification (a dropped connection) is caught by the slow fallback check.
+    interval = 1.0
+
+    def __init__(self, url: str, wake: Callable[[], None]) -> None:
+        from rulekeeper.store.sql import NOTIFY_CHANNEL
+
+        self._url = url.replace("postgresql+psycopg://", "postgresql://", 1)
+        self._channel = NOTIFY_CHANNEL
+        self._wake = wake
+        self._flag = threading.Event()
+        self._flag.set()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="rulekeeper-listen", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        import psycopg
+
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self._url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {self._channel}")
+                    self._flag.set()  # anything written while we were not listening
+                    self._wake()
+                    while not self._stop.is_set():
+                        for _ in conn.notifies(timeout=0.5):
+                            self._flag.set()
+                            self._wake()
+            except psycopg.Error:
+                self._flag.set()
+                self._stop.wait(0.5)
+
+    def changed(self) -> bool:
+        moved = self._flag.is_set()
+        self._flag.clear()
+        return moved
+
+    def close(self) -> None:
+        self._stop.set()
+
+
+def watch_changes(url: str, wake: Callable[[], None]) -> ChangeWatcher:
+    """A watcher for the store at ``url`` (as the store resolved it); ``wake`` is called from
+    another thread when a notification arrives, so the caller need not wait a whole interval."""
+    if url.startswith("sqlite:///") and url not in ("sqlite:///:memory:",):
+        return _SqliteDataVersion(url.removeprefix("sqlite:///"))
+    if url.startswith("postgresql"):
+        return _PostgresListen(url, wake)
+    return _Always()

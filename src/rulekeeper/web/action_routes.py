@@ -1,0 +1,174 @@
+"""One OpenAPI operation per action of every system, generated from its ``ActionSpec``.
+
+Nothing here is written per action (the CLI's :mod:`rulekeeper.cli.action_commands` does the
+same for commands): each :class:`~rulekeeper.core.ParamSpec` becomes a typed field of the
+action's request model, with its range, choices, default and help, so ``/docs`` is a usable
+reference and a malformed body is refused with 422 naming the field before the rules see it.
+The rules still validate everything themselves (``validate_params``), so the two agree.
+
+``POST /api/campaigns/{campaign}/{system}/actions/{action}`` with::
+
+    {"actor": "toromeen", "params": {"amount": 5, "in_combat": true}, "rolled": [4, 6]}
+
+``rolled`` are dice rolled at the table for every roll the action causes (left out: the
+campaign's dice). The GM may act for anyone; a player only for a character they play.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Body, Depends, Response
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from rulekeeper.campaign import Campaign, CommandResult
+from rulekeeper.core import Action, ActionSpec, ParamSpec, get_ruleset, system_names
+from rulekeeper.errors import UnknownNameError
+from rulekeeper.web.auth import Access, member
+from rulekeeper.web.commands import IdempotencyKey, IfMatch, execute
+from rulekeeper.web.models import CommandResponse
+from rulekeeper.web.problems import PROBLEM_RESPONSES
+from rulekeeper.web.projections import Viewer
+from rulekeeper.web.server import Server, server_of
+
+__all__ = ["action_router", "param_field", "request_model"]
+
+_INT_LIMIT = 10**9
+
+
+def _camel(text: str) -> str:
+    return "".join(part.capitalize() for part in text.replace("-", "_").split("_") if part)
+
+
+def param_field(p: ParamSpec) -> tuple[Any, Any]:
+    """The annotation and ``Field`` of one parameter."""
+    description = (p.help or p.name.replace("_", " ")) + f" -- {p.expected}"
+    bounds: dict[str, Any] = {}
+    annotation: Any
+    if p.kind in ("int", "float"):
+        annotation = int if p.kind == "int" else float
+        # Unbounded sides still get a generous bound: no rule needs a billion, and huge numbers
+        # are the cheapest way to make a loop run forever.
+        bounds["ge"] = p.minimum if p.minimum is not None else -_INT_LIMIT
+        bounds["le"] = p.maximum if p.maximum is not None else _INT_LIMIT
+    elif p.kind == "bool":
+        annotation = bool
+    elif p.kind == "choice":
+        annotation = Literal[p.choices]
+    elif p.kind == "duration":
+        annotation = Annotated[int, Field(ge=0, le=_INT_LIMIT)] | Annotated[str, Field(min_length=1, max_length=40)]
+    elif p.kind == "ints":
+        annotation = list[Annotated[int, Field(ge=-_INT_LIMIT, le=_INT_LIMIT)]]
+        bounds["max_length"] = 100
+    else:  # str, character, dice: text the rules read
+        annotation = str
+        bounds.update(min_length=1, max_length=200)
+    default: Any
+    if p.required:
+        default = ...
+    elif p.default is None:
+        annotation = annotation | None
+        default = None
+    else:
+        default = list(p.default) if isinstance(p.default, tuple) else p.default
+    return annotation, Field(default, description=description, **bounds)
+
+
+class _Forbid(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+def request_model(system: str, spec: ActionSpec) -> type[BaseModel]:
+    """The body model of one action: ``actor``, ``params`` (typed from the specs), ``rolled``."""
+    prefix = _camel(system) + _camel(spec.name)
+    fields = {p.name: param_field(p) for p in spec.params}
+    params_model = create_model(f"{prefix}Params", __base__=_Forbid, **fields)  # type: ignore[call-overload]
+    body: dict[str, Any] = {}
+    if spec.actor == "required":
+        body["actor"] = (str, Field(min_length=1, max_length=200, description="The acting character's id."))
+    elif spec.actor == "optional":
+        body["actor"] = (str | None, Field(None, min_length=1, max_length=200, description="The acting character."))
+    needs_params = any(p.required for p in spec.params)
+    body["params"] = (params_model, Field(...) if needs_params else Field(default_factory=params_model))
+    body["rolled"] = (
+        list[Annotated[int, Field(ge=1, le=1000)]] | None,
+        Field(None, max_length=200, description="Dice rolled at the table for every roll this causes, in order."),
+    )
+    model: type[BaseModel] = create_model(f"{prefix}Request", __base__=_Forbid, **body)
+    model.__doc__ = spec.help
+    return model
+
+
+def _permission(spec: ActionSpec, actor: str | None) -> Any:
+    def allowed(_campaign: Campaign, viewer: Viewer) -> str | None:
+        if viewer.is_gm:
+            return None
+        if viewer.role == "player" and viewer.plays(actor):
+            return None
+        whose = f"for {actor}" if actor else "without a character"
+        return f"{viewer.role} {viewer.name} may not act {whose}; players act only for their own characters"
+
+    return allowed
+
+
+def _endpoint(system: str, spec: ActionSpec, model: type[BaseModel]) -> Any:
+    def act(
+        response: Response,
+        body: Any,
+        access: Access,
+        server: Server,
+        if_match: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> dict[str, Any]:
+        actor = getattr(body, "actor", None)
+        params = body.params.model_dump(exclude_unset=True, exclude_none=True)
+        rolled = body.rolled
+
+        def command(campaign: Campaign, expected: int | None, key: str | None) -> CommandResult:
+            if campaign.system != system:
+                raise UnknownNameError(
+                    f"campaign {campaign.name!r} plays {campaign.system}, not {system}",
+                    expected=f"/api/campaigns/{campaign.name}/{campaign.system}/actions/...",
+                )
+            return campaign.act(Action(spec.name, actor, params), dice=rolled, expected_version=expected, key=key)
+
+        return execute(
+            server, access, response, command, if_match=if_match, key=idempotency_key, allowed=_permission(spec, actor)
+        )
+
+    kw = inspect.Parameter.KEYWORD_ONLY
+    act.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [
+            inspect.Parameter("response", kw, annotation=Response),
+            inspect.Parameter("body", kw, annotation=Annotated[model, Body()]),
+            inspect.Parameter("access", kw, annotation=Annotated[Access, Depends(member)]),
+            inspect.Parameter("server", kw, annotation=Annotated[Server, Depends(server_of)]),
+            inspect.Parameter("if_match", kw, default=None, annotation=IfMatch),
+            inspect.Parameter("idempotency_key", kw, default=None, annotation=IdempotencyKey),
+        ]
+    )
+    act.__name__ = f"{system}_{spec.name}".replace("-", "_")
+    return act
+
+
+def action_router() -> APIRouter:
+    """Every action of every registered system, grouped by system in ``/docs``."""
+    router = APIRouter()
+    for system in system_names():
+        ruleset = get_ruleset(system)
+        for spec in ruleset.actions().values():
+            model = request_model(system, spec)
+            router.add_api_route(
+                f"/api/campaigns/{{campaign}}/{system}/actions/{spec.name}",
+                _endpoint(system, spec, model),
+                methods=["POST"],
+                response_model=CommandResponse,
+                response_model_exclude_unset=True,
+                responses=PROBLEM_RESPONSES,
+                summary=f"{ruleset.title}: {spec.name}",
+                description=spec.help,
+                operation_id=f"{system}.{spec.name}".replace("-", "_"),
+                tags=[f"actions: {ruleset.title}"],
+            )
+    return router

@@ -1,0 +1,146 @@
+"""The app factory: :func:`create_app` builds the whole HTTP API on one store.
+
+::
+
+    from rulekeeper.web import create_app
+    app = create_app("campaigns.db")          # or a postgresql+psycopg:// URL, or "memory://"
+
+The app owns a :class:`~rulekeeper.web.server.Server` (``app.state.rulekeeper``): the store,
+the warm campaigns (:class:`~rulekeeper.web.pool.CampaignPool`) and the live-event broker
+(:class:`~rulekeeper.web.broker.EventBroker`, started and stopped with the app's lifespan).
+Pages (issue 15) add their routers to the app this returns and reuse the same three, plus the
+identity dependencies of :mod:`rulekeeper.web.auth` and the projections of
+:mod:`rulekeeper.web.projections`.
+
+``rulekeeper serve`` runs :func:`app_from_environment` in each uvicorn worker process; it reads
+the database from ``RULEKEEPER_DB`` like the CLI.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+
+from rulekeeper.campaign import Store, open_store
+from rulekeeper.web import action_routes, campaign_routes, dice_routes, event_routes, play_routes
+from rulekeeper.web.broker import EventBroker
+from rulekeeper.web.pool import CampaignPool
+from rulekeeper.web.problems import MEDIA_TYPE, install_problem_handlers
+from rulekeeper.web.server import Server
+
+__all__ = ["BASE_URL_VAR", "app_from_environment", "create_app"]
+
+#: Where ``rulekeeper serve`` tells its workers join links should point.
+BASE_URL_VAR = "RULEKEEPER_BASE_URL"
+#: Threads serving requests in one worker process.
+THREADS = int(os.environ.get("RULEKEEPER_SERVE_THREADS", "8"))
+
+_DESCRIPTION = """\
+The rulekeeper table online: every command of the CLI as an HTTP operation, one operation per
+action of every game system (its body generated from the rules' parameter specs), identities per
+campaign (GM, players bound to characters, observers) and a live event stream.
+
+Authenticate with `Authorization: Bearer <token>`; a token comes from `rulekeeper campaign new`
+(the GM's), `rulekeeper campaign invite` or `POST /api/campaigns/{campaign}/members`. Errors are
+`application/problem+json` (RFC 9457). See docs/api.md for what each role sees.
+"""
+
+
+class _HideTokens(logging.Filter):
+    """Access logs must not keep the tokens that ``?token=`` carries (event streams, join links)."""
+
+    _pattern = re.compile(r"(token=)[^&\s\"]+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args and isinstance(record.args, tuple):
+            record.args = tuple(self._pattern.sub(r"\1***", a) if isinstance(a, str) else a for a in record.args)
+        return True
+
+
+def _hide_tokens_in_access_log() -> None:
+    access = logging.getLogger("uvicorn.access")
+    if not any(isinstance(f, _HideTokens) for f in access.filters):
+        access.addFilter(_HideTokens())
+
+
+def create_app(store: Store | str | None = None, *, base_url: str | None = None) -> FastAPI:
+    """The API on ``store`` (a store, a URL or path, or ``None`` for the CLI's default database)."""
+    owned = not isinstance(store, Store)
+    the_store = store if isinstance(store, Store) else open_store(store)
+    pool = CampaignPool(the_store)
+    server = Server(the_store, pool, EventBroker(the_store, pool), base_url or "http://127.0.0.1:8000")
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        import anyio.to_thread
+
+        # Commands are CPU-bound Python: many threads at once only trade the GIL back and forth
+        # (each holding it up to 5 ms), so a few threads answer a crowd sooner than forty.
+        anyio.to_thread.current_default_thread_limiter().total_tokens = THREADS
+        await server.broker.start()
+        try:
+            yield
+        finally:
+            await server.broker.stop()
+            if owned:
+                the_store.close()
+
+    app = FastAPI(
+        title="rulekeeper",
+        version="1",
+        description=_DESCRIPTION,
+        lifespan=lifespan,
+        openapi_tags=[
+            {"name": "campaigns", "description": "Create, show, settings, export and import."},
+            {"name": "members", "description": "Tokens: invite, revoke, list; who am I."},
+            {"name": "characters", "description": "Add, show, edit, remove; GURPS GCS import."},
+            {"name": "play", "description": "Pending checks, resolve, rounds, time, the log."},
+            {"name": "undo", "description": "Undo with a preview of what goes with it; redo."},
+            {"name": "live", "description": "Server-Sent Events per campaign."},
+        ],
+    )
+    app.state.rulekeeper = server
+    _hide_tokens_in_access_log()
+    install_problem_handlers(app)
+
+    @app.get("/api/health", tags=["live"])
+    def health() -> dict[str, str | int]:
+        """Liveness, without touching a campaign; ``process`` tells workers apart."""
+        return {"status": "ok", "process": os.getpid()}
+
+    app.include_router(dice_routes.router)
+    app.include_router(campaign_routes.router)
+    app.include_router(play_routes.router)
+    app.include_router(event_routes.router)
+    app.include_router(action_routes.action_router())
+    _problems_in_schema(app)
+    return app
+
+
+def _problems_in_schema(app: FastAPI) -> None:
+    """Error responses are ``application/problem+json`` only (FastAPI would also list JSON)."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = build()
+            for operation in (op for path in schema["paths"].values() for op in path.values()):
+                for status, response in operation.get("responses", {}).items():
+                    content = response.get("content", {})
+                    if status.startswith("4") and MEDIA_TYPE in content and "application/json" in content:
+                        content[MEDIA_TYPE] = content.pop("application/json")
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def app_from_environment() -> FastAPI:
+    """The app for one ``rulekeeper serve`` worker: ``RULEKEEPER_DB``, ``RULEKEEPER_BASE_URL``."""
+    return create_app(os.environ.get("RULEKEEPER_DB") or None, base_url=os.environ.get(BASE_URL_VAR))

@@ -1,0 +1,85 @@
+"""Identity: the FastAPI dependencies that turn a token into a member of one campaign.
+
+A token (see :mod:`rulekeeper.campaign.members`) comes in ``Authorization: Bearer <token>``;
+an ``EventSource`` in a browser cannot set headers, so the event stream and the join link also
+accept ``?token=``, and pages (issue 15) may use the ``rulekeeper_token`` cookie.
+
+* no token, or one that is malformed, forged, expired or revoked: **401**;
+* a good token used on another campaign, or a role that may not do this: **403**;
+* a good token on a campaign that does not exist: **404**.
+
+Use :func:`member` for anything a member may read, :func:`gm` for what only the GM may do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Path, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from rulekeeper.campaign.members import Identity, TokenProblem, identify
+from rulekeeper.store.records import CampaignRecord
+from rulekeeper.web.problems import Problem
+from rulekeeper.web.server import Server, server_of
+
+__all__ = ["COOKIE", "Access", "CampaignName", "gm", "member", "token_of"]
+
+COOKIE = "rulekeeper_token"
+_bearer = HTTPBearer(auto_error=False, description="A campaign token: the GM's, a player's or an observer's.")
+
+CampaignName = Annotated[str, Path(description="The campaign's name.", min_length=1, max_length=200)]
+
+
+@dataclass(frozen=True)
+class Access:
+    """A request's member and the campaign it is for (checked to be the token's own)."""
+
+    identity: Identity
+    record: CampaignRecord
+
+
+def token_of(request: Request, credentials: HTTPAuthorizationCredentials | None) -> str | None:
+    if credentials is not None and credentials.credentials:
+        return credentials.credentials
+    query = request.query_params.get("token")
+    if query and request.url.path.endswith(("/events", "/join")):
+        return query
+    return request.cookies.get(COOKIE)
+
+
+def resolve(server: Server, token: str | None, campaign: str) -> Access:
+    """Check ``token`` against ``campaign`` (the rules above); raises :class:`Problem`."""
+    if not token:
+        raise Problem(401, "unauthenticated", "this needs a campaign token: Authorization: Bearer <token>")
+    try:
+        identity = identify(server.store, token)
+    except TokenProblem as exc:
+        raise Problem(401, "unauthenticated", exc.message) from None
+    record = server.store.find_campaign(campaign)
+    if record is None:
+        # No list of the known names: a token of one campaign learns nothing of the others.
+        raise Problem(404, "not-found", f"no campaign named {campaign!r}")
+    if record.id != identity.campaign_id:
+        raise Problem(403, "forbidden", f"this token is not for campaign {campaign!r}")
+    return Access(identity, record)
+
+
+def member(
+    request: Request,
+    campaign: CampaignName,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    server: Annotated[Server, Depends(server_of)],
+) -> Access:
+    """Any member of the campaign in the path: GM, player or observer."""
+    return resolve(server, token_of(request, credentials), campaign)
+
+
+async def gm(access: Annotated[Access, Depends(member)]) -> Access:
+    """Only the campaign's GM."""
+    if not access.identity.is_gm:
+        raise Problem(
+            403, "forbidden", f"only the GM may do this; you are {access.identity.role} {access.identity.name}"
+        )
+    return access

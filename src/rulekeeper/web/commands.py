@@ -1,0 +1,91 @@
+"""The one path every command request takes: concurrency headers in, projected result out.
+
+``If-Match`` carries the campaign version the client based its command on (the ``ETag`` of
+any earlier response); a stale one is refused with 412 and the list of what changed since
+(the facade's ``CampaignConflict``). ``Idempotency-Key`` makes a retried request apply once:
+the retry gets the first answer, with ``retried: true``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import Header, Response
+
+from rulekeeper.campaign import Campaign, CommandResult
+from rulekeeper.errors import InputError, RuleRefusal
+from rulekeeper.web.auth import Access
+from rulekeeper.web.problems import Problem
+from rulekeeper.web.projections import Viewer, command_json
+from rulekeeper.web.server import Server
+
+__all__ = ["IdempotencyKey", "IfMatch", "execute", "expected_version", "viewer_in"]
+
+IfMatch = Annotated[
+    str | None,
+    Header(
+        alias="If-Match",
+        description='The campaign version this command is based on (an ETag such as "12"); 412 if it moved on.',
+        max_length=40,
+        pattern=r'^\s*((W/)?"?[0-9]{1,12}"?|\*)\s*$',
+    ),
+]
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        description="Any text up to 200 characters; a retry with the same key applies the command once.",
+        min_length=1,
+        max_length=200,
+    ),
+]
+
+
+def expected_version(if_match: str | None) -> int | None:
+    """``"12"``, ``W/"12"`` or ``12``; ``*`` means any version."""
+    if if_match is None or not if_match.strip() or if_match.strip() == "*":
+        return None
+    text = if_match.strip().removeprefix("W/").strip().strip('"')
+    if not text.isdigit() or len(text) > 12:
+        raise InputError(f"If-Match {if_match[:40]!r} is not a campaign version", expected='a version such as "12"')
+    return int(text)
+
+
+def viewer_in(campaign: Campaign, access: Access) -> Viewer:
+    return Viewer.of(access.identity, campaign.roles)
+
+
+def execute(
+    server: Server,
+    access: Access,
+    response: Response,
+    command: Callable[[Campaign, int | None, str | None], CommandResult],
+    *,
+    if_match: str | None,
+    key: str | None,
+    allowed: Callable[[Campaign, Viewer], str | None] | None = None,
+) -> dict[str, Any]:
+    """Run ``command(campaign, expected_version, key)`` for ``access`` and answer with its
+    projection; ``allowed`` returns why this viewer may not (403), or ``None``."""
+    expected = expected_version(if_match)
+    with server.pool.use(access.record, fresh=not access.identity.is_gm) as campaign:
+        viewer = viewer_in(campaign, access)
+        if allowed is not None:
+            refusal = allowed(campaign, viewer)
+            if refusal is not None:
+                raise Problem(403, "forbidden", refusal)
+        with server.writing():
+            result = command(campaign, expected, key)
+        body = command_json(campaign, result, viewer_in(campaign, access))
+    server.broker.poke()
+    response.headers["ETag"] = f'"{result.version}"'
+    return body
+
+
+def gm_only(_campaign: Campaign, viewer: Viewer) -> str | None:
+    return None if viewer.is_gm else f"only the GM may do this; you are {viewer.role} {viewer.name}"
+
+
+def refuse(message: str) -> RuleRefusal:
+    return RuleRefusal(message)

@@ -1,0 +1,174 @@
+"""What needs no campaign: the systems and their actions, dice, exact odds, checks, calculators."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Path, Query
+
+from rulekeeper.core import get_ruleset, system_names
+from rulekeeper.core.action import ParamSpec
+from rulekeeper.errors import InputError
+from rulekeeper.web.problems import PROBLEM_RESPONSES
+
+__all__ = ["router"]
+
+router = APIRouter(responses=PROBLEM_RESPONSES, tags=["dice and rules"])
+Expr = Annotated[str, Query(min_length=1, max_length=200, description="Dice notation, e.g. 3d6, 2d+1, 4d6kh3.")]
+System = Annotated[str, Path(min_length=1, max_length=50, description="gurps, gm, wg or 6810.")]
+Small = Annotated[int | None, Query(ge=-1000, le=1000)]
+
+
+def _param_json(p: ParamSpec) -> dict[str, Any]:
+    return {
+        "name": p.name,
+        "kind": p.kind,
+        "help": p.help,
+        "required": p.required,
+        "default": list(p.default) if isinstance(p.default, tuple) else p.default,
+        "choices": list(p.choices),
+        "minimum": p.minimum,
+        "maximum": p.maximum,
+        "expected": p.expected,
+    }
+
+
+@router.get("/api/systems")
+def systems() -> list[dict[str, Any]]:
+    """Every game system: its actions with their parameters, check kinds, rule options, rests."""
+    out = []
+    for name in system_names():
+        ruleset = get_ruleset(name)
+        out.append(
+            {
+                "name": ruleset.name,
+                "title": ruleset.title,
+                "aliases": list(ruleset.aliases),
+                "round_seconds": ruleset.round_seconds,
+                "actions": [
+                    {
+                        "name": spec.name,
+                        "help": spec.help,
+                        "kind": spec.kind,
+                        "actor": spec.actor,
+                        "params": [_param_json(p) for p in spec.params],
+                    }
+                    for spec in ruleset.actions().values()
+                ],
+                "check_kinds": dict(ruleset.check_kinds),
+                "rule_options": [_param_json(p) for p in ruleset.rule_options],
+                "rest_kinds": list(ruleset.rest_kinds),
+                "calculators": [
+                    {"name": c.name, "help": c.help, "params": [_param_json(p) for p in c.params]}
+                    for c in ruleset.calculators().values()
+                ],
+            }
+        )
+    return out
+
+
+@router.get("/api/roll")
+def roll(expr: Expr, seed: Annotated[int | None, Query(ge=-(2**63), lt=2**63)] = None) -> dict[str, Any]:
+    """Roll dice; every die is shown. ``seed`` makes the roll reproducible."""
+    from rulekeeper.dice import SeededSource
+    from rulekeeper.dice import roll as roll_dice
+
+    result: dict[str, Any] = roll_dice(expr, SeededSource(seed)).to_json()
+    return result
+
+
+@router.get("/api/odds")
+def odds(
+    expr: Expr,
+    at_least: Annotated[int | None, Query(ge=-(10**6), le=10**6)] = None,
+    at_most: Annotated[int | None, Query(ge=-(10**6), le=10**6)] = None,
+) -> dict[str, Any]:
+    """The exact distribution of a dice expression, with at-least/at-most probabilities."""
+    from rulekeeper.dice import parse
+
+    parsed = parse(expr)
+    dist = parsed.distribution()
+    data: dict[str, Any] = {
+        "expression": str(parsed),
+        "mean": float(dist.mean),
+        "min": dist.min_value,
+        "max": dist.max_value,
+        "outcomes": [{"value": v, "p": str(p), "probability": float(p)} for v, p in dist.outcomes()],
+    }
+    if at_least is not None:
+        data["at_least"] = {"value": at_least, "p": str(dist.p_ge(at_least)), "probability": float(dist.p_ge(at_least))}
+    if at_most is not None:
+        data["at_most"] = {"value": at_most, "p": str(dist.p_le(at_most)), "probability": float(dist.p_le(at_most))}
+    return data
+
+
+@router.get("/api/check/{system}")
+def check(
+    system: System,
+    target: Small = None,
+    modifier: Annotated[int, Query(ge=-100, le=100)] = 0,
+    pool: Annotated[int | None, Query(ge=1, le=60)] = None,
+    dn: Annotated[int, Query(ge=0, le=60)] = 3,
+    wrath_dice: Annotated[int, Query(ge=0, le=10)] = 1,
+    threshold: Small = None,
+) -> dict[str, Any]:
+    """Exact odds of a check: GURPS and G&M need ``target``, W&G ``pool`` (and ``dn``), VI·VIII·X
+    ``target`` (KS+US) and ``threshold``."""
+    from rulekeeper.core import ArcThreshold, Modifier, PoolTest, RollUnder, SuccessRoll, canonical_system_name
+
+    name = canonical_system_name(system)
+    mods = (Modifier(modifier, "modifier"),) if modifier else ()
+    check_: Any
+    if name == "wrath-and-glory":
+        if pool is None:
+            raise InputError("a Wrath & Glory check needs a pool", expected="pool=6&dn=4", where="pool")
+        check_ = PoolTest(kind="wg.test", label="Test", pool=pool, dn=dn, wrath_dice=wrath_dice, pool_modifiers=mods)
+    elif target is None:
+        raise InputError(f"a {name} check needs a target", expected="target=12", where="target")
+    elif name == "gurps":
+        check_ = SuccessRoll(kind="gurps.skill", label="Skill", base=target, modifiers=mods)
+    elif name == "gods-and-monsters":
+        check_ = RollUnder(kind="gm.roll", label="Roll", score=target, modifiers=mods)
+    elif threshold is None:
+        raise InputError("an ARC needs a threshold", expected="target=8&threshold=6", where="threshold")
+    else:
+        check_ = ArcThreshold(kind="6810.arc", label="ARC", stats=target, threshold=threshold, modifiers=mods)
+    p = check_.probability()
+    crit = check_.critical_probability()
+    return {
+        "system": name,
+        "check": check_.describe(),
+        "probability": float(p),
+        "probability_exact": str(p),
+        "critical_probability": None if crit is None else float(crit),
+    }
+
+
+@router.post("/api/systems/{system}/calculators/{name}")
+def calculate(
+    system: System,
+    name: Annotated[str, Path(min_length=1, max_length=50, description="Calculator name (see /api/systems).")],
+    params: Annotated[dict[str, Any], Body(description="The calculator's parameters (see /api/systems).")],
+) -> dict[str, Any]:
+    """A rule calculator that needs no campaign (a jump, a fall, a lift ...)."""
+    from rulekeeper.core import validate_params
+    from rulekeeper.errors import UnknownNameError
+
+    ruleset = get_ruleset(system)
+    calculators = ruleset.calculators()
+    calc = calculators.get(name) or calculators.get(name.replace("-", "_")) or calculators.get(name.replace("_", "-"))
+    if calc is None:
+        raise UnknownNameError(
+            f"unknown {ruleset.name} calculator {name!r}", expected="one of " + ", ".join(sorted(calculators))
+        )
+    values = validate_params(calc.params, params, f"{ruleset.name} {calc.name}")
+    calculation = calc.compute(values)
+    return {
+        "system": ruleset.name,
+        "calculator": calc.name,
+        "params": {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()},
+        "values": dict(calculation.values),
+        "explanation": [
+            {"text": s.text, "actor": s.actor, "roll": s.roll, "rule": str(s.rule)} for s in calculation.steps
+        ],
+    }

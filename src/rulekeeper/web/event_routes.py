@@ -1,0 +1,124 @@
+"""The live event stream of a campaign, as Server-Sent Events.
+
+Why SSE rather than WebSocket: events only flow from server to client (commands are ordinary
+POSTs with their own status codes, ``If-Match`` and ``Idempotency-Key``); SSE is plain HTTP, so
+it passes proxies and needs no extra protocol in the server; and its ``id:`` field and the
+``Last-Event-ID`` header give resumption for free -- a browser's ``EventSource`` reconnects by
+itself and says where it stopped.
+
+Each event is one command of the campaign, projected for the caller::
+
+    id: 17
+    event: command
+    data: {"seq": 17, "kind": "act", "action": "damage", "explanation": [...], "version": 17}
+
+``id`` is the command's seq. A client that reconnects with ``Last-Event-ID: 17`` (or
+``?last_event_id=17``) gets every later command and nothing twice; an entry a viewer may not see
+at all is skipped (no event, no id). A comment line every 15 s keeps the connection open; a
+token revoked or expired while connected ends the stream with ``event: revoked``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query
+from fastapi.responses import StreamingResponse
+
+from rulekeeper.web.auth import Access, member
+from rulekeeper.web.broker import Batch
+from rulekeeper.web.problems import PROBLEM_RESPONSES
+from rulekeeper.web.projections import Viewer, log_entry_json
+from rulekeeper.web.server import Server, server_of
+
+__all__ = ["KEEPALIVE_SECONDS", "router", "sse"]
+
+router = APIRouter(responses=PROBLEM_RESPONSES)
+KEEPALIVE_SECONDS = 15.0
+_RECHECK_SECONDS = 1.0
+
+
+def sse(event: str, data: Any, event_id: int | None = None) -> str:
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+def _still_valid(server: Server, access: Access) -> bool:
+    found = server.store.member_by_token_id(access.identity.token_id)
+    if found is None or found.revoked is not None:
+        return False
+    return found.expires is None or found.expires > time.time()
+
+
+async def _stream(server: Server, access: Access, last_seen: int) -> AsyncIterator[str]:
+    broker = server.broker
+    sub = await broker.subscribe(access.record)
+    try:
+        # Registered first, backlog second: nothing written in between can fall through.
+        backlog = await asyncio.to_thread(broker.read, access.record, last_seen)
+        yield f": connected to process {os.getpid()}\n\n"
+        last_check = time.monotonic()
+        batch: Batch | None = backlog
+        while True:
+            if batch is not None:
+                viewer = Viewer.of(access.identity, batch.roles)
+                for entry in batch.entries:
+                    if entry.seq <= last_seen:
+                        continue
+                    last_seen = entry.seq
+                    shown = log_entry_json(batch.ruleset, entry, viewer)
+                    if shown is not None:
+                        yield sse("command", {**shown, "version": entry.seq}, entry.seq)
+            try:
+                batch = await asyncio.wait_for(sub.queue.get(), timeout=KEEPALIVE_SECONDS)
+            except TimeoutError:
+                batch = None
+                yield ": keepalive\n\n"
+            # A revoked or expired token hears nothing more: checked before a batch is sent.
+            if batch is None or time.monotonic() - last_check > _RECHECK_SECONDS:
+                last_check = time.monotonic()
+                if not await asyncio.to_thread(_still_valid, server, access):
+                    yield sse("revoked", {"detail": "this token is no longer valid"})
+                    return
+    finally:
+        broker.unsubscribe(sub)
+
+
+@router.get(
+    "/api/campaigns/{campaign}/events",
+    tags=["live"],
+    response_class=StreamingResponse,
+    responses={200: {"content": {"text/event-stream": {}}, "description": "Server-Sent Events, one per command."}},
+)
+async def events(
+    access: Annotated[Access, Depends(member)],
+    server: Annotated[Server, Depends(server_of)],
+    token: Annotated[
+        str | None, Query(max_length=200, description="The token, for clients that cannot set headers.")
+    ] = None,
+    last_event_id_query: Annotated[
+        int | None, Query(alias="last_event_id", ge=0, le=2**31, description="Resume after this seq.")
+    ] = None,
+    last_event_id: Annotated[
+        str | None, Header(alias="Last-Event-ID", max_length=20, description="Resume after this seq (SSE).")
+    ] = None,
+) -> StreamingResponse:
+    """Every new command of the campaign, projected for the caller, as it happens."""
+    from rulekeeper.errors import InputError
+
+    resume = last_event_id_query or 0
+    if last_event_id is not None and last_event_id.strip():
+        if not last_event_id.strip().isdigit():
+            raise InputError(f"Last-Event-ID {last_event_id!r} is not a seq", expected="a whole number")
+        resume = int(last_event_id.strip())
+    del token  # read by the identity dependency; declared here so the schema documents it
+    return StreamingResponse(
+        _stream(server, access, resume),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )

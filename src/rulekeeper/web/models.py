@@ -1,0 +1,217 @@
+"""Request and response bodies of the fixed operations (the actions' bodies are generated in
+:mod:`rulekeeper.web.action_routes`)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "AdvanceRequest",
+    "CampaignCreated",
+    "CampaignView",
+    "Character",
+    "CharacterEdit",
+    "CharacterNew",
+    "CommandResponse",
+    "GcsCharacterNew",
+    "ImportRequest",
+    "InviteRequest",
+    "Invited",
+    "LogEntry",
+    "Me",
+    "NewCampaignRequest",
+    "Pending",
+    "ResolveRequest",
+    "RoundRequest",
+    "SettingsChange",
+    "UndoRequest",
+]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewCampaignRequest(_Strict):
+    name: str = Field(min_length=1, max_length=200, description="The campaign's name.")
+    system: str = Field(
+        min_length=1, max_length=50, description="gurps, gods-and-monsters (gm), wrath-and-glory (wg), vi-viii-x (6810)"
+    )
+    seed: int | None = Field(
+        None, ge=-(2**63), lt=2**63, description="Seed for the campaign's dice; random if left out."
+    )
+    gm: str = Field("gm", min_length=1, max_length=200, description="The GM's name.")
+
+
+class ImportRequest(_Strict):
+    document: dict[str, Any] = Field(description="A document made by GET /api/campaigns/{campaign}/export.")
+    name: str | None = Field(None, min_length=1, max_length=200, description="Import under another name.")
+
+
+class CampaignCreated(BaseModel):
+    campaign: dict[str, Any]
+    gm_token: str = Field(description="The GM's secret; shown only this once.")
+    join_url: str
+
+
+class InviteRequest(_Strict):
+    name: str = Field(min_length=1, max_length=200, description="The member's name, e.g. 'ana'.")
+    role: Literal["player", "observer", "gm"] = "player"
+    characters: list[str] = Field(default_factory=list, max_length=50, description="Characters a player plays.")
+    expires_in: int | None = Field(None, ge=1, le=10 * 365 * 86400, description="Seconds until the token expires.")
+
+
+class Invited(BaseModel):
+    member: dict[str, Any]
+    token: str = Field(description="The member's secret; shown only this once.")
+    join_url: str
+
+
+class CharacterNew(_Strict):
+    actor: str = Field(min_length=1, max_length=200, description="Character id, e.g. 'toromeen'.")
+    sheet: dict[str, Any] = Field(default_factory=dict, description="The system's sheet fields.")
+    player: str | None = Field(None, min_length=1, max_length=200, description="The player who owns this PC.")
+    npc: bool = False
+
+
+class GcsCharacterNew(_Strict):
+    actor: str = Field(min_length=1, max_length=200)
+    gcs: dict[str, Any] = Field(description="The parsed JSON of a GURPS Character Sheet (.gcs) file.")
+    sheet: dict[str, Any] = Field(default_factory=dict, description="Fields that override the imported ones.")
+    player: str | None = Field(None, min_length=1, max_length=200)
+    npc: bool = False
+
+
+class CharacterEdit(_Strict):
+    changes: dict[str, Any] = Field(min_length=1, description="Sheet fields to change; null restores the default.")
+
+
+class ResolveRequest(_Strict):
+    dice: list[int] | None = Field(
+        None, max_length=200, description="Dice rolled at the table, in order; left out, the server rolls."
+    )
+
+
+class RoundRequest(_Strict):
+    count: int = Field(1, ge=1, le=100, description="How many rounds.")
+
+
+class AdvanceRequest(_Strict):
+    duration: str | int = Field(description="Seconds, or text such as 30s, 10m, 8h, 3d, 1h30m or '5 rounds'.")
+    dice: list[int] | None = Field(None, max_length=200, description="Dice rolled at the table for what fires.")
+
+
+class UndoRequest(_Strict):
+    seq: int | None = Field(
+        None, ge=1, description="The command to undo (with what depended on it); default the latest."
+    )
+
+
+class SettingsChange(_Strict):
+    automation: dict[str, Literal["auto", "prompt", "note"] | None] | None = Field(
+        None, description="Who rolls each kind of check: KIND (or a prefix, or '*') to auto, prompt or note."
+    )
+    options: dict[str, Any] | None = Field(None, description="Rule options of the system; null restores the default.")
+
+
+class _Open(BaseModel):
+    # Responses carry what the rules and the role give; the fields named here are always there.
+    model_config = ConfigDict(extra="allow")
+
+
+class Step(_Open):
+    """One explanation line; the GM's copy adds ``roll``, ``dice``, ``gm_only`` and ``data``."""
+
+    text: str
+    actor: str | None
+    rule: str
+    roll: str | None = None
+    dice: list[int] | None = None
+    gm_only: bool | None = None
+    data: dict[str, Any] | None = None
+
+
+class LogEntry(_Open):
+    """One command of the history as the caller may see it; GM-only fields are absent for others."""
+
+    seq: int
+    kind: str
+    action: str | None
+    actors: list[str]
+    at: int
+    until: int
+    wall_time: str
+    undone_by: int | None
+    redone_by: int | None
+    undoes: list[int]
+    redoes: list[int]
+    explanation: list[Step]
+    summary: str | None = Field(None, description="GM only.")
+    command: dict[str, Any] | None = Field(None, description="GM only.")
+    result: dict[str, Any] | None = Field(None, description="GM only.")
+    dice: list[list[int]] | None = Field(None, description="GM only: [sides, value] in the order rolled.")
+    key: str | None = Field(None, description="GM only: the idempotency key.")
+
+
+class Pending(_Open):
+    """A pending check: what to roll; the GM's copy (and a player's where odds reveal nothing)
+    adds the check and its exact odds."""
+
+    id: int
+    actor: str | None
+    purpose: str
+    dice: list[str]
+
+
+class Character(_Open):
+    actor: str
+    access: Literal["gm", "player", "table"] = Field(
+        description="gm: the GM's whole view; player: the player's own view; table: name and visible conditions."
+    )
+    view: dict[str, Any]
+    player: str | None = Field(None, description="GM only.")
+    npc: bool | None = Field(None, description="GM only.")
+
+
+class You(BaseModel):
+    name: str
+    role: Literal["gm", "player", "observer"]
+    characters: list[str]
+
+
+class CampaignView(_Open):
+    name: str
+    system: str
+    version: int
+    clock: int
+    round_seconds: int
+    you: You
+    characters: list[Character]
+    pending: list[Pending]
+    settings: dict[str, Any]
+    gm: str | None = Field(None, description="GM only.")
+    timers: list[dict[str, Any]] | None = Field(None, description="GM only.")
+
+
+class Me(BaseModel):
+    campaign: str
+    name: str
+    role: Literal["gm", "player", "observer"]
+    characters: list[str]
+
+
+class CommandResponse(BaseModel):
+    """A command's answer, projected for the caller (see docs/api.md)."""
+
+    campaign: str
+    seq: int
+    version: int
+    retried: bool
+    entry: LogEntry | None = Field(description="The command's log entry as the caller may see it.")
+    pending: list[Pending]
+    clock: int
+    result: dict[str, Any] | None = Field(None, description="GM only.")
+    undone: list[int] | None = Field(None, description="GM only.")
+    redone: list[int] | None = Field(None, description="GM only.")

@@ -1,0 +1,266 @@
+"""What each role may see, as JSON: the one place the server decides what leaves it.
+
+Every response and every live event about a campaign is built here, from the campaign and a
+:class:`Viewer`, through the ruleset's own projections:
+
+* the GM sees everything: ``ruleset.view`` of every character, pending checks with their
+  exact odds, every timer, the whole log with commands, results and dice;
+* a player sees their own characters through ``ruleset.player_view``, other characters through
+  ``ruleset.table_view`` (name and visible conditions), only their own pending checks through
+  ``ruleset.player_pending`` (no odds or totals that would reveal a secret), and a log in which
+  each entry keeps only the lines ``ruleset.player_lines`` words for a player about their own
+  characters or the whole table -- no command parameters, results or dice, which can carry the
+  GM's secrets (a VI·VIII·X unknown stat, the "dangerous" flag of a GURPS Danger Sense roll);
+* an observer sees what a player without characters sees.
+
+Pages (issue 15) render these same dictionaries, so a page cannot show more than the API does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.campaign.members import Identity, Role
+
+if TYPE_CHECKING:
+    from rulekeeper.campaign import Campaign, CommandResult, LogEntry, Roles
+    from rulekeeper.campaign.results import UndoPreview
+    from rulekeeper.core import GameState, Ruleset, Step
+
+__all__ = [
+    "Viewer",
+    "campaign_json",
+    "character_json",
+    "characters_json",
+    "command_json",
+    "log_entry_json",
+    "pending_json",
+    "player_text",
+    "undo_preview_json",
+]
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking: a role, a member name and the characters that member plays."""
+
+    role: Role
+    name: str
+    characters: frozenset[str] = frozenset()
+
+    @property
+    def is_gm(self) -> bool:
+        return self.role == "gm"
+
+    @classmethod
+    def of(cls, identity: Identity, roles: Roles) -> Viewer:
+        """The identity's characters: those it was invited for plus those the campaign records
+        it playing (``char add --player``), so a character added later shows up by itself."""
+        if identity.role != "player":
+            return cls(identity.role, identity.name)
+        mine = set(identity.characters) | set(roles.characters_of(identity.name))
+        return cls("player", identity.name, frozenset(mine))
+
+    def plays(self, actor: str | None) -> bool:
+        return actor is not None and actor in self.characters
+
+
+def player_text(ruleset: Ruleset[Any], step: Step) -> str | None:
+    """The wording of one explanation step a player may read, or ``None`` if it stays with the
+    GM: a step marked ``gm_only``, one reporting a GM-secret check (``secret_check_kinds``), or
+    one the ruleset's ``player_lines`` keeps back (VI·VIII·X words steps for players apart)."""
+    if step.data.get("gm_only") or step.data.get("check") in ruleset.secret_check_kinds:
+        return None
+    lines = ruleset.player_lines([step])
+    return lines[0] if lines else None
+
+
+def _step_gm(ruleset: Ruleset[Any], step: Step) -> dict[str, Any]:
+    return {
+        "text": step.text,
+        "actor": step.actor,
+        "roll": step.roll,
+        "dice": list(step.dice),
+        "rule": str(step.rule),
+        "gm_only": player_text(ruleset, step) is None,
+        "data": {k: v for k, v in step.data.items() if isinstance(v, (str, int, float, bool, type(None)))},
+    }
+
+
+def _steps_for(ruleset: Ruleset[Any], steps: Iterable[Step], viewer: Viewer) -> list[dict[str, Any]]:
+    if viewer.is_gm:
+        return [_step_gm(ruleset, s) for s in steps]
+    out = []
+    for step in steps:
+        if step.actor is not None and not viewer.plays(step.actor):
+            continue
+        text = player_text(ruleset, step)
+        if text is None:
+            continue
+        out.append({"text": text, "actor": step.actor, "rule": str(step.rule)})
+    return out
+
+
+def _hidden_from_players(ruleset: Ruleset[Any], entry: LogEntry) -> bool:
+    """A resolution of a secret check is the GM's business from start to end."""
+    if entry.kind != "resolve" or not entry.explanation:
+        return False
+    return entry.explanation[0].data.get("check") in ruleset.secret_check_kinds
+
+
+def _action_name(command: Mapping[str, Any]) -> str | None:
+    action = command.get("action")
+    return str(action.get("name")) if isinstance(action, Mapping) and action.get("name") else None
+
+
+def log_entry_json(ruleset: Ruleset[Any], entry: LogEntry, viewer: Viewer) -> dict[str, Any] | None:
+    """One log entry for ``viewer``; ``None`` when the entry is not for them at all."""
+    common: dict[str, Any] = {
+        "seq": entry.seq,
+        "kind": entry.kind,
+        "action": _action_name(entry.command),
+        "actors": list(entry.actors),
+        "at": entry.at,
+        "until": entry.until,
+        "wall_time": entry.wall_time.isoformat(),
+        "undone_by": entry.undone_by,
+        "redone_by": entry.redone_by,
+        "undoes": list(entry.undoes),
+        "redoes": list(entry.redoes),
+    }
+    if viewer.is_gm:
+        return {
+            **common,
+            "summary": entry.summary,
+            "command": dict(entry.command),
+            "result": dict(entry.result),
+            "dice": [list(d) for d in entry.dice],
+            "key": entry.key,
+            "explanation": _steps_for(ruleset, entry.explanation, viewer),
+        }
+    if _hidden_from_players(ruleset, entry):
+        return None
+    return {**common, "explanation": _steps_for(ruleset, entry.explanation, viewer)}
+
+
+def pending_json(ruleset: Ruleset[Any], state: GameState[Any], viewer: Viewer) -> list[dict[str, Any]]:
+    """Pending checks: all of them with odds for the GM; a player's own, as the ruleset words them
+    (``player_pending``), GM-secret checks left out."""
+    out: list[dict[str, Any]] = []
+    for p in state.pending:
+        if viewer.is_gm:
+            check = p.check
+            crit = check.critical_probability()
+            out.append(
+                {
+                    "id": p.id,
+                    "actor": p.actor,
+                    "kind": check.kind,
+                    "purpose": p.purpose,
+                    "check": check.describe(),
+                    "dice": [f"d{s}" for s in check.dice_sides],
+                    "probability": float(check.probability()),
+                    "probability_exact": str(check.probability()),
+                    "critical_probability": None if crit is None else float(crit),
+                    "created": p.created,
+                    "secret": check.kind in ruleset.secret_check_kinds,
+                }
+            )
+        elif viewer.plays(p.actor) and p.check.kind not in ruleset.secret_check_kinds:
+            out.append(ruleset.player_pending(state, p))
+    return out
+
+
+def character_json(campaign: Campaign, actor: str, viewer: Viewer) -> dict[str, Any]:
+    """One character: the GM's view, its player's view, or what the table sees."""
+    ruleset, state, roles = campaign.ruleset, campaign.state, campaign.roles
+    if viewer.is_gm:
+        return {
+            "actor": actor,
+            "access": "gm",
+            "player": roles.player_of(actor),
+            "npc": actor in roles.npcs,
+            "view": ruleset.view(state, actor),
+        }
+    if viewer.plays(actor):
+        return {"actor": actor, "access": "player", "view": ruleset.player_view(state, actor)}
+    return {"actor": actor, "access": "table", "view": ruleset.table_view(state, actor)}
+
+
+def characters_json(campaign: Campaign, viewer: Viewer) -> list[dict[str, Any]]:
+    return [character_json(campaign, actor, viewer) for actor in campaign.state.characters]
+
+
+def campaign_json(campaign: Campaign, viewer: Viewer) -> dict[str, Any]:
+    """The campaign as one screen: clock, characters, pending checks (and, for the GM, timers)."""
+    state = campaign.state
+    out: dict[str, Any] = {
+        "name": campaign.name,
+        "system": campaign.system,
+        "version": campaign.version,
+        "clock": state.clock,
+        "round_seconds": int(state.settings.options.get("round_seconds", campaign.ruleset.round_seconds)),
+        "you": {"name": viewer.name, "role": viewer.role, "characters": sorted(viewer.characters)},
+        "characters": characters_json(campaign, viewer),
+        "pending": pending_json(campaign.ruleset, state, viewer),
+        "settings": settings_json(campaign),
+    }
+    if viewer.is_gm:
+        roles = campaign.roles
+        out["gm"] = roles.gm
+        out["timers"] = [
+            {"id": t.id, "actor": t.actor, "kind": t.kind, "label": t.label, "due": t.due} for t in state.timers
+        ]
+    return out
+
+
+def settings_json(campaign: Campaign) -> dict[str, Any]:
+    from rulekeeper.campaign.table import settings_json as table_settings
+
+    return table_settings(campaign.state.settings)
+
+
+def command_json(campaign: Campaign, result: CommandResult, viewer: Viewer) -> dict[str, Any]:
+    """A command's answer: its log entry as the viewer sees it, plus the campaign's new version."""
+    from rulekeeper.campaign.facade import log_entry
+
+    # As written: a command just made (or retried) is answered before anything can undo it.
+    with campaign.store.reading(campaign.record.id) as history:
+        event = history.event(result.seq)
+    entry = None if event is None else log_entry(event)
+    shown = None if entry is None else log_entry_json(campaign.ruleset, entry, viewer)
+    out: dict[str, Any] = {
+        "campaign": campaign.name,
+        "seq": result.seq,
+        "version": result.version,
+        "retried": result.retried,
+        "entry": shown,
+        "pending": pending_json(campaign.ruleset, campaign.state, viewer),
+        "clock": campaign.state.clock,
+    }
+    if viewer.is_gm:
+        out["result"] = dict(result.result)
+        out["undone"] = list(result.undone)
+        out["redone"] = list(result.redone)
+    return out
+
+
+def undo_preview_json(campaign: Campaign, preview: UndoPreview) -> dict[str, Any]:
+    """Only the GM undoes, so the preview is the GM's: every command that would go, and why."""
+    from rulekeeper.campaign.commands import summarize
+
+    with campaign.store.reading(campaign.record.id) as history:
+        summaries = {}
+        for seq in preview.refs:
+            event = history.event(seq)
+            summaries[seq] = summarize(event.command, event.refs) if event is not None else ""
+    return {
+        "version": preview.version,
+        "commands": [
+            {"seq": seq, "summary": summaries[seq], "reason": preview.reasons.get(seq, "the command chosen")}
+            for seq in preview.refs
+        ],
+        "explanation": [_step_gm(campaign.ruleset, s) for s in preview.explanation],
+    }

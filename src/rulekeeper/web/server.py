@@ -1,0 +1,40 @@
+"""What one server process holds: the store, the warm campaigns and the live-event broker."""
+
+from __future__ import annotations
+
+import threading
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass, field
+
+from fastapi import Request
+
+from rulekeeper.campaign import Store
+from rulekeeper.web.broker import EventBroker
+from rulekeeper.web.pool import CampaignPool
+
+__all__ = ["Server", "server_of"]
+
+
+@dataclass
+class Server:
+    store: Store
+    pool: CampaignPool
+    broker: EventBroker
+    #: Where join links point (``rulekeeper serve`` sets it from its host and port).
+    base_url: str = "http://127.0.0.1:8000"
+    _sqlite_writer: threading.Lock = field(default_factory=threading.Lock)
+
+    def writing(self) -> AbstractContextManager[object]:
+        """Held around each command. SQLite has one write lock per database, and threads that
+        miss it sleep in SQLite's busy handler for up to tens of milliseconds; queueing them on a
+        lock of this process instead hands the database over the moment it is free.
+        PostgreSQL locks per campaign row, so commands there run side by side."""
+        if self.store.url.startswith("sqlite"):
+            return self._sqlite_writer
+        return nullcontext()
+
+
+async def server_of(request: Request) -> Server:
+    """The process's :class:`Server`, a FastAPI dependency (async: no thread for a lookup)."""
+    server: Server = request.app.state.rulekeeper
+    return server

@@ -1,0 +1,233 @@
+"""What each role sees and may do, in process (httpx's ASGI transport) on a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from rulekeeper.campaign import Campaign, open_store
+from rulekeeper.campaign.members import invite
+
+from .conftest import Table6810, make_table
+from .web_support import InProcess, bearer
+
+PROBLEM = "application/problem+json"
+
+
+def test_the_gm_sees_unknown_stats_and_players_never_do(table: Table6810) -> None:
+    r = table.act(table.gm, "damage", "ranger", amount=2)  # on BU/VIG: VIG 3 -> 1, BU untouched
+    assert r.status_code == 200, r.text
+    gm = table.api.get(table.url("/characters/ranger"), headers=table.gm).json()
+    assert gm["access"] == "gm" and gm["view"]["vig"] == 1
+    for who in (table.ana, table.bea, table.obi):
+        for path in ("", "/characters", "/characters/ranger", "/characters/adept", "/log", "/pending"):
+            r = table.api.get(table.url(path), headers=who)
+            assert r.status_code == 200, (path, r.text)
+            text = r.text.lower()
+            assert "vig" not in text and "qzx" not in text, (path, r.text)
+
+
+def test_a_player_sees_their_own_sheet_and_only_the_table_view_of_others(table: Table6810) -> None:
+    table.act(table.gm, "damage", "adept", amount=9)
+    chars = {c["actor"]: c for c in table.api.get(table.url("/characters"), headers=table.ana).json()}
+    assert chars["ranger"]["access"] == "player" and chars["ranger"]["view"]["bu"] == 6
+    assert chars["adept"]["access"] == "table"
+    assert set(chars["adept"]["view"]) == {"actor", "name", "conditions"}
+    assert chars["adept"]["view"]["name"] == "Adept"
+    observed = table.api.get(table.url("/characters"), headers=table.obi).json()
+    assert {c["access"] for c in observed} == {"table"}
+    me = table.api.get(table.url("/me"), headers=table.ana).json()
+    assert me == {"campaign": table.name, "name": "ana", "role": "player", "characters": ["ranger"]}
+
+
+def test_the_log_of_a_player_keeps_their_lines_in_player_wording(table: Table6810) -> None:
+    table.act(table.gm, "damage", "ranger", amount=4)  # VIG 3 -> 0, then BU 6 -> 5
+    table.act(table.gm, "damage", "adept", amount=2)
+    gm_log = table.api.get(table.url("/log"), headers=table.gm).json()
+    assert any("VIG" in step["text"] for e in gm_log for step in e["explanation"])
+    ana_log = table.api.get(table.url("/log"), headers=table.ana).json()
+    assert [e["seq"] for e in ana_log] == [e["seq"] for e in gm_log]
+    lines = [step for e in ana_log for step in e["explanation"]]
+    assert lines and all(step["actor"] in ("ranger", None) for step in lines)
+    assert any("BU 6 → 5" in step["text"] for step in lines)
+    assert all("command" not in e and "result" not in e and "dice" not in e for e in ana_log)
+
+
+def test_pending_checks_are_the_players_own_without_odds(table: Table6810) -> None:
+    r = table.api.patch(table.url("/settings"), headers=table.gm, json={"automation": {"*": "prompt"}})
+    assert r.status_code == 200, r.text
+    assert table.act(table.gm, "climb", "ranger", threshold="easy").status_code == 200
+    assert table.act(table.gm, "climb", "adept", threshold="easy").status_code == 200
+    gm = table.api.get(table.url("/pending"), headers=table.gm).json()
+    assert {p["actor"] for p in gm} == {"ranger", "adept"} and all("probability" in p for p in gm)
+    ana = table.api.get(table.url("/pending"), headers=table.ana).json()
+    assert [p["actor"] for p in ana] == ["ranger"]
+    assert set(ana[0]) == {"id", "actor", "purpose", "label", "dice", "threshold"}
+    assert table.api.get(table.url("/pending"), headers=table.obi).json() == []
+
+    adept_check = next(p["id"] for p in gm if p["actor"] == "adept")
+    ranger_check = next(p["id"] for p in gm if p["actor"] == "ranger")
+    before = table.version()
+    r = table.api.post(table.url(f"/pending/{adept_check}/resolve"), headers=table.ana, json={"dice": [7]})
+    assert r.status_code == 403 and r.headers["content-type"].startswith(PROBLEM)
+    assert table.version() == before
+    r = table.api.post(table.url(f"/pending/{ranger_check}/resolve"), headers=table.ana, json={"dice": [7]})
+    assert r.status_code == 200, r.text
+    assert r.json()["version"] == before + 1 and "result" not in json.dumps(r.json()["entry"])
+
+
+def test_players_act_only_for_their_own_characters(table: Table6810) -> None:
+    before = table.version()
+    assert table.act(table.ana, "damage", "adept", amount=1).status_code == 403
+    assert table.act(table.obi, "damage", "ranger", amount=1).status_code == 403
+    assert table.api.post(table.url("/advance"), headers=table.ana, json={"duration": "1h"}).status_code == 403
+    assert table.api.post(table.url("/undo"), headers=table.bea, json={}).status_code == 403
+    assert table.api.get(table.url("/export"), headers=table.ana).status_code == 403
+    assert table.api.get(table.url("/members"), headers=table.obi).status_code == 403
+    assert table.version() == before
+    r = table.act(table.ana, "fall", "ranger", metres=3)
+    assert r.status_code == 200, r.text
+    assert table.version() == before + 1
+
+
+def test_forged_expired_revoked_and_foreign_tokens_change_nothing(api: InProcess, table: Table6810) -> None:
+    other = make_table(api)
+    with open_store(str(api.app.state.rulekeeper.store.url).removeprefix("sqlite:///")) as store:
+        record = Campaign.open(store, table.name).record
+        expired = invite(store, record, "eve", "player", characters=["ranger"], expires=time.time() - 1).token
+    token_id = table.tokens["ana"].split(".")[1]
+    forged = f"rk1.{token_id}.{'A' * 43}"
+    r = api.request("DELETE", table.url("/members/bea"), headers=table.gm)
+    assert r.status_code == 200 and r.json() == {"revoked": 1}
+    cases = {
+        "none": ({}, 401),
+        "malformed": (bearer("hello"), 401),
+        "forged": (bearer(forged), 401),
+        "expired": (bearer(expired), 401),
+        "revoked": (table.bea, 401),
+        "other campaign's GM": (other.gm, 403),
+        "other campaign's player": (other.ana, 403),
+    }
+    before = table.version()
+    for name, (headers, status) in cases.items():
+        for method, path, body in (
+            ("GET", "", None),
+            ("GET", "/log", None),
+            ("POST", "/vi-viii-x/actions/damage", {"actor": "ranger", "params": {"amount": 3}}),
+            ("POST", "/advance", {"duration": "8h"}),
+            ("DELETE", "/characters/ranger", None),
+        ):
+            r = api.request(method, table.url(path), headers=headers, json=body)
+            assert r.status_code == status, (name, method, path, r.text)
+            assert r.headers["content-type"].startswith(PROBLEM)
+            problem = r.json()
+            assert problem["status"] == status and problem["type"].startswith("/problems/")
+    assert table.version() == before
+    assert other.version() == 0 + 2  # its two characters only
+
+
+def test_if_match_refuses_a_stale_command_with_what_changed(table: Table6810) -> None:
+    r = table.api.get(table.url(), headers=table.gm)
+    etag = r.headers["etag"]
+    assert etag == '"2"'
+    assert table.act(table.gm, "damage", "ranger", amount=1).status_code == 200
+    r = table.api.post(
+        table.url("/vi-viii-x/actions/damage"),
+        headers={**table.gm, "If-Match": etag},
+        json={"actor": "adept", "params": {"amount": 1}},
+    )
+    assert r.status_code == 412 and r.headers["content-type"].startswith(PROBLEM)
+    problem = r.json()
+    assert problem["expected_version"] == 2 and problem["current_version"] == 3
+    assert problem["changes"] == [{"seq": 3, "summary": "ranger: damage amount=1"}]
+    assert table.version() == 3
+    r = table.api.post(
+        table.url("/vi-viii-x/actions/damage"),
+        headers={**table.gm, "If-Match": '"3"'},
+        json={"actor": "adept", "params": {"amount": 1}},
+    )
+    assert r.status_code == 200 and r.headers["etag"] == '"4"'
+
+
+def test_an_idempotency_key_applies_a_retry_once(table: Table6810) -> None:
+    headers = {**table.gm, "Idempotency-Key": "bot-42"}
+    body = {"actor": "ranger", "params": {"amount": 1}}
+    first = table.api.post(table.url("/vi-viii-x/actions/damage"), headers=headers, json=body)
+    again = table.api.post(table.url("/vi-viii-x/actions/damage"), headers=headers, json=body)
+    assert first.status_code == again.status_code == 200
+    assert first.json()["seq"] == again.json()["seq"] == 3
+    assert again.json()["retried"] is True and first.json()["retried"] is False
+    assert table.version() == 3
+    other = table.api.post(
+        table.url("/vi-viii-x/actions/damage"), headers=headers, json={"actor": "adept", "params": {"amount": 1}}
+    )
+    assert other.status_code == 400 and "already used" in other.json()["detail"]
+
+
+def test_undo_preview_lists_the_cascade_and_changes_nothing(table: Table6810) -> None:
+    table.act(table.gm, "damage", "ranger", amount=1)  # 3
+    table.act(table.gm, "damage", "adept", amount=1)  # 4
+    table.act(table.gm, "damage", "ranger", amount=1)  # 5, concerns ranger like 3
+    r = table.api.get(table.url("/undo/preview"), headers=table.gm, params={"seq": 3})
+    assert r.status_code == 200, r.text
+    preview = r.json()
+    assert [c["seq"] for c in preview["commands"]] == [3, 5]
+    assert "ranger" in preview["commands"][1]["reason"]
+    assert table.version() == 5
+    r = table.api.post(table.url("/undo"), headers={**table.gm, "If-Match": r.headers["etag"]}, json={"seq": 3})
+    assert r.status_code == 200, r.text
+    assert r.json()["undone"] == [3, 5]
+    assert table.api.post(table.url("/redo"), headers=table.gm).json()["redone"] == [3, 5]
+    r = table.api.post(table.url("/redo"), headers=table.gm)
+    assert r.status_code == 409 and r.json()["type"] == "/problems/rule-refusal"
+
+
+def test_errors_are_problems_naming_the_field_and_form(table: Table6810) -> None:
+    r = table.act(table.gm, "damage", "ranger", amount=-5)
+    assert r.status_code == 422 and r.headers["content-type"].startswith(PROBLEM)
+    assert r.json()["errors"][0]["field"] == "params.amount"
+    r = table.act(table.gm, "damage", "nobody", amount=1)
+    assert r.status_code == 404 and "nobody" in r.json()["detail"] and r.json()["expected"]
+    r = table.act(table.gm, "rest", "ranger", kind="siesta")
+    assert r.status_code == 422 and "kind" in r.json()["detail"]
+    r = table.api.post(table.url("/gurps/actions/damage"), headers=table.gm, json={"actor": "ranger", "params": {}})
+    assert r.status_code in (404, 422)
+    r = table.api.get("/api/campaigns/nowhere", headers=table.gm)
+    assert r.status_code == 404 and r.json()["type"] == "/problems/not-found"
+    r = table.api.get(table.url("/characters/ghost"), headers=table.ana)
+    assert r.status_code == 404
+    r = table.api.post(table.url("/pending/99/resolve"), headers=table.gm, json={})
+    assert r.status_code == 404, r.text
+    r = table.api.get("/api/roll", params={"expr": "3d6+"})
+    assert r.status_code == 400 and r.json()["expected"]
+    r = table.api.post(table.url("/advance"), headers=table.gm, json={"duration": "soon"})
+    assert r.status_code == 400 and r.json()["expected"]
+    r = table.api.post(table.url("/vi-viii-x/actions/damage"), headers=table.gm, content=b"{not json")
+    assert r.status_code == 422
+
+
+def test_dice_odds_checks_systems_and_calculators_need_no_campaign(api: InProcess) -> None:
+    r = api.get("/api/roll", params={"expr": "3d6", "seed": 4})
+    assert r.status_code == 200 and r.json() == api.get("/api/roll", params={"expr": "3d6", "seed": 4}).json()
+    r = api.get("/api/odds", params={"expr": "3d6", "at_least": 10})
+    assert r.json()["at_least"]["p"] == "5/8"
+    r = api.get("/api/check/gurps", params={"target": 10})
+    assert r.json()["probability_exact"] == "1/2"
+    systems = {s["name"]: s for s in api.get("/api/systems").json()}
+    assert set(systems) == {"gurps", "gods-and-monsters", "wrath-and-glory", "vi-viii-x"}
+    r = api.post("/api/systems/gurps/calculators/jump", json={"basic_move": 6})
+    assert r.status_code == 200, r.text
+    assert r.json()["values"]
+
+
+def test_export_and_import_round_trip(table: Table6810) -> None:
+    table.act(table.gm, "damage", "ranger", amount=2)
+    document = table.api.get(table.url("/export"), headers=table.gm).json()
+    copy_name = f"{table.name}-copy"
+    r = table.api.post("/api/campaigns/import", json={"document": document, "name": copy_name})
+    assert r.status_code == 201, r.text
+    copy = bearer(r.json()["gm_token"])
+    again = table.api.get(f"/api/campaigns/{copy_name}/export", headers=copy).json()
+    assert again["events"] == document["events"]
+    # The original's GM token is not the copy's.
+    assert table.api.get(f"/api/campaigns/{copy_name}", headers=table.gm).status_code == 403

@@ -1,0 +1,109 @@
+"""Schemathesis against the OpenAPI schema, with the GM's token and with a player's: no server
+error, every status code and content type declared, every response matching its schema.
+
+Bounded: a few examples per operation and token (the whole run stays around a minute or two).
+Most cases aim at a real campaign (a VI·VIII·X table with characters) so they reach the rules,
+not only the identity check. Not fuzzed: the event stream (it never ends; tests/web/
+test_serve_process.py reads it) and the GM's deletion of the campaign and revocation of
+members (they would end the run's own access; tested in test_api_roles.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from rulekeeper.web import create_app
+
+from .conftest import make_table
+from .web_support import InProcess, ThreadServer
+
+CHECKS: list[Any] = [
+    schemathesis.checks.not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+]
+EXAMPLES = 4
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ThreadServer, str, dict[str, str]]]:
+    db = str(tmp_path_factory.mktemp("fuzz") / "campaigns.db")
+    setup = InProcess(create_app(db))
+    try:
+        table = make_table(setup, "fuzz")
+    finally:
+        setup.close()
+    server = ThreadServer(create_app(db))
+    try:
+        yield server, table.name, table.tokens
+    finally:
+        server.close()
+
+
+def _operations(schema: Any, *, gm: bool) -> list[Any]:
+    out = []
+    for result in schema.get_all_operations():
+        op = result.ok()
+        if op.path.endswith("/events"):
+            continue
+        if gm and op.method.upper() == "DELETE" and op.path in (
+            "/api/campaigns/{campaign}",
+            "/api/campaigns/{campaign}/members/{name}",
+        ):
+            continue
+        out.append(op)
+    return out
+
+
+@pytest.mark.parametrize("who", ["gm", "ana"])
+def test_the_schema_holds_for_every_operation(live: tuple[ThreadServer, str, dict[str, str]], who: str) -> None:
+    server, campaign, tokens = live
+    schema = schemathesis.openapi.from_url(f"{server.url}/openapi.json")
+    headers = {"Authorization": f"Bearer {tokens[who]}"}
+    operations = _operations(schema, gm=who == "gm")
+    assert len(operations) > 100
+    failures: list[str] = []
+    calls: list[int] = []
+
+    def fuzz(op: Any) -> None:
+        @settings(
+            max_examples=EXAMPLES,
+            phases=(Phase.explicit, Phase.generate),
+            suppress_health_check=list(HealthCheck),
+            deadline=None,
+            database=None,
+        )
+        @given(case=op.as_strategy(), aim=st.booleans(), actor=st.sampled_from(["ranger", "adept"]))
+        def run(case: Any, aim: bool, actor: str) -> None:
+            if aim and "campaign" in (case.path_parameters or {}):
+                case.path_parameters["campaign"] = campaign
+                if "actor" in case.path_parameters:
+                    case.path_parameters["actor"] = actor
+                if isinstance(case.body, dict) and "actor" in case.body:
+                    case.body["actor"] = actor
+            response = case.call(base_url=server.url, headers=headers, timeout=60)
+            calls.append(response.status_code)
+            case.validate_response(response, checks=CHECKS, headers=headers)
+
+        run()
+
+    for op in operations:
+        try:
+            fuzz(op)
+        except Exception as exc:  # collected so one run reports every operation that fails
+            failures.append(f"{op.method.upper()} {op.path}: {str(exc)[:800]}")
+    assert not failures, "\n\n".join(failures)
+    assert len(calls) >= 2 * len(operations)
+    assert 500 not in calls

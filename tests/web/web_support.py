@@ -1,0 +1,222 @@
+"""Drivers for the web tests: the API in process (httpx's ASGI transport), a uvicorn server in a
+thread (for event streams, which the ASGI transport cannot read while they are open), a real
+``rulekeeper serve`` subprocess, and an SSE reader."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import AbstractAsyncContextManager, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from fastapi import FastAPI
+
+RULEKEEPER = str(Path(sys.executable).parent / "rulekeeper")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+class InProcess:
+    """The app behind httpx's ASGI transport, lifespan included, driven synchronously."""
+
+    def __init__(self, app: FastAPI) -> None:
+        self.app = app
+        self._loop = asyncio.new_event_loop()
+        self._life: AbstractAsyncContextManager[Any] = app.router.lifespan_context(app)
+        self._loop.run_until_complete(self._life.__aenter__())
+        self._client = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://rulekeeper.test")
+
+    def request(self, method: str, url: str, **kw: Any) -> httpx.Response:
+        return self._loop.run_until_complete(self._client.request(method, url, **kw))
+
+    def get(self, url: str, **kw: Any) -> httpx.Response:
+        return self.request("GET", url, **kw)
+
+    def post(self, url: str, **kw: Any) -> httpx.Response:
+        return self.request("POST", url, **kw)
+
+    def patch(self, url: str, **kw: Any) -> httpx.Response:
+        return self.request("PATCH", url, **kw)
+
+    def close(self) -> None:
+        self._loop.run_until_complete(self._client.aclose())
+        self._loop.run_until_complete(self._life.__aexit__(None, None, None))
+        self._loop.close()
+
+
+class ThreadServer:
+    """The app on a real socket, served by uvicorn in a thread of this process."""
+
+    def __init__(self, app: FastAPI) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 20
+        while not self._server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise RuntimeError("the in-process server did not start")
+            time.sleep(0.02)
+
+    def close(self) -> None:
+        self._server.should_exit = True
+        self._thread.join(timeout=10)
+
+
+@dataclass
+class ServeProcess:
+    """``rulekeeper serve`` in a subprocess of its own process group (killed in teardown)."""
+
+    db: str | None
+    workers: int = 1
+    env: Mapping[str, str] = field(default_factory=dict)
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen[bytes] | None = None
+    log: Path | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, log_dir: Path) -> ServeProcess:
+        self.log = log_dir / f"serve-{self.port}.log"
+        env = {**os.environ, **self.env}
+        db = [] if self.db is None else ["--db", self.db]
+        with open(self.log, "wb") as out:
+            self.proc = subprocess.Popen(
+                [RULEKEEPER, "serve", *db, "--port", str(self.port), "--workers", str(self.workers)],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=env,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"rulekeeper serve exited: {self.log.read_text()}")
+            try:
+                r = httpx.get(f"{self.url}/api/health", timeout=2)
+                if r.status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("rulekeeper serve did not answer in 60 s")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=15)
+
+
+@contextmanager
+def serving(
+    db: str | None, tmp: Path, workers: int = 1, env: Mapping[str, str] | None = None
+) -> Iterator[ServeProcess]:
+    server = ServeProcess(db, workers, dict(env or {})).start(tmp)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@dataclass
+class SseEvent:
+    id: int | None
+    event: str
+    data: Any
+
+
+class EventStream:
+    """An open SSE connection read line by line; ``comments`` keeps ``: ...`` lines."""
+
+    def __init__(self, url: str, token: str, *, last_event_id: int | None = None, timeout: float = 30) -> None:
+        headers = bearer(token)
+        if last_event_id is not None:
+            headers["Last-Event-ID"] = str(last_event_id)
+        self._client = httpx.Client(timeout=httpx.Timeout(timeout, connect=10))
+        self._cm = self._client.stream("GET", url, headers=headers)
+        self.response = self._cm.__enter__()
+        self._lines = self.response.iter_lines()
+        self.comments: list[str] = []
+
+    def next(self) -> SseEvent:
+        fields: dict[str, str] = {}
+        for line in self._lines:
+            if line.startswith(":"):
+                self.comments.append(line[1:].strip())
+                continue
+            if not line:
+                if fields:
+                    data = json.loads(fields.get("data", "null"))
+                    return SseEvent(int(fields["id"]) if "id" in fields else None, fields.get("event", ""), data)
+                continue
+            key, _, value = line.partition(":")
+            fields[key] = value.lstrip(" ")
+        raise EOFError("the stream ended")
+
+    def until(self, seq: int) -> list[SseEvent]:
+        """Every event up to and including the one with id ``seq``."""
+        out: list[SseEvent] = []
+        while True:
+            event = self.next()
+            out.append(event)
+            if event.id is not None and event.id >= seq:
+                return out
+
+    def close(self) -> None:
+        self._cm.__exit__(None, None, None)
+        self._client.close()
+
+
+def sheets_6810() -> Mapping[str, Mapping[str, Any]]:
+    return {
+        "ranger": {"name": "Ranger", "BU": 6, "CO": 5, "IN": 4, "EM": 5, "us": {"VIG": 3}},
+        "adept": {
+            "name": "Adept",
+            "BU": 4,
+            "CO": 5,
+            "IN": 6,
+            "EM": 5,
+            "us": {"VIG": 3, "QZX": {"ks": "IN", "value": 8}},
+        },
+    }
+
+
+def cli(*args: str, env: Mapping[str, str], code: int = 0) -> str:
+    """Run the ``rulekeeper`` command; returns its standard output."""
+    proc = subprocess.run([RULEKEEPER, *args], capture_output=True, text=True, env={**os.environ, **env}, timeout=120)
+    assert proc.returncode == code, (args, proc.returncode, proc.stdout, proc.stderr)
+    return proc.stdout
+
+
+def cli_json(*args: str, env: Mapping[str, str]) -> Any:
+    return json.loads(cli(*args, "--json", env=env))
