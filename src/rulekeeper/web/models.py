@@ -215,3 +215,6 @@ class CommandResponse(BaseModel):
     result: dict[str, Any] | None = Field(None, description="GM only.")
     undone: list[int] | None = Field(None, description="GM only.")
     redone: list[int] | None = Field(None, description="GM only.")
+    gcs: dict[str, Any] | None = Field(
+        None, description="GCS import only: fields left unused (by JSON path) and where GCS's stored values differ."
+    )

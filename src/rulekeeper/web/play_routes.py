@@ -121,13 +121,20 @@ def import_gcs_character(
             raise InputError("a GCS sheet makes a GURPS character", expected="a GURPS campaign")
         from rulekeeper.systems.gurps.gcs import import_gcs
 
-        sheet, _unused = import_gcs(body.gcs)
+        imported = import_gcs(body.gcs)
+        report["unused"] = imported.unused
+        report["disagreements"] = imported.disagreements
+        sheet = dict(imported.sheet)
         sheet.update(body.sheet)
         return campaign.add_character(
             body.actor, sheet, player=body.player, npc=body.npc, expected_version=expected, key=key
         )
 
-    return execute(server, access, response, command, if_match=if_match, key=idempotency_key, allowed=gm_only)
+    report: dict[str, Any] = {}
+    answer = execute(server, access, response, command, if_match=if_match, key=idempotency_key, allowed=gm_only)
+    if report:
+        answer["gcs"] = report
+    return answer
 
 
 @router.patch(
