@@ -99,7 +99,11 @@ def simulate_command(
         from rulekeeper.sim.report import result_table, sweep_table
         from rulekeeper.sim.result import SimResult
 
-        console().print(result_table(result) if isinstance(result, SimResult) else sweep_table(result))
+        out = console()
+        if not out.is_terminal:
+            # Five outcomes with intervals need about 120 columns; a pipe's default 80 would cut them off.
+            out.width = max(out.width, 120)
+        out.print(result_table(result) if isinstance(result, SimResult) else sweep_table(result))
         if plot is not None:
             console().print(f"plot written to {plot}")
     return INTERRUPTED if result.partial else 0

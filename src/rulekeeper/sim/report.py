@@ -14,8 +14,12 @@ __all__ = ["result_table", "sweep_table"]
 
 
 def _pct(e: Estimate) -> str:
-    # Bounds in whole percent keep a row of five outcomes within 100 columns.
     return f"{e.value:.1%} ({e.low * 100:.0f}–{e.high * 100:.0f})"
+
+
+def _short(e: Estimate) -> str:
+    # Percent without the sign and bounds in whole percent keep five outcomes within 80 columns.
+    return f"{e.value * 100:.1f} ({e.low * 100:.0f}–{e.high * 100:.0f})"
 
 
 def _partial_note(partial: bool, runs: int, asked: int) -> Text | None:
@@ -31,16 +35,15 @@ def result_table(result: SimResult) -> Group:
     sides.add_column("P(wins)", justify="right")
     for side in (*result.sides, "draw"):
         sides.add_row(side, _pct(t.win(side)))
-    chars = Table()
-    chars.add_column("character")
-    chars.add_column("side")
+    chars = Table(caption="how each character ends, % (95% interval); health left: mean (interval)")
+    chars.add_column("character", no_wrap=True)
     for st in STATUSES:
-        chars.add_column(st, justify="right")
-    chars.add_column(f"{HEALTH_NAME[result.system]} left (mean)", justify="right")
-    for i, (fid, side) in enumerate(result.fighters):
+        chars.add_column(st, justify="right", no_wrap=True)
+    chars.add_column(f"{HEALTH_NAME[result.system]} left", justify="right", no_wrap=True)
+    for i, (fid, _side) in enumerate(result.fighters):
         h = t.health_of(i)
         chars.add_row(
-            fid, side, *(_pct(t.status_of(i, st)) for st in STATUSES), f"{h.value:.1f} ({h.low:.1f}–{h.high:.1f})"
+            fid, *(_short(t.status_of(i, st)) for st in STATUSES), f"{h.value:.1f} ({h.low:.1f}–{h.high:.1f})"
         )
     length = t.length()
     q = t.length_quantiles()
