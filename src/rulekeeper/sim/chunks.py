@@ -8,10 +8,13 @@ chunk, so one worker, two workers or a cluster, in any completion order, give th
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import os
-from collections.abc import Callable, Sequence
+import signal
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -106,13 +109,14 @@ def run_chunks(
                         where="--scheduler",
                     ) from None
             else:
-                cluster = dd.LocalCluster(
-                    n_workers=workers or os.cpu_count() or 1,
-                    threads_per_worker=1,
-                    processes=processes,
-                    dashboard_address=None,
-                    silence_logs=logging.ERROR,
-                )
+                with _workers_ignore_ctrl_c(processes):
+                    cluster = dd.LocalCluster(
+                        n_workers=workers or os.cpu_count() or 1,
+                        threads_per_worker=1,
+                        processes=processes,
+                        dashboard_address=None,
+                        silence_logs=logging.ERROR,
+                    )
                 client = dd.Client(cluster)
         return _on_cluster(dd, client, jobs, chunks, done, progress)
     finally:
@@ -120,6 +124,21 @@ def run_chunks(
             client.close()
         if cluster is not None:
             cluster.close()
+
+
+@contextlib.contextmanager
+def _workers_ignore_ctrl_c(processes: bool) -> Iterator[None]:
+    """Start worker processes with Ctrl-C ignored (an ignored signal survives exec), so that only
+    this process sees it: it cancels the chunks and closes the cluster, rather than the workers
+    dying under it mid-chunk."""
+    if not processes or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _on_cluster(
@@ -139,6 +158,9 @@ def _on_cluster(
             if progress:
                 progress(len(done), len(chunks))
     except KeyboardInterrupt:
+        # Ctrl-C reaches the local workers too; their closing connections are expected now, not news.
+        for name in ("distributed", "tornado", "asyncio"):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
         client.cancel(list(futures))
         return done, True
     return done, False

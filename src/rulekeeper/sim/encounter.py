@@ -184,10 +184,15 @@ def build_encounter(doc: Mapping[str, Any], *, characters: Mapping[str, Any] | N
                 expected="a foe's id, first, weakest, strongest or random",
                 where=f"tactics.{f.id}.target",
             )
-        if ruleset.name != "gurps" and f.tactic.damage is None:
-            raise InputError(
-                f"no damage for {f.id}'s attacks", expected="damage: dice, e.g. 2d6+3", where=f"tactics.{f.id}"
-            )
+        if ruleset.name != "gurps":
+            if f.tactic.maneuver == "all-out-attack" or f.tactic.all_out_attack is not None:
+                raise InputError(
+                    "All-Out Attack is a GURPS maneuver", expected="attack or do-nothing", where=f"tactics.{f.id}"
+                )
+            if f.tactic.damage is None and f.tactic.maneuver != "do-nothing":
+                raise InputError(
+                    f"no damage for {f.id}'s attacks", expected="damage: dice, e.g. 2d6+3", where=f"tactics.{f.id}"
+                )
     max_rounds, until = _stop(doc.get("stop"))
     title = str(doc.get("title") or "encounter")
     return Encounter(

@@ -216,6 +216,8 @@ def _attack_turn(table: _Table, state: GameState[Any], f: Fighter, foes: list[Fi
     from rulekeeper.dice import roll as roll_dice
 
     tactic = f.tactic
+    if tactic.maneuver == "do-nothing":
+        return state
     target = _pick(state, tactic, foes, table.dice)
     if not _hits(state.system, tactic.hit, f.id, table.dice):
         return state

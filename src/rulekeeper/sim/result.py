@@ -61,7 +61,11 @@ class SimResult:
                 fid: {
                     "side": side,
                     **{st: t.status_of(i, st).to_json() for st in STATUSES},
-                    "health": {"name": HEALTH_NAME[self.system], **t.health_of(i).to_json()},
+                    "health": {
+                        "name": HEALTH_NAME[self.system],
+                        "mean": t.health_of(i).to_json(),
+                        "distribution": {str(hp): e.to_json() for hp, e in t.health_distribution(i).items()},
+                    },
                 }
                 for i, (fid, side) in enumerate(self.fighters)
             },

@@ -30,14 +30,14 @@ class Estimate:
         return {"value": round(self.value, 6), "low": round(self.low, 6), "high": round(self.high, 6)}
 
 
-def wilson(successes: int, n: int) -> Estimate:
+def wilson(successes: int, n: int, z: float = Z95) -> Estimate:
     """Wilson score interval for a proportion: honest near 0 and 1, where the normal one is not."""
     if n == 0:
         return Estimate(0.0, 0.0, 1.0)
     p = successes / n
-    denom = 1 + Z95**2 / n
-    centre = (p + Z95**2 / (2 * n)) / denom
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
+    denom = 1 + z**2 / n
+    centre = (p + z**2 / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z**2 / (4 * n * n)) / denom
     return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
 
 
@@ -61,12 +61,14 @@ class Tally:
     rounds: dict[int, int] = field(default_factory=dict)
     health_sum: list[int] = field(default_factory=list)
     health_squares: list[int] = field(default_factory=list)
+    health_counts: list[dict[int, int]] = field(default_factory=list)  # health left -> fights
 
     def __post_init__(self) -> None:
         if not self.status:
             self.status = [dict.fromkeys(STATUSES, 0) for _ in range(self.fighters)]
             self.health_sum = [0] * self.fighters
             self.health_squares = [0] * self.fighters
+            self.health_counts = [{} for _ in range(self.fighters)]
 
     def add(self, result: FightResult) -> None:
         self.runs += 1
@@ -77,6 +79,7 @@ class Tally:
             self.status[i][st] += 1
             self.health_sum[i] += hp
             self.health_squares[i] += hp * hp
+            self.health_counts[i][hp] = self.health_counts[i].get(hp, 0) + 1
 
     def merge(self, other: Tally) -> Tally:
         out = Tally(self.fighters)
@@ -91,6 +94,10 @@ class Tally:
             out.status[i] = {s: self.status[i][s] + other.status[i][s] for s in STATUSES}
             out.health_sum[i] = self.health_sum[i] + other.health_sum[i]
             out.health_squares[i] = self.health_squares[i] + other.health_squares[i]
+            counts = dict(self.health_counts[i])
+            for hp, n in other.health_counts[i].items():
+                counts[hp] = counts.get(hp, 0) + n
+            out.health_counts[i] = counts
         return out
 
     @staticmethod
@@ -109,6 +116,10 @@ class Tally:
 
     def health_of(self, index: int) -> Estimate:
         return mean_interval(self.health_sum[index], self.health_squares[index], self.runs)
+
+    def health_distribution(self, index: int) -> dict[int, Estimate]:
+        """P(ending with each amount of health left), lowest first."""
+        return {hp: wilson(n, self.runs) for hp, n in sorted(self.health_counts[index].items())}
 
     def length(self) -> Estimate:
         total = sum(r * n for r, n in self.rounds.items())

@@ -28,7 +28,8 @@ TACTIC_KEYS: dict[str, tuple[str, str]] = {
         "among the foes still in the fight",
     ),
     "weapon": ("gurps", "weapon name from the sheet (default the first)"),
-    "maneuver": ("gurps", "`attack` (default), `all-out-attack` or `do-nothing`"),
+    "maneuver": ("all", "`attack` (default) or `do-nothing` (the fighter never attacks); GURPS also "
+                 "`all-out-attack`"),
     "option": ("gurps", "All-Out Attack option: `determined` (default), `strong` or `double`"),
     "all_out_attack": (
         "gurps",
