@@ -179,13 +179,14 @@ def _gurps_turn(
 
 def _gurps_attack(table: _Table, state: GameState[Any], f: Fighter, target: Fighter, tactic: Tactic) -> GameState[Any]:
     defense = _gurps_defense(state, target)
+    extra = {} if tactic.damage is None else {"damage": tactic.damage}
     try:
-        return table.act(state, "attack", f.id, target=target.id, weapon=tactic.weapon, defense=defense)
+        return table.act(state, "attack", f.id, target=target.id, weapon=tactic.weapon, defense=defense, **extra)
     except RuleRefusal:
         if defense in ("dodge", "none"):
             raise
         # The chosen parry or block is not allowed against this attack; a dodge always is.
-        return table.act(state, "attack", f.id, target=target.id, weapon=tactic.weapon, defense="dodge")
+        return table.act(state, "attack", f.id, target=target.id, weapon=tactic.weapon, defense="dodge", **extra)
 
 
 # -- the other systems: who attacks whom, with what damage ---------------------------------------

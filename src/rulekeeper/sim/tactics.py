@@ -37,7 +37,8 @@ TACTIC_KEYS: dict[str, tuple[str, str]] = {
         "`foe-stunned`, or `{foe_hp_at_most: N}` / `{own_hp_at_most: N}`",
     ),
     "defense": ("gurps", "`best` (default: highest of dodge, parry, block), `dodge`, `parry`, `block` or `none`"),
-    "damage": ("gm, wg, 6810", "damage dice per hit, e.g. `2d6+3` (required outside GURPS)"),
+    "damage": ("all", "damage dice per hit, e.g. `2d6+3` (required outside GURPS; in GURPS it replaces the "
+               "weapon's, e.g. `1d+1` for a sheet without weapons)"),
     "hit": (
         "gm, wg, 6810",
         "the roll to hit, through the system's own check: `{score: N}` (G&M d20 roll-under), "
