@@ -36,27 +36,66 @@ def test_plots_are_written_as_svg_and_png(tmp_path: Path) -> None:
     svg, png = tmp_path / "duel.svg", tmp_path / "sweep.png"
     _run("simulate", "gurps-duel", "--runs", "100", "--workers", "0", "--plot", str(svg))
     assert "<svg" in svg.read_text()[:500]
-    out = _run("simulate", "gurps-duel", "--runs", "50", "--workers", "0", "--plot", str(png),
-               "--vary", "heroes.brakka.skills.broadsword=12..13", "--vary", "stop.rounds=20,30", "--json")
+    out = _run(
+        "simulate",
+        "gurps-duel",
+        "--runs",
+        "50",
+        "--workers",
+        "0",
+        "--plot",
+        str(png),
+        "--vary",
+        "heroes.brakka.skills.broadsword=12..13",
+        "--vary",
+        "stop.rounds=20,30",
+        "--json",
+    )
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert len(json.loads(out.stdout)["cells"]) == 4
 
 
 def test_campaign_characters_fight_as_they_are_now(tmp_path: Path) -> None:
-    env = {**os.environ, "RULEKEEPER_DB": str(tmp_path / "c.db"), "RULEKEEPER_CONFIG": str(tmp_path / "sel.json"),
-           "NO_COLOR": "1"}
-    sheet = {"st": 12, "dx": 12, "ht": 12, "skills": {"broadsword": 14},
-             "weapons": [{"name": "broadsword", "skill": "broadsword", "damage": "sw+1", "damage_type": "cut"}]}
+    env = {
+        **os.environ,
+        "RULEKEEPER_DB": str(tmp_path / "c.db"),
+        "RULEKEEPER_CONFIG": str(tmp_path / "sel.json"),
+        "NO_COLOR": "1",
+    }
+    sheet = {
+        "st": 12,
+        "dx": 12,
+        "ht": 12,
+        "skills": {"broadsword": 14},
+        "weapons": [{"name": "broadsword", "skill": "broadsword", "damage": "sw+1", "damage_type": "cut"}],
+    }
     (tmp_path / "brakka.yaml").write_text(yaml.safe_dump(sheet))
     _run("campaign", "new", "friday", "--system", "gurps", env=env)
     _run("char", "add", "brakka", "--sheet", str(tmp_path / "brakka.yaml"), env=env)
     _run("damage", "brakka", "--amount", "4", "--damage-type", "cr", env=env)  # 4 HP down before the fight
-    encounter = {"format": 1, "system": "gurps", "sides": {"heroes": {"brakka": {}}, "foes": {"orc": {"character": "o"}}},
-                 "characters": {"o": sheet}, "tactics": {"foes": {"maneuver": "do-nothing"}},
-                 "stop": {"until": "rounds", "rounds": 1}}
+    encounter = {
+        "format": 1,
+        "system": "gurps",
+        "sides": {"heroes": {"brakka": {}}, "foes": {"orc": {"character": "o"}}},
+        "characters": {"o": sheet},
+        "tactics": {"foes": {"maneuver": "do-nothing"}},
+        "stop": {"until": "rounds", "rounds": 1},
+    }
     (tmp_path / "enc.yaml").write_text(yaml.safe_dump(encounter))
-    data = json.loads(_run("simulate", str(tmp_path / "enc.yaml"), "--campaign", "friday", "--runs", "40",
-                           "--workers", "0", "--json", env=env).stdout)
+    data = json.loads(
+        _run(
+            "simulate",
+            str(tmp_path / "enc.yaml"),
+            "--campaign",
+            "friday",
+            "--runs",
+            "40",
+            "--workers",
+            "0",
+            "--json",
+            env=env,
+        ).stdout
+    )
     brakka = data["characters"]["brakka"]
     assert brakka["unhurt"]["value"] == 0.0 and brakka["wounded"]["value"] == 1.0  # the orc never strikes back
     assert brakka["health"]["mean"]["value"] == 8.0

@@ -40,7 +40,10 @@ def _agrees(result: Any, index: int, exact: dict[int, Fraction]) -> None:
 # -- GURPS: one broadsword attack against a dodge, and the injury it does ---------------------------------
 
 KNIGHT = {
-    "st": 12, "dx": 12, "ht": 12, "skills": {"broadsword": 14},
+    "st": 12,
+    "dx": 12,
+    "ht": 12,
+    "skills": {"broadsword": 14},
     "weapons": [{"name": "broadsword", "skill": "broadsword", "damage": "sw+1", "damage_type": "cut"}],
 }
 DUMMY = {"dx": 10, "ht": 10, "hp": 30}  # Dodge 8; 30 HP so no hit is a major wound
@@ -67,7 +70,8 @@ def _gurps_exact() -> dict[int, Fraction]:
 
 def test_gurps_attack_against_dodge_matches_the_exact_injury_distribution() -> None:
     doc = {
-        "format": 1, "system": "gurps",
+        "format": 1,
+        "system": "gurps",
         "sides": {"attackers": {"knight": KNIGHT}, "defenders": {"dummy": DUMMY}},
         "tactics": {"defenders": {"maneuver": "do-nothing", "defense": "dodge"}},
         "stop": {"until": "rounds", "rounds": 1},
@@ -102,7 +106,8 @@ def _wg_exact() -> dict[int, Fraction]:
 
 def test_wrath_and_glory_hit_against_determination_matches_exact_odds() -> None:
     doc = {
-        "format": 1, "system": "wg",
+        "format": 1,
+        "system": "wg",
         "sides": {"defenders": {"ari": ARI}, "attackers": {"gunner": GUNNER}},
         "tactics": {"defenders": {"maneuver": "do-nothing"}, "attackers": {"hit": {"pool": 4, "dn": 3}, "damage": "7"}},
         "stop": {"until": "rounds", "rounds": 1},
@@ -118,8 +123,16 @@ def test_wrath_and_glory_hit_against_determination_matches_exact_odds() -> None:
 
 # -- Gods & Monsters: the death contest at the end of the round ---------------------------------------------
 
-TOROMEEN = {"archetype": "warrior", "level": 2, "survival": 4, "max_survival": 7, "verve": 0, "max_verve": 17,
-            "fortitude": 11, "endurance": 15}
+TOROMEEN = {
+    "archetype": "warrior",
+    "level": 2,
+    "survival": 4,
+    "max_survival": 7,
+    "verve": 0,
+    "max_verve": 17,
+    "fortitude": 11,
+    "endurance": 15,
+}
 BANDIT = {"archetype": "warrior", "level": 1, "survival": 4, "verve": 4}
 
 
@@ -140,7 +153,8 @@ def _gm_exact_dying() -> Fraction:
 
 def test_gods_and_monsters_death_contest_matches_exact_odds() -> None:
     doc = {
-        "format": 1, "system": "gm",
+        "format": 1,
+        "system": "gm",
         "sides": {"heroes": {"toromeen": TOROMEEN}, "bandits": {"bandit": BANDIT}},
         "tactics": {"heroes": {"maneuver": "do-nothing"}, "bandits": {"damage": "6"}},
         "stop": {"until": "rounds", "rounds": 1},

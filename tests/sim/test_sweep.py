@@ -20,8 +20,11 @@ def test_parse_ranges_and_lists() -> None:
 
 def test_values_land_on_member_count_sheet_override_and_top_level_keys() -> None:
     doc = read_encounter(bundled("gurps-skirmish"))
-    axes = [parse_vary("orcs.orc.count=2..3"), parse_vary("party.brakka.skills.broadsword=10..11"),
-            parse_vary("stop.rounds=5,6")]
+    axes = [
+        parse_vary("orcs.orc.count=2..3"),
+        parse_vary("party.brakka.skills.broadsword=10..11"),
+        parse_vary("stop.rounds=5,6"),
+    ]
     out = with_values(doc, axes, (2, 11, 6))
     assert out["sides"]["orcs"]["orc"]["count"] == 2
     assert out["sides"]["party"]["brakka"]["skills"]["broadsword"] == 11
@@ -34,8 +37,9 @@ def test_values_land_on_member_count_sheet_override_and_top_level_keys() -> None
 
 
 def test_two_axis_sweep_reports_every_cell_and_skill_raises_the_odds() -> None:
-    result = sweep(bundled("gurps-duel"), ["heroes.brakka.skills.broadsword=9,18", "stop.rounds=30,40"], 150,
-                   seed=3, workers=0)
+    result = sweep(
+        bundled("gurps-duel"), ["heroes.brakka.skills.broadsword=9,18", "stop.rounds=30,40"], 150, seed=3, workers=0
+    )
     data = result.to_json()
     assert [c["values"] for c in data["cells"]] == [
         {"heroes.brakka.skills.broadsword": 9, "stop.rounds": 30},
