@@ -95,3 +95,16 @@ def test_damage_is_required_outside_gurps() -> None:
     del doc["tactics"]["cultists"]["damage"]
     with pytest.raises(InputError, match="no damage"):
         build_encounter(doc)
+
+
+def test_the_example_in_the_docs_is_a_valid_encounter() -> None:
+    from pathlib import Path
+
+    import yaml
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    section = text.split("## Encounters", 1)[1]
+    example = yaml.safe_load(section.split("```yaml\n", 1)[1].split("```", 1)[0])
+    result = simulate(example, 30, seed=1, workers=0)
+    assert [fid for fid, _ in result.fighters] == ["brakka", "ogre-1", "ogre-2"]
+    assert result.runs == 30
