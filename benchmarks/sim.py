@@ -50,7 +50,7 @@ def _cluster_rate(workers: int, n: int, encounter: str) -> tuple[float, float]:
 
     path = bundled(encounter)
     with_start = _timed(lambda: simulate(path, n, seed=1, workers=workers))
-    with dd.LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None) as cluster, dd.Client(
+    with dd.LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=":0") as cluster, dd.Client(
         cluster
     ) as client:
         simulate(path, 200, seed=2, client=client)  # workers import the rules once

@@ -60,3 +60,22 @@ def test_ctrl_c_keeps_the_chunks_done_and_marks_the_result_partial() -> None:
     result = simulate(bundled("gurps-duel"), 500, seed=1, workers=0, progress=interrupt_after_two)
     assert result.partial and result.chunks_done == 2 and result.runs == 200
     assert result.to_json()["partial"] is True and result.to_json()["runs_asked"] == 500
+
+
+def test_an_existing_cluster_by_scheduler_address_gives_the_same_result() -> None:
+    dd = pytest.importorskip("dask.distributed")
+    with dd.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, protocol="tcp", dashboard_address=":0"
+    ) as cluster:
+        address = cluster.scheduler_address
+        assert address.startswith("tcp://")
+        on_cluster = simulate(bundled("gurps-duel"), 450, seed=9, scheduler=address).to_json()
+    assert json.dumps(on_cluster, sort_keys=True) == _json(workers=0)
+
+
+def test_an_unreachable_scheduler_is_bad_input() -> None:
+    pytest.importorskip("dask.distributed")
+    from rulekeeper.errors import InputError
+
+    with pytest.raises(InputError, match="--scheduler"):
+        simulate(bundled("gurps-duel"), 200, seed=1, scheduler="tcp://127.0.0.1:9")

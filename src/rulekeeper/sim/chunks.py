@@ -114,7 +114,7 @@ def run_chunks(
                         n_workers=workers or os.cpu_count() or 1,
                         threads_per_worker=1,
                         processes=processes,
-                        dashboard_address=None,
+                        dashboard_address=":0",  # any free port: never clash with another cluster
                         silence_logs=logging.ERROR,
                     )
                 client = dd.Client(cluster)
