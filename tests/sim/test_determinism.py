@@ -79,3 +79,13 @@ def test_an_unreachable_scheduler_is_bad_input() -> None:
 
     with pytest.raises(InputError, match="--scheduler"):
         simulate(bundled("gurps-duel"), 200, seed=1, scheduler="tcp://127.0.0.1:9")
+
+
+def test_one_client_serves_several_simulations_in_a_row() -> None:
+    dd = pytest.importorskip("dask.distributed")
+    with (
+        dd.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0") as cluster,
+        dd.Client(cluster) as client,
+    ):
+        first = [simulate(bundled("gurps-duel"), 250, seed=9, client=client).to_json() for _ in range(3)]
+    assert first[0] == first[1] == first[2]

@@ -149,8 +149,10 @@ def _on_cluster(
     done: dict[tuple[int, int], Tally],
     progress: Progress | None,
 ) -> tuple[dict[tuple[int, int], Tally], bool]:
-    # Each encounter goes to the workers once, not once per chunk.
-    shipped = [client.scatter(job, broadcast=True) for job in jobs]
+    # Each encounter goes to the workers once, not once per chunk. A fresh key each time (hash=False):
+    # with content-hashed keys, a second run on the same client could ask for data the first run's
+    # clean-up was just releasing ("lost dependencies").
+    shipped = [client.scatter(job, broadcast=True, hash=False) for job in jobs]
     futures = {client.submit(run_chunk, shipped[c.job], c.runs, c.seed, pure=False): (c.job, c.index) for c in chunks}
     try:
         for future in dd.as_completed(list(futures)):
