@@ -57,3 +57,24 @@ def test_more_orcs_is_worse_for_the_party() -> None:
     (one, r1), (five, r5) = result.cells
     assert one == (1,) and five == (5,)
     assert r1.tally.win("party").low > r5.tally.win("party").high
+
+
+def test_results_plot_themselves_for_notebooks() -> None:
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    one = sweep(bundled("gurps-ogres"), ["enemies.ogre.count=1..3"], 30, seed=1, workers=0)
+    fig = one.plot()
+    assert isinstance(fig, Figure)
+    (ax,) = fig.axes
+    assert len(ax.get_lines()) == len(one.sides)  # one win curve per side, over the counts
+    two = sweep(
+        bundled("gurps-ogres"),
+        ["enemies.ogre.count=1..2", "heroes.brakka.skills.broadsword=10,16"],
+        30,
+        seed=1,
+        workers=0,
+    )
+    heat = two.plot()
+    assert len(heat.axes) == 2  # the heatmap and its colour bar
+    assert heat.axes[0].images[0].get_array().shape == (2, 2)
