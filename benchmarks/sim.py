@@ -44,18 +44,22 @@ def _timed(call: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def _cluster_rate(workers: int, n: int, encounter: str) -> tuple[float, float]:
-    """(seconds including start-up, duels/s once the cluster is up)."""
+def _cluster_rate(workers: int, n: int, encounter: str) -> tuple[float, float, float]:
+    """(seconds including start-up, duels/s once the cluster is up, duels per worker CPU-second)."""
     import dask.distributed as dd
 
     path = bundled(encounter)
     with_start = _timed(lambda: simulate(path, n, seed=1, workers=workers))
-    with dd.LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=":0") as cluster, dd.Client(
-        cluster
-    ) as client:
+    with (
+        dd.LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=":0") as cluster,
+        dd.Client(cluster) as client,
+    ):
         simulate(path, 200, seed=2, client=client)  # workers import the rules once
+        before = client.run(time.process_time)
         running = _timed(lambda: simulate(path, n, seed=1, client=client))
-    return with_start, n / running
+        after = client.run(time.process_time)
+    cpu = sum(after[w] - before[w] for w in after)
+    return with_start, n / running, n / cpu
 
 
 def main() -> None:
@@ -72,11 +76,14 @@ def main() -> None:
     print(f"plain loop, simulation engine path: {quiet_wall:8.0f} duels/s wall  {quiet_cpu:8.0f} duels/s CPU")
     up_wall, up_cpu = quiet_wall / loud_wall, quiet_cpu / loud_cpu
     print(f"speed-up of the simulation path:    {up_wall:8.2f} x wall    {up_cpu:8.2f} x CPU")
-    one_start, one_rate = _cluster_rate(1, n, args.encounter)
-    two_start, two_rate = _cluster_rate(2, n, args.encounter)
-    print(f"simulate, 1 worker:  {n} duels in {one_start:6.2f} s with start-up; {one_rate:8.0f} duels/s running")
-    print(f"simulate, 2 workers: {n} duels in {two_start:6.2f} s with start-up; {two_rate:8.0f} duels/s running")
-    print(f"scaling 1 -> 2 workers: {two_rate / one_rate:.2f} x (2.00 would be linear)")
+    one_start, one_rate, one_cpu = _cluster_rate(1, n, args.encounter)
+    two_start, two_rate, two_cpu = _cluster_rate(2, n, args.encounter)
+    for w, start, rate, cpu in ((1, one_start, one_rate, one_cpu), (2, two_start, two_rate, two_cpu)):
+        print(
+            f"simulate, {w} worker(s): {n} duels in {start:6.2f} s with start-up; {rate:8.0f} duels/s running; "
+            f"{cpu:6.0f} duels per worker CPU-second"
+        )
+    print(f"scaling 1 -> 2 workers: {two_rate / one_rate:.2f} x wall (2.00 would be linear; needs an idle machine)")
     big = _timed(lambda: simulate(bundled(args.encounter), args.big, seed=3, workers=2))
     verdict = "meets" if big < 15 else "misses"
     print(f"simulate, 2 workers: {args.big} duels in {big:.2f} s with start-up ({verdict} the < 15 s goal)")
