@@ -58,6 +58,7 @@ def test_ctrl_c_keeps_the_chunks_done_and_marks_the_result_partial() -> None:
             raise KeyboardInterrupt
 
     result = simulate(bundled("gurps-duel"), 500, seed=1, workers=0, progress=interrupt_after_two)
+    assert calls["n"] == 3  # told of 0 chunks done (the bar's length), then 1, then 2
     assert result.partial and result.chunks_done == 2 and result.runs == 200
     assert result.to_json()["partial"] is True and result.to_json()["runs_asked"] == 500
 

@@ -85,6 +85,8 @@ def run_chunks(
     """
     done: dict[tuple[int, int], Tally] = {}
     total = len(chunks)
+    if progress:
+        progress(0, total)  # the bar knows its length before the first chunk is back
     if workers == 0 and client is None and scheduler is None:
         try:
             for c in chunks:
