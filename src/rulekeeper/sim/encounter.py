@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -47,14 +47,9 @@ class Encounter:
     settings: Settings = field(default_factory=Settings)
     document: Mapping[str, Any] = field(default_factory=dict)
 
-    def side_of(self, actor: str) -> str:
-        return next(f.side for f in self.fighters if f.id == actor)
-
     def start_state(self) -> GameState[Any]:
         ruleset = get_ruleset(self.system)
         state = ruleset.new_state(self.settings)
-        from dataclasses import replace
-
         return replace(state, characters={f.id: f.character for f in self.fighters})
 
 

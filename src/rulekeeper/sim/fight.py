@@ -13,9 +13,13 @@ from typing import Any
 
 from rulekeeper.core import get_ruleset
 from rulekeeper.core.action import Action
+from rulekeeper.core.arc import ArcThreshold
+from rulekeeper.core.dice_pool import PoolTest
 from rulekeeper.core.engine import apply_action, next_round
+from rulekeeper.core.roll_under import RollUnder
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.state import GameState
+from rulekeeper.dice import roll as roll_dice
 from rulekeeper.dice.source import DiceSource
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.sim.encounter import Encounter, Fighter
@@ -197,14 +201,9 @@ def _hits(system: str, hit: HitCheck | None, actor: str, dice: DiceSource) -> bo
         return True
     label = f"{actor} attacks"
     if system == "wrath-and-glory":
-        from rulekeeper.core.dice_pool import PoolTest
-
         return PoolTest(kind="wg.attack", label=label, pool=hit.pool or 1, dn=hit.dn or 3).resolve(dice).success
     if system == "gods-and-monsters":
-        from rulekeeper.core.roll_under import RollUnder
-
         return RollUnder(kind="gm.attack", label=label, score=hit.score or 10).resolve(dice).success
-    from rulekeeper.core.arc import ArcThreshold
 
     return (
         ArcThreshold(kind="6810.attack", label=label, stats=hit.stats or 0, threshold=hit.threshold or 0)
@@ -214,8 +213,6 @@ def _hits(system: str, hit: HitCheck | None, actor: str, dice: DiceSource) -> bo
 
 
 def _attack_turn(table: _Table, state: GameState[Any], f: Fighter, foes: list[Fighter]) -> GameState[Any]:
-    from rulekeeper.dice import roll as roll_dice
-
     tactic = f.tactic
     if tactic.maneuver == "do-nothing":
         return state

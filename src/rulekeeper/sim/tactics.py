@@ -28,8 +28,7 @@ TACTIC_KEYS: dict[str, tuple[str, str]] = {
         "among the foes still in the fight",
     ),
     "weapon": ("gurps", "weapon name from the sheet (default the first)"),
-    "maneuver": ("all", "`attack` (default) or `do-nothing` (the fighter never attacks); GURPS also "
-                 "`all-out-attack`"),
+    "maneuver": ("all", "`attack` (default) or `do-nothing` (the fighter never attacks); GURPS also `all-out-attack`"),
     "option": ("gurps", "All-Out Attack option: `determined` (default), `strong` or `double`"),
     "all_out_attack": (
         "gurps",
@@ -37,8 +36,11 @@ TACTIC_KEYS: dict[str, tuple[str, str]] = {
         "`foe-stunned`, or `{foe_hp_at_most: N}` / `{own_hp_at_most: N}`",
     ),
     "defense": ("gurps", "`best` (default: highest of dodge, parry, block), `dodge`, `parry`, `block` or `none`"),
-    "damage": ("all", "damage dice per hit, e.g. `2d6+3` (required outside GURPS; in GURPS it replaces the "
-               "weapon's, e.g. `1d+1` for a sheet without weapons)"),
+    "damage": (
+        "all",
+        "damage dice per hit, e.g. `2d6+3` (required outside GURPS; in GURPS it replaces the "
+        "weapon's, e.g. `1d+1` for a sheet without weapons)",
+    ),
     "hit": (
         "gm, wg, 6810",
         "the roll to hit, through the system's own check: `{score: N}` (G&M d20 roll-under), "
