@@ -48,6 +48,7 @@ BUILTIN_COMMANDS = {
     "redo",
     "demo",
     "serve",
+    "simulate",
 }
 
 
@@ -121,6 +122,38 @@ def scenario_run(
     from rulekeeper.cli.scenario_commands import run_scenarios
 
     code = run_scenarios(files, as_json=as_json, verbose=verbose, automation=automation)
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command()
+def simulate(
+    file: Annotated[str, typer.Argument(help="Encounter file (YAML or JSON), or a bundled one, e.g. gurps-duel.")],
+    runs: Annotated[int, typer.Option("--runs", "-n", help="Fights to simulate (per sweep cell).")] = 1000,
+    seed: Annotated[int | None, typer.Option(help="Seed (default: the file's seed, else 0).")] = None,
+    as_json: JsonOpt = False,
+    plot: Annotated[str | None, typer.Option("--plot", help="Write a plot to OUT.svg or OUT.png.")] = None,
+    campaign: Annotated[
+        str | None, typer.Option("--campaign", help="Take characters as they are now in this campaign.")
+    ] = None,
+    vary: Annotated[
+        list[str] | None, typer.Option("--vary", help="Sweep PATH=LO..HI or PATH=A,B (repeatable), e.g. "
+                                       "enemies.ogre.count=1..4.")
+    ] = None,
+    scheduler: Annotated[
+        str | None, typer.Option("--scheduler", help="An existing Dask cluster, e.g. tcp://HOST:8786.")
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", help="Local Dask workers (default one per core; 0: this process).")
+    ] = None,
+) -> None:
+    """Fight an encounter many times through the rules: odds with 95% intervals, table, JSON, plot."""
+    from rulekeeper.cli.simulate_command import simulate_command
+
+    code = simulate_command(
+        CONTEXT, file, runs=runs, seed=seed, as_json=as_json, plot=plot, campaign=campaign, vary=vary or [],
+        scheduler=scheduler, workers=workers,
+    )
     if code:
         raise typer.Exit(code)
 

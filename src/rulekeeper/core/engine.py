@@ -72,7 +72,10 @@ def _finish(play: Play[C]) -> Outcome[C]:
     return play.outcome()
 
 
-def apply_action(ruleset: Ruleset[C], state: GameState[C], action: Action, dice: DiceSource) -> Outcome[C]:
+def apply_action(
+    ruleset: Ruleset[C], state: GameState[C], action: Action, dice: DiceSource, *, explain: bool = True
+) -> Outcome[C]:
+    """Apply one action; ``explain=False`` (simulation) runs the same rules without building the explanation."""
     specs = ruleset.actions()
     spec = specs.get(action.name)
     if spec is None:
@@ -87,7 +90,7 @@ def apply_action(ruleset: Ruleset[C], state: GameState[C], action: Action, dice:
         known = ", ".join(sorted(state.characters)) or "none yet"
         raise UnknownNameError(f"unknown character {action.actor!r}", expected=f"one of: {known}", where=where)
     params = validate_params(spec.params, action.params, where)
-    play = Play(ruleset, state, dice)
+    play = Play(ruleset, state, dice, explain=explain)
     spec.handler(play, Action(name=action.name, actor=action.actor, params=params))
     _fire_due(ruleset, play, state.clock, state.clock, timers=False)  # rolls held behind a withdrawn check
     return _finish(play)
@@ -246,11 +249,13 @@ def _dice_for_total(pending_id: int, total: int, sides: Sequence[int]) -> tuple[
     return tuple(values)
 
 
-def advance(ruleset: Ruleset[C], state: GameState[C], seconds: int, dice: DiceSource) -> Outcome[C]:
+def advance(
+    ruleset: Ruleset[C], state: GameState[C], seconds: int, dice: DiceSource, *, explain: bool = True
+) -> Outcome[C]:
     """Let ``seconds`` of game time pass, firing every timer that falls due, in time order."""
     if seconds < 0:
         raise InputError(f"cannot turn the clock back ({seconds}s)", expected="a positive duration")
-    play = Play(ruleset, state, dice)
+    play = Play(ruleset, state, dice, explain=explain)
     target = state.clock + seconds
     _fire_due(ruleset, play, target, state.clock)
     play.state = replace(play.state, clock=target)
@@ -330,7 +335,9 @@ def _fire_due(ruleset: Ruleset[C], play: Play[C], target: int, start: int, *, ti
     play.in_timeline = False
 
 
-def next_round(ruleset: Ruleset[C], state: GameState[C], dice: DiceSource) -> Outcome[C]:
+def next_round(
+    ruleset: Ruleset[C], state: GameState[C], dice: DiceSource, *, explain: bool = True
+) -> Outcome[C]:
     """One round (GURPS: one second; Gods & Monsters: ten seconds; the others: a setting)."""
     seconds = int(state.settings.option("round_seconds", ruleset.round_seconds))
-    return advance(ruleset, state, seconds, dice)
+    return advance(ruleset, state, seconds, dice, explain=explain)

@@ -61,8 +61,11 @@ class Outcome(Generic[C]):
 class Play(Generic[C]):
     """Mutable scratchpad for one command over immutable state."""
 
-    def __init__(self, ruleset: Ruleset[C], state: GameState[C], dice: DiceSource) -> None:
+    def __init__(self, ruleset: Ruleset[C], state: GameState[C], dice: DiceSource, *, explain: bool = True) -> None:
         self.ruleset = ruleset
+        # False for bulk simulation: the same rules run, but no step text, roll rendering or odds
+        # are built, since nobody reads them; the outcome's explanation is then empty.
+        self.explaining = explain
         self.state = state
         self.dice = dice
         self.steps: list[Step] = []
@@ -112,6 +115,8 @@ class Play(Generic[C]):
         dice: tuple[int, ...] = (),
         **data: Any,
     ) -> None:
+        if not self.explaining:
+            return
         self.steps.append(Step(text=text, rule=rule, actor=actor, roll=roll, dice=dice, data=data))
 
     def event(self, event_kind: str, actor: str | None = None, **data: Any) -> None:
@@ -129,6 +134,8 @@ class Play(Generic[C]):
 
         with _naming_the_roll(reason):
             result = roll_dice(notation, self.dice)
+        if not self.explaining:
+            return result
         self.explain(
             f"{reason}: {result.total}",
             rule,
@@ -167,7 +174,7 @@ class Play(Generic[C]):
             rule=rule,
             stakes=stakes,
         )
-        odds = _odds_text(check)
+        odds = _odds_text(check) if self.explaining else ""
         if level is AutomationLevel.AUTO and self.holding is not None:
             pending = replace(pending, after=self.holding)
             self.state = replace(self.state, pending=(*self.state.pending, pending))

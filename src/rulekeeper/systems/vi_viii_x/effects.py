@@ -69,6 +69,8 @@ def tell(play: Play[Any], text: str, rule: Rule, actor: str | None, player: str 
 
 def share_last(play: Play[Any], player: str) -> None:
     """Give the step just written (by core code such as ``add_condition``) a player-safe wording."""
+    if not play.steps:
+        return  # nothing was explained (a simulation's quiet engine path)
     last = play.steps[-1]
     play.steps[-1] = replace(last, data={**last.data, "player": player})
 
