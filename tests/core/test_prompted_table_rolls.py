@@ -148,3 +148,15 @@ def test_damage_arriving_while_the_survival_dice_wait_lands_after_them_in_order(
     assert orc.max_survival == 20 and orc.survival == 20 - 13
     assert "orc takes 4 damage" in out.render() and "orc takes 9 damage" in out.render()
     assert out.render().index("takes 4 damage") < out.render().index("takes 9 damage")
+
+
+def test_air_before_the_unprepared_breath_is_typed_withdraws_the_roll() -> None:
+    system, sheets, steps = CASES["gm.suffocation.breath"]
+    ruleset = get_ruleset(system)
+    state = new_game(ruleset, sheets, _levels(ruleset, ["gm"]))
+    state = _perform(ruleset, state, steps[0], SeededSource(0)).state
+    assert [p.check.kind for p in state.pending] == ["gm.suffocation.breath"]
+    state = _perform(ruleset, state, ("breathe", "a", {}), SeededSource(0)).state
+    assert state.pending == () and not state.has_condition("a", "suffocating")
+    with pytest.raises(RuleRefusal, match="not suffocating"):
+        _perform(ruleset, state, ("breathe", "a", {}), SeededSource(0))

@@ -109,6 +109,8 @@ def on_npc_survival_roll(play: Play[GmCharacter], pending: PendingCheck, rolled:
     from rulekeeper.systems.gods_monsters.damage import resume_damage
 
     actor = str(pending.actor)
+    if actor not in play.state.characters:
+        return  # the NPC left the game while its dice waited
     character = play.char(actor)
     if character.survival_dice:
         total = max(0, int(rolled.total))

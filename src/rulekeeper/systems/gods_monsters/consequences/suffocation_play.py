@@ -155,7 +155,10 @@ def on_suffocation_check(play: Play[GmCharacter], pending: PendingCheck, result:
 def _breathe(play: Play[GmCharacter], action: Action) -> None:
     actor = str(action.actor)
     if not play.remove_condition(actor, SUFFOCATING, c_rule(SUFFOCATION)):
-        raise RuleRefusal(f"{actor} is not suffocating")
+        if not any(p.actor == actor and p.purpose == BREATH_PURPOSE for p in play.state.pending):
+            raise RuleRefusal(f"{actor} is not suffocating")
+        # air before the unprepared d4 was even typed: the buffer it would size never starts
+        drop_pending_where(play, actor, BREATH_PURPOSE)
     play.cancel_timers(actor=actor, kind=SUFFOCATION_TIMER)
     drop_pending_where(play, actor, SUFFOCATION_PURPOSE)
     play.result["suffocation"] = {"ended": True}
