@@ -159,3 +159,38 @@ def test_new_campaigns_record_their_rules_for_rolls_and_older_ones_keep_theirs(m
     assert Campaign.open(memory, "night").state.settings.every_roll_a_check
     stored_before = initial_table(get_ruleset("gurps"), {"automation": {"gurps": "prompt"}, "options": {}})
     assert stored_before.game.settings.roll_rules == 1 and not stored_before.game.settings.every_roll_a_check
+
+
+def test_an_npcs_survival_dice_wait_in_a_stored_campaign_with_the_blows_behind_them(memory: Store) -> None:
+    """Damage that waits for an NPC's survival dice is kept with the pending check, survives the
+    store, lands in order once the dice are typed, and the history replays to the same state."""
+    settings = Settings(automation={"gm": AutomationLevel.PROMPT})
+    campaign = Campaign.create(memory, "crypt", "gods-and-monsters", seed=3, settings=settings)
+    campaign.add_character("goblin", {"is_npc": True, "level": 2}, npc=True)
+    campaign.act(Action("damage", "goblin", {"amount": 4, "in_combat": True}))
+    campaign.act(Action("damage", "goblin", {"amount": 3, "in_combat": True}))
+    (survival,) = campaign.pending()
+    assert survival.check.kind == "gm.npc-survival"
+    described = describe_pending(survival)
+    assert "survival" in described["for"] and "damage" in described["on_success"]
+    again = Campaign.open(memory, "crypt")
+    again.resolve(survival.id, [6, 5])
+    goblin = again.state.characters["goblin"]
+    assert (goblin.max_survival, goblin.survival) == (11, 4)
+    again.verify()
+
+
+def test_a_fright_checks_stun_is_the_tables_roll_and_one_shot_dice_feed_it_in_order(memory: Store) -> None:
+    campaign = _gurps(memory, prompt=True)
+    campaign.act(Action("fright_check", "orc", {"modifier": -5}), dice=[4, 4, 4, 3, 5])  # 12 vs 5: 7 + 8
+    assert campaign.pending() == ()
+    stunned = [c for c in campaign.state.conditions_of("orc") if c.name == "stunned"]
+    assert [c.until for c in stunned] == [15]
+    # dice for the Fright Check alone: the stun's 2d is then the table's next roll, with its stakes
+    campaign.act(Action("fright_check", "knight", {"modifier": -6}), dice=[4, 4, 4])
+    (stun,) = campaign.pending()
+    assert stun.check.kind == "gurps.fright.stun"
+    assert "stunned" in describe_pending(stun)["on_success"]
+    campaign.resolve(stun.id, [1, 1])
+    assert campaign.state.has_condition("knight", "stunned")
+    campaign.verify()

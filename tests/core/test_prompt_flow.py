@@ -67,6 +67,8 @@ FIGHTS = {
             ("attack", "knight", {"target": "orc", "defense": "none", "hits": 1}),
             ("damage", "knight", {"dice": "2d"}),
             ("throw", "knight", {"weight": 5}),
+            ("fright_check", "orc", {"modifier": -8}),  # stun or faint durations
+            ("influence", "knight", {"skill": "diplomacy", "subject": "orc", "skill_level": 12}),  # reaction roll
             ("advance", 1),
             ("advance", 3600),
         ),
@@ -89,7 +91,16 @@ FIGHTS = {
         "gods-and-monsters",
         {
             "toromeen": {"archetype": "warrior", "level": 2, "survival": 5, "verve": 4, "health": 12},
-            "ingrid": {"archetype": "thief", "level": 1, "survival": 3, "verve": 2, "health": 10},
+            "ingrid": {
+                "archetype": "thief",
+                "level": 1,
+                "survival": 3,
+                "verve": 2,
+                "health": 10,
+                "willpower": 8,
+                "mojo": 2,
+            },
+            "goblin": {"is_npc": True, "level": 2},  # survival dice rolled when first hit
         },
         (
             ("damage", "toromeen", {"amount": 6, "in_combat": True}),
@@ -97,6 +108,16 @@ FIGHTS = {
             ("advance", 10),
             ("advance", 3600),
             ("fall", "ingrid", {"feet": 25, "evasion": False}),
+            ("damage", "goblin", {"amount": 4, "in_combat": True}),
+            ("suffocate", "toromeen", {"prepared": False}),
+            ("breathe", "toromeen", {}),
+            ("ailment", "ingrid", {"name": "huge spider", "contracted": True}),
+            ("expose", "toromeen", {"name": "sleep gas"}),
+            ("advance", 10),
+            ("remove_exposure", "toromeen", {"name": "sleep gas"}),
+            ("fall_unconscious", "ingrid", {"minutes": 1}),
+            ("semi_conscious", "ingrid", {}),
+            ("respond", "ingrid", {}),
         ),
     ),
     "vi-viii-x": Fight(

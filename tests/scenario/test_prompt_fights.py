@@ -11,7 +11,11 @@ import pytest
 from rulekeeper.core import get_ruleset
 from rulekeeper.scenario import run_file
 
-FIGHTS = sorted((Path(__file__).parent.parent / "scenarios").glob("*/prompt-whole-fight.yaml"))
+SCENARIOS = Path(__file__).parent.parent / "scenarios"
+FIGHTS = sorted(SCENARIOS.glob("*/prompt-whole-fight.yaml"))
+# Rolls asked in the middle of other rules (Fright durations, Diplomacy's reaction roll, an NPC's
+# survival dice, the breath of the unprepared, an ailment's injury points).
+TABLE_ROLLS = sorted(SCENARIOS.glob("*/prompt-table-rolls.yaml"))
 
 
 def _game(report: Any) -> dict[str, Any]:
@@ -34,9 +38,10 @@ def _game(report: Any) -> dict[str, Any]:
 
 def test_every_system_has_a_prompted_fight() -> None:
     assert {p.parent.name for p in FIGHTS} == {"gurps", "gods-and-monsters", "wrath-and-glory", "vi-viii-x"}
+    assert {p.parent.name for p in TABLE_ROLLS} == {"gurps", "gods-and-monsters"}
 
 
-@pytest.mark.parametrize("path", FIGHTS, ids=lambda p: p.parent.name)
+@pytest.mark.parametrize("path", [*FIGHTS, *TABLE_ROLLS], ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_prompted_fight_and_the_same_dice_on_auto_reach_the_same_game(path: Path) -> None:
     prompted = run_file(path)
     assert prompted.passed, [f.render() for f in prompted.failures]

@@ -46,4 +46,3 @@ def state_from_json(ruleset: Ruleset[Any], data: Any) -> GameState[Any]:
         where = ".".join(str(p) for p in first["loc"])
         raise InputError(f"state does not match the {ruleset.name} format at {where}: {first['msg']}") from None
     return state
-

@@ -40,9 +40,7 @@ class Distribution:
     def __post_init__(self) -> None:
         totals = tuple(total for total, _ in self.table)
         if not totals or list(totals) != sorted(set(totals)):
-            raise DiceError(
-                "a distribution needs distinct totals in ascending order", expected="sorted totals"
-            )
+            raise DiceError("a distribution needs distinct totals in ascending order", expected="sorted totals")
         running = Fraction(0)
         cumulative = []
         for _, p in self.table:

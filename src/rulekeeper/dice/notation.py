@@ -449,9 +449,7 @@ def _parser() -> Lark:
     import lark
 
     grammar = files(__package__ or "rulekeeper.dice").joinpath("grammar.lark").read_text(encoding="utf-8")
-    return lark.Lark(
-        grammar, parser="lalr", propagate_positions=True, cache=_parser_cache_file(lark.__version__)
-    )
+    return lark.Lark(grammar, parser="lalr", propagate_positions=True, cache=_parser_cache_file(lark.__version__))
 
 
 def _parser_cache_file(lark_version: str) -> str | bool:

@@ -241,9 +241,7 @@ def _roll_dice(expr: Dice, source: DiceSource) -> Roll:
     for value in values:
         # A custom source is trusted with nothing: a face the die lacks would corrupt odds and replays.
         if type(value) is not int or not 1 <= value <= sides:
-            raise DiceError(
-                f"the dice source gave {value!r} for a d{sides}", expected=f"a value from 1 to {sides}"
-            )
+            raise DiceError(f"the dice source gave {value!r} for a d{sides}", expected=f"a value from 1 to {sides}")
     keep = expr.keep
     if keep is None:
         kept = None

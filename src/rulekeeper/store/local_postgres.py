@@ -86,9 +86,7 @@ class LocalPostgres:
                 break
             except psycopg.OperationalError as exc:
                 if attempt == 2:
-                    raise StoreError(
-                        f"cannot create database {name}: {exc}\nserver log:\n{self.log_tail()}"
-                    ) from exc
+                    raise StoreError(f"cannot create database {name}: {exc}\nserver log:\n{self.log_tail()}") from exc
                 time.sleep(1)
             except psycopg.Error as exc:
                 raise StoreError(f"cannot create database {name}: {exc}\nserver log:\n{self.log_tail()}") from exc

@@ -212,6 +212,32 @@ def test_every_check_asked_is_declared_and_every_purpose_and_timer_is_prefixed()
             first = min(blocking, key=lambda p: (p.created, p.id))
             typed = [1] * len(first.check.dice_sides)
             timeline.state = resolve_check(RULESET, timeline.state, first.id, SeededSource(first.id), typed).state
+    # Rolls asked once a check before them failed: the amounts an ailment's effect rolls (sleep,
+    # paralysis, injuries, hours its penalties linger), the rounds a semi-conscious character takes
+    # to answer, the breath of one caught unprepared. The highest face fails every d20 roll-under.
+    ague = {"name": "marsh ague", "strength": 2, "action_time": 60, "penalties": "agility=-1", "penalty_hours": "1d4"}
+    stories: list[tuple[tuple[str, dict[str, Any]], ...]] = [
+        (("ailment", {"name": "giant spider", "contracted": True}),),
+        (("ailment", {"name": "huge spider", "contracted": True}),),
+        (("expose", {"name": "sleep gas"}),),
+        (("ailment", {**ague, "contracted": True}),),
+        (("suffocate", {"prepared": False}),),
+        (("fall_unconscious", {"minutes": 1}), ("semi_conscious", {}), ("respond", {})),
+    ]
+    for story in stories:
+        sheet = {"survival": 30, "max_survival": 30, "mojo": 1, "fortitude": 20, "endurance": 3}
+        failing = Table({"a": sheet}, automation=everything)
+        for name, params in story:
+            failing.act(name, "a", **params)
+        for _ in range(20):
+            failing.wait(60)
+            seen += failing.state.pending
+            ready = [p for p in failing.state.pending if p.after is None]
+            if not ready:
+                break
+            first = min(ready, key=lambda p: (p.created, p.id))
+            typed = list(first.check.dice_sides)
+            failing.state = resolve_check(RULESET, failing.state, first.id, SeededSource(first.id), typed).state
     kinds = {p.check.kind for p in seen}
     purposes = {p.purpose for p in seen}
     assert kinds <= set(CONSEQUENCE_CHECK_KINDS) | {"gm.consciousness", "gm.death", "gm.awaken"}

@@ -76,6 +76,9 @@ def test_check_kinds_are_gurps_kinds_with_descriptions() -> None:
         "gurps.influence",
         "gurps.will",
         "gurps.fright",
+        "gurps.fright.stun",
+        "gurps.fright.faint",
+        "gurps.reaction",
     } == set(FEAT_CHECK_KINDS)
     assert all(k.startswith("gurps.") and v for k, v in FEAT_CHECK_KINDS.items())
 

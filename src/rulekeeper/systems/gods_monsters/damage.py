@@ -21,8 +21,8 @@ illusory damage: a death roll lost to it puts the character in shock instead of 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from rulekeeper.core.citation import Rule
@@ -34,7 +34,7 @@ from rulekeeper.systems.gods_monsters.checks import injury_penalty
 from rulekeeper.systems.gods_monsters.rules import BONUS_POOLS, INJURIES, REGAINING, USING_VERVE
 from rulekeeper.systems.gods_monsters.rules import rule as cite
 
-__all__ = ["Absorption", "absorb", "add_injuries", "injury_penalty", "take_damage"]
+__all__ = ["Absorption", "absorb", "add_injuries", "injury_penalty", "resume_damage", "take_damage"]
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,7 @@ def take_damage(
     """
     from rulekeeper.systems.gods_monsters import consciousness, dying
     from rulekeeper.systems.gods_monsters.bonus_pools import forget_pool_timers
-    from rulekeeper.systems.gods_monsters.npc import ensure_survival_rolled
+    from rulekeeper.systems.gods_monsters.npc import roll_npc_survival
 
     if amount < 0:
         raise InputError(f"damage cannot be negative ({amount})", expected="0 or more", where="amount")
@@ -153,7 +153,22 @@ def take_damage(
         play.explain(f"{actor} is dead; the damage changes nothing", rule, actor=actor)
         play.result["damage"] = {"amount": amount, "dead": True}
         return
-    ensure_survival_rolled(play, actor)
+    if play.char(actor).survival_dice:
+        # An NPC's survival is rolled when first needed; the damage lands once it is known
+        # (at once on ``auto``, when the dice are typed on ``prompt``).
+        then = {
+            "amount": amount,
+            "archetypal": archetypal,
+            "rule": asdict(rule),
+            "source": source,
+            "injury_override": injury_override,
+            "physical": physical,
+            "phantasmal": phantasmal,
+            "fields": list(fields),
+            "at_round_end": at_round_end,
+        }
+        roll_npc_survival(play, actor, then=then)
+        return
     before = play.char(actor)
     hit = absorb(before, amount, archetypal=archetypal, physical=physical, direct_injuries=injury_override or 0)
     after = hit.character
@@ -223,6 +238,23 @@ def take_damage(
         )
     if gained > 0 or dropped_to_zero:
         consciousness.ask_consciousness_roll(play, actor, physical=physical)
+
+
+def resume_damage(play: Play[GmCharacter], actor: str, then: Mapping[str, Any]) -> None:
+    """Damage that waited for an NPC's survival dice (see :func:`take_damage`) comes off now."""
+    take_damage(
+        play,
+        actor,
+        int(then["amount"]),
+        archetypal=bool(then["archetypal"]),
+        rule=Rule(**dict(then["rule"])),
+        source=str(then["source"]),
+        injury_override=None if then["injury_override"] is None else int(then["injury_override"]),
+        physical=bool(then["physical"]),
+        phantasmal=bool(then["phantasmal"]),
+        fields=[str(f) for f in then["fields"]],
+        at_round_end=bool(then["at_round_end"]),
+    )
 
 
 def add_injuries(

@@ -17,7 +17,7 @@ from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import AnyCheck, Condition, GameState, PendingCheck, Timer
 from rulekeeper.systems.gods_monsters import conditions as cond
-from rulekeeper.systems.gods_monsters import consciousness, dying, heroic, recovery
+from rulekeeper.systems.gods_monsters import consciousness, dying, heroic, npc, recovery
 from rulekeeper.systems.gods_monsters.actions import SEED_000_ACTIONS
 from rulekeeper.systems.gods_monsters.bonus_pools import POOL_TIMER_PREFIX, on_pool_timer
 from rulekeeper.systems.gods_monsters.calculators import SEED_000_CALCULATORS
@@ -44,6 +44,7 @@ SEED_000_CHECK_KINDS: Mapping[str, str] = {
     "gm.awaken": "roll to awaken from injury unconsciousness (seed 000)",
     "gm.rest": "health roll at the end of a night's rest (seed 000)",
     "gm.heroic": "the heroic last effort (seed 000)",
+    "gm.npc-survival": "an NPC's survival dice, rolled when first needed (seed 000)",
 }
 
 _CONSEQUENCE_PURPOSE = "c."
@@ -119,6 +120,8 @@ class GodsMonstersRuleset(Ruleset[GmCharacter]):
             consciousness.on_awakening_roll(play, pending, result)
         elif purpose == "rest":
             recovery.on_rest_roll(play, pending, result)
+        elif purpose == npc.NPC_SURVIVAL_PURPOSE:
+            npc.on_npc_survival_roll(play, pending, result)
         elif purpose == "heroic":
             heroic.on_heroic_roll(play, pending, result)
         elif purpose == "roll":

@@ -23,7 +23,7 @@ from rulekeeper.systems.gurps.defense import ask_defense, defense_score, no_defe
 from rulekeeper.systems.gurps.fatigue import lose_fp
 from rulekeeper.systems.gurps.injury import shock_modifier, take_injury
 from rulekeeper.systems.gurps.ranged import ranged_modifiers
-from rulekeeper.systems.gurps.rolling import roll_damage
+from rulekeeper.systems.gurps.rolling import damage_without_dice
 from rulekeeper.systems.gurps.rules import (
     ALL_OUT_ATTACK,
     ATTACK_ROLL,
@@ -336,7 +336,7 @@ def ask_damage(play: Play[GurpsCharacter], info: Mapping[str, Any]) -> None:
     typed = info.get("damage_roll") if index == 0 else None
     roller = str(info["attacker"])
     if info.get("maximum") or typed is not None:
-        damage = roll_damage(
+        damage = damage_without_dice(
             play,
             dice,
             label,

@@ -268,8 +268,7 @@ def afflict(play: Play[Character], action: Action) -> None:
     if lowered:
         character = play.char(actor)
         ailments = tuple(
-            replace(a, felt=tuple(dict.fromkeys(a.felt + lowered))) if a.name == name else a
-            for a in character.ailments
+            replace(a, felt=tuple(dict.fromkeys(a.felt + lowered))) if a.name == name else a for a in character.ailments
         )
         play.put(actor, replace(character, ailments=ailments))
     play.result.update({"ailment": name, "damage": p["amount"]})

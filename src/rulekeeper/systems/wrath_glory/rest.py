@@ -195,9 +195,7 @@ def note_dying(play: WGPlay, actor: str) -> None:
     rest = character.rest
     if character.dying and rest is not None and rest.kind is RestKind.RESPITE and not rest.dying_during:
         play.put(actor, replace(character, rest=replace(rest, dying_during=True)))
-        play.explain(
-            f"{actor} is Dying: this Respite can no longer restore anything", citations.RESPITE, actor=actor
-        )
+        play.explain(f"{actor} is Dying: this Respite can no longer restore anything", citations.RESPITE, actor=actor)
 
 
 def on_rest_timer(play: WGPlay, timer: Timer) -> None:

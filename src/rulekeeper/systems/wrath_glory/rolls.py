@@ -1,20 +1,14 @@
-"""Single table rolls (d6 on an injury table), explained with the die beside the rule.
+"""The play type of Wrath & Glory rules.
 
-These are table look-ups, not checks, so they come straight from the injected dice source.
+Every roll of the system is a check kind (the injury tables' d6 and damage dice are ``DiceRoll``
+checks, see :mod:`.injuries`); nothing takes dice from the source directly.
 """
 
 from __future__ import annotations
 
-from rulekeeper.core.citation import Rule
 from rulekeeper.core.play import Play
 from rulekeeper.systems.wrath_glory.character import WrathGloryCharacter
 
-__all__ = ["WGPlay", "roll_d6"]
+__all__ = ["WGPlay"]
 
 WGPlay = Play[WrathGloryCharacter]
-
-
-def roll_d6(play: WGPlay, reason: str, rule: Rule, *, actor: str | None = None) -> int:
-    value = play.dice.roll(6)
-    play.explain(f"{reason}: {value}", rule, actor=actor, roll=f"1d6 ({value}) = {value}", dice=(value,))
-    return value

@@ -27,6 +27,7 @@ from rulekeeper.systems.gods_monsters.consequences.aging_play import AGING_ACTIO
 from rulekeeper.systems.gods_monsters.consequences.ailment_play import (
     AILMENT_ACTIONS,
     AILMENT_TIMER_PREFIX,
+    AMOUNT_KINDS,
     PARALYZED,
     SLEEPING,
     on_ailment_check,
@@ -81,9 +82,11 @@ from rulekeeper.systems.gods_monsters.consequences.searching_play import (
 from rulekeeper.systems.gods_monsters.consequences.sections import c_rule
 from rulekeeper.systems.gods_monsters.consequences.semi_conscious import semi_conscious_allows, semi_conscious_limits
 from rulekeeper.systems.gods_monsters.consequences.semi_conscious_play import (
+    REPLY_DELAY_PURPOSE,
     REPLY_PURPOSE,
     SEMI_CONSCIOUS_ACTIONS,
     on_reply_check,
+    on_reply_delay_roll,
 )
 from rulekeeper.systems.gods_monsters.consequences.state_effects import (
     AILMENT_KIND,
@@ -92,10 +95,12 @@ from rulekeeper.systems.gods_monsters.consequences.state_effects import (
     score_modifiers,
 )
 from rulekeeper.systems.gods_monsters.consequences.suffocation_play import (
+    BREATH_PURPOSE,
     SUFFOCATING,
     SUFFOCATION_ACTIONS,
     SUFFOCATION_PURPOSE,
     SUFFOCATION_TIMER,
+    on_breath_roll,
     on_suffocation_check,
     on_suffocation_timer,
 )
@@ -138,6 +143,7 @@ CONSEQUENCE_ACTIONS: dict[str, ActionSpec] = {
 CONSEQUENCE_CHECK_KINDS: dict[str, str] = {
     "gm.ailment": "reaction roll to resist an ailment (and each action time of an inescapable one)",
     "gm.ailment.throw-off": "health roll to throw off a chronic ailment at its action time",
+    **AMOUNT_KINDS,
     "gm.chase": "agility contest of a chase",
     "gm.concentration": "evasion roll to keep concentrating when hit",
     "gm.disbelief": "perception or willpower roll to disbelieve an illusion",
@@ -148,7 +154,9 @@ CONSEQUENCE_CHECK_KINDS: dict[str, str] = {
     "gm.march": "health roll to force a march",
     "gm.search": "perception roll to search",
     "gm.semi-conscious": "willpower roll for a semi-conscious character to respond",
+    "gm.semi-conscious.delay": "the d4 rounds a semi-conscious character takes to respond after failing willpower",
     "gm.suffocation": "health roll while suffocating",
+    "gm.suffocation.breath": "the d4 rounds of breath of a character caught unprepared without air",
     "gm.track": "perception roll to track or to cover tracks",
 }
 
@@ -177,7 +185,9 @@ _CHECKS: dict[str, Callable[[Play[GmCharacter], PendingCheck, CheckResult], None
     TRACK_PURPOSE: on_search_check,
     COVER_PURPOSE: on_search_check,
     REPLY_PURPOSE: on_reply_check,
+    REPLY_DELAY_PURPOSE: on_reply_delay_roll,
     SUFFOCATION_PURPOSE: on_suffocation_check,
+    BREATH_PURPOSE: on_breath_roll,
 }
 _TIMERS: dict[str, Callable[[Play[GmCharacter], Timer], None]] = {
     PHANTASM_TIMER: on_phantasm_timer,

@@ -27,6 +27,7 @@ from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import HOUR, MINUTE, format_duration
 from rulekeeper.core.play import Play
+from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import Condition, PendingCheck, Timer
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.gods_monsters import conditions as cond
@@ -78,6 +79,18 @@ PURPOSE_PREFIX = "c.ailment."
 RESIST = "c.ailment.resist"
 EXPOSURE = "c.ailment.exposure"
 THROW_OFF = "c.ailment.throw-off"
+# The amounts an ailment rolls (minutes asleep or paralysed, injury points, hours its penalties
+# linger): each a plain roll of its own kind, asked as the effect happens.
+SLEEP_ROLL = "c.ailment.sleep"
+PARALYSIS_ROLL = "c.ailment.paralysis"
+INJURY_ROLL = "c.ailment.injuries"
+LINGER_ROLL = "c.ailment.linger"
+AMOUNT_KINDS: dict[str, str] = {
+    "gm.ailment.sleep": "the minutes of sleep an ailment's effect rolls",
+    "gm.ailment.paralysis": "the minutes of paralysis an ailment's effect rolls",
+    "gm.ailment.injuries": "the injury points an ailment's effect rolls",
+    "gm.ailment.linger": "the hours an ailment's penalties linger after it is over",
+}
 # Sleep and paralysis from ailments. "sleeping" is not the survival rules' "asleep", which is a
 # night's rest in progress.
 SLEEPING = "sleeping"
@@ -302,6 +315,10 @@ def on_ailment_check(play: Play[GmCharacter], pending: PendingCheck, result: Che
     actor = pending.actor
     if actor is None or cond.is_dead(play, actor):
         return
+    land = _AMOUNTS.get(pending.purpose)
+    if land is not None:
+        land(play, actor, pending.data, result.total)
+        return
     name = str(pending.data.get("name"))
     if pending.purpose == RESIST:
         data = dict(pending.data["pending"])
@@ -478,19 +495,94 @@ def _strike(play: Play[GmCharacter], actor: str, name: str, *, at_round_end: boo
             cite,
             actor=actor,
         )
+    data = {"name": name, "times": int(data["times"]), "at_round_end": at_round_end}
     if effect.sleep_minutes:
-        minutes = roll_amount(play, effect.sleep_minutes, f"{name}: minutes of sleep", cite, actor=actor)
-        _extend(play, actor, SLEEPING, minutes, f"{actor} sleeps", cite)
-    if effect.paralysis_minutes:
-        minutes = roll_amount(play, effect.paralysis_minutes, f"{name}: minutes of paralysis", cite, actor=actor)
-        _extend(play, actor, PARALYZED, minutes, f"{actor} is paralyzed", cite)
-    if effect.injuries:
-        n = roll_amount(play, effect.injuries, f"{name}: injury points", cite, actor=actor)
-        play.explain(
-            f"{name} strikes {actor} (time {data['times']}): {n} injur{'y' if n == 1 else 'ies'}", cite, actor=actor
+        roll_amount(
+            play,
+            effect.sleep_minutes,
+            f"{name}: minutes of sleep",
+            cite,
+            actor=actor,
+            kind="gm.ailment.sleep",
+            purpose=SLEEP_ROLL,
+            data=data,
+            stakes=Stakes(
+                purpose=f"how long {name} puts {actor} to sleep", on_success=f"{actor} sleeps that many minutes more"
+            ),
+            land=_land_sleep,
         )
-        if n > 0:
-            add_injuries(play, actor, n, cite, at_round_end=at_round_end)
+    if effect.paralysis_minutes:
+        roll_amount(
+            play,
+            effect.paralysis_minutes,
+            f"{name}: minutes of paralysis",
+            cite,
+            actor=actor,
+            kind="gm.ailment.paralysis",
+            purpose=PARALYSIS_ROLL,
+            data=data,
+            stakes=Stakes(
+                purpose=f"how long {name} paralyses {actor}", on_success=f"{actor} is paralysed that many minutes more"
+            ),
+            land=_land_paralysis,
+        )
+    if effect.injuries:
+        roll_amount(
+            play,
+            effect.injuries,
+            f"{name}: injury points",
+            cite,
+            actor=actor,
+            kind="gm.ailment.injuries",
+            purpose=INJURY_ROLL,
+            data=data,
+            stakes=Stakes(
+                purpose=f"how many injury points {name} does to {actor}",
+                on_success="that many injuries, with a consciousness roll and the death check at the round's end",
+            ),
+            land=_land_injuries,
+        )
+
+
+def _land_sleep(play: Play[GmCharacter], actor: str, data: Mapping[str, Any], minutes: int) -> None:
+    _extend(play, actor, SLEEPING, minutes, f"{actor} sleeps", _rule(AILMENT_EFFECTS))
+
+
+def _land_paralysis(play: Play[GmCharacter], actor: str, data: Mapping[str, Any], minutes: int) -> None:
+    _extend(play, actor, PARALYZED, minutes, f"{actor} is paralyzed", _rule(AILMENT_EFFECTS))
+
+
+def _land_injuries(play: Play[GmCharacter], actor: str, data: Mapping[str, Any], n: int) -> None:
+    name, cite = str(data["name"]), _rule(AILMENT_EFFECTS)
+    play.explain(
+        f"{name} strikes {actor} (time {data['times']}): {n} injur{'y' if n == 1 else 'ies'}", cite, actor=actor
+    )
+    if n > 0:
+        add_injuries(play, actor, n, cite, at_round_end=bool(data.get("at_round_end")))
+
+
+def _land_linger(play: Play[GmCharacter], actor: str, data: Mapping[str, Any], hours: int) -> None:
+    name, cite = str(data["name"]), _rule(AILMENT_EFFECTS)
+    penalties = {str(k): int(v) for k, v in dict(data["penalties"]).items()}
+    if hours > 0:
+        play.add_condition(
+            actor,
+            _lingering_name(name),
+            cite,
+            duration=hours * HOUR,
+            data={"kind": LINGERING_KIND, "penalties": penalties},
+            text=f"{name}'s penalties ("
+            + ", ".join(f"{v:+d} {k}" for k, v in penalties.items())
+            + f") linger for {hours} hours",
+        )
+
+
+_AMOUNTS = {
+    SLEEP_ROLL: _land_sleep,
+    PARALYSIS_ROLL: _land_paralysis,
+    INJURY_ROLL: _land_injuries,
+    LINGER_ROLL: _land_linger,
+}
 
 
 def _extend(play: Play[Any], actor: str, name: str, minutes: int, text: str, cite: Rule) -> None:
@@ -544,20 +636,21 @@ def _finish(play: Play[GmCharacter], actor: str, name: str, data: Mapping[str, A
     lasting = "; injuries it caused remain" if ailment.effect.injuries and int(data.get("times", 0)) else ""
     play.explain(f"{name} is over for {actor} ({reason}){lasting}", cite, actor=actor)
     if penalties and ailment.effect.penalty_hours:
-        hours = roll_amount(
-            play, ailment.effect.penalty_hours, f"{name}: hours its penalties linger", cite, actor=actor
+        roll_amount(
+            play,
+            ailment.effect.penalty_hours,
+            f"{name}: hours its penalties linger",
+            cite,
+            actor=actor,
+            kind="gm.ailment.linger",
+            purpose=LINGER_ROLL,
+            data={"name": name, "penalties": penalties},
+            stakes=Stakes(
+                purpose=f"how long {name}'s penalties linger on {actor} after it is over",
+                on_success="the penalties stay that many hours",
+            ),
+            land=_land_linger,
         )
-        if hours > 0:
-            play.add_condition(
-                actor,
-                _lingering_name(name),
-                cite,
-                duration=hours * HOUR,
-                data={"kind": LINGERING_KIND, "penalties": penalties},
-                text=f"{name}'s penalties ("
-                + ", ".join(f"{v:+d} {k}" for k, v in penalties.items())
-                + f") linger for {hours} hours",
-            )
     play.result["ailment"] = {"name": name, "stage": "over", "times": int(data.get("times", 0))}
 
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.citation import Rule
+from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.play import Play
 from rulekeeper.core.roll_under import RollUnder
+from rulekeeper.core.stakes import Stakes
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gods_monsters import conditions as cond
 from rulekeeper.systems.gods_monsters.character import GmCharacter
@@ -66,12 +68,37 @@ def ask(
     return play.check(check, purpose=purpose, rule=rule, actor=actor, data=data)
 
 
-def roll_amount(play: Play[Any], notation: str, reason: str, rule: Rule, *, actor: str | None = None) -> int:
-    """A rolled amount (``1d4``), or a plain number without rolling (``1``)."""
+def roll_amount(
+    play: Play[Any],
+    notation: str,
+    reason: str,
+    rule: Rule,
+    *,
+    actor: str,
+    kind: str,
+    purpose: str,
+    data: Mapping[str, Any],
+    stakes: Stakes,
+    land: Callable[[Play[Any], str, Mapping[str, Any], int], None],
+) -> None:
+    """A rolled amount (``1d4``), or a plain number without rolling (``1``), handed to ``land``.
+
+    A rolled amount is a plain roll of kind ``kind`` (see :meth:`Play.roll_check`), so under
+    ``prompt`` it waits for the table; the consequence check handler for ``purpose`` must call
+    ``land`` with its total.
+    """
     text = notation.strip()
     if text.lstrip("-").isdigit():
-        return int(text)
-    return play.roll(text, reason, rule, actor=actor).total
+        land(play, actor, data, int(text))
+        return
+    play.roll_check(
+        DiceRoll(kind=kind, label=reason, notation=text),
+        purpose=purpose,
+        rule=rule,
+        actor=actor,
+        data=data,
+        stakes=stakes,
+    )
 
 
 def set_condition_data(play: Play[Any], actor: str, name: str, data: Mapping[str, Any]) -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.check import CheckResult
+from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.play import Play
+from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gods_monsters import conditions as cond
@@ -13,9 +15,18 @@ from rulekeeper.systems.gods_monsters.consequences.playing import ask, c_roll
 from rulekeeper.systems.gods_monsters.consequences.sections import SEMI_CONSCIOUS, c_rule
 from rulekeeper.systems.gods_monsters.consequences.semi_conscious import semi_conscious_limits
 
-__all__ = ["REPLY_PURPOSE", "SEMI_CONSCIOUS_ACTIONS", "on_reply_check"]
+__all__ = [
+    "REPLY_DELAY_KIND",
+    "REPLY_DELAY_PURPOSE",
+    "REPLY_PURPOSE",
+    "SEMI_CONSCIOUS_ACTIONS",
+    "on_reply_check",
+    "on_reply_delay_roll",
+]
 
 REPLY_PURPOSE = "c.semi-conscious"
+REPLY_DELAY_PURPOSE = "c.semi-conscious.delay"
+REPLY_DELAY_KIND = "gm.semi-conscious.delay"
 
 
 def _respond(play: Play[GmCharacter], action: Action) -> None:
@@ -37,10 +48,25 @@ def on_reply_check(play: Play[GmCharacter], pending: PendingCheck, result: Check
         play.explain(f"{actor} responds at once", cite, actor=actor)
         play.result["respond"] = {"delay_rounds": 0}
         return
-    rounds = play.roll(
-        semi_conscious_limits().reply_delay_dice, f"rounds before {actor} responds", cite, actor=actor
-    ).total
-    play.result["respond"] = {"delay_rounds": rounds}
+    play.roll_check(
+        DiceRoll(
+            kind=REPLY_DELAY_KIND,
+            label=f"rounds before {actor} responds",
+            notation=semi_conscious_limits().reply_delay_dice,
+        ),
+        purpose=REPLY_DELAY_PURPOSE,
+        rule=cite,
+        actor=actor,
+        stakes=Stakes(
+            purpose=f"how many rounds {actor}, semi-conscious, takes to respond after the failed willpower roll",
+            on_success=f"{actor} responds after that many rounds",
+        ),
+    )
+
+
+def on_reply_delay_roll(play: Play[GmCharacter], pending: PendingCheck, rolled: CheckResult) -> None:
+    """The rounds before a semi-conscious character responds are in."""
+    play.result["respond"] = {"delay_rounds": rolled.total}
 
 
 SEMI_CONSCIOUS_ACTIONS: dict[str, ActionSpec] = {

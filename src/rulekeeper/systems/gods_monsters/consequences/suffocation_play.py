@@ -6,10 +6,15 @@ timer brings each roll (``gm.suffocation`` checks). ``breathe`` ends it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.clock import format_duration
+from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.play import Play
+from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import PendingCheck, Timer
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gods_monsters import conditions as cond
@@ -31,10 +36,13 @@ from rulekeeper.systems.gods_monsters.consequences.suffocation import (
 from rulekeeper.systems.gods_monsters.damage import add_injuries
 
 __all__ = [
+    "BREATH_KIND",
+    "BREATH_PURPOSE",
     "SUFFOCATING",
     "SUFFOCATION_ACTIONS",
     "SUFFOCATION_PURPOSE",
     "SUFFOCATION_TIMER",
+    "on_breath_roll",
     "on_suffocation_check",
     "on_suffocation_timer",
 ]
@@ -42,6 +50,8 @@ __all__ = [
 SUFFOCATING = "suffocating"
 SUFFOCATION_TIMER = "gm.c.suffocation"
 SUFFOCATION_PURPOSE = "c.suffocation"
+BREATH_PURPOSE = "c.suffocation.breath"
+BREATH_KIND = "gm.suffocation.breath"
 
 
 def _suffocate(play: Play[GmCharacter], action: Action) -> None:
@@ -53,11 +63,37 @@ def _suffocate(play: Play[GmCharacter], action: Action) -> None:
     prepared = bool(params["prepared"])
     at_rest = bool(params["at_rest"])
     contributor = int(params["contributor"])
-    character = play.char(actor)
     cite = c_rule(SUFFOCATION)
-    d4 = None
-    if not prepared:
-        d4 = play.roll("1d4", f"{actor}'s breath, caught unprepared (rounds)", cite, actor=actor).total
+    data = {"prepared": prepared, "at_rest": at_rest, "contributor": contributor}
+    if prepared:
+        _hold_breath(play, actor, data, None)
+        return
+    play.roll_check(
+        DiceRoll(kind=BREATH_KIND, label=f"{actor}'s breath, caught unprepared (rounds)", notation="1d4"),
+        purpose=BREATH_PURPOSE,
+        rule=cite,
+        actor=actor,
+        data=data,
+        stakes=Stakes(
+            purpose=f"how long {actor}, caught without a breath, can go before suffocating",
+            on_success=f"{actor} has that many rounds{contributor:+d} of buffer"
+            + (", doubled at rest" if at_rest else "")
+            + " before the health rolls begin",
+        ),
+    )
+
+
+def on_breath_roll(play: Play[GmCharacter], pending: PendingCheck, rolled: CheckResult) -> None:
+    """The unprepared d4 is in: the buffer starts."""
+    actor = str(pending.actor)
+    if cond.is_dead(play, actor) or play.has(actor, SUFFOCATING):
+        return
+    _hold_breath(play, actor, pending.data, rolled.total)
+
+
+def _hold_breath(play: Play[GmCharacter], actor: str, params: Mapping[str, Any], d4: int | None) -> None:
+    prepared, at_rest, contributor = bool(params["prepared"]), bool(params["at_rest"]), int(params["contributor"])
+    character = play.char(actor)
     rounds = suffocation_buffer_rounds(
         endurance=character.endurance, prepared=prepared, d4=d4, contributor=contributor, at_rest=at_rest
     )
@@ -119,7 +155,10 @@ def on_suffocation_check(play: Play[GmCharacter], pending: PendingCheck, result:
 def _breathe(play: Play[GmCharacter], action: Action) -> None:
     actor = str(action.actor)
     if not play.remove_condition(actor, SUFFOCATING, c_rule(SUFFOCATION)):
-        raise RuleRefusal(f"{actor} is not suffocating")
+        if not any(p.actor == actor and p.purpose == BREATH_PURPOSE for p in play.state.pending):
+            raise RuleRefusal(f"{actor} is not suffocating")
+        # air before the unprepared d4 was even typed: the buffer it would size never starts
+        drop_pending_where(play, actor, BREATH_PURPOSE)
     play.cancel_timers(actor=actor, kind=SUFFOCATION_TIMER)
     drop_pending_where(play, actor, SUFFOCATION_PURPOSE)
     play.result["suffocation"] = {"ended": True}

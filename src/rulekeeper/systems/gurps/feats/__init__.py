@@ -129,6 +129,9 @@ FEAT_CHECK_KINDS: dict[str, str] = {
     "gurps.influence": "Influence roll: Quick Contest of an Influence skill against Will",
     "gurps.will": "Will roll against stress or distraction",
     "gurps.fright": "Fright Check (Will roll against fear)",
+    "gurps.fright.stun": "the 2d seconds of stun beyond the margin of a failed Fright Check",
+    "gurps.fright.faint": "the 1d minutes fainted beyond the margin of a critically failed Fright Check",
+    "gurps.reaction": "the GM's 3d6 reaction roll that Diplomacy adds to the Influence contest",
 }
 
 _CHECK_HANDLERS: dict[str, CheckHandler] = {

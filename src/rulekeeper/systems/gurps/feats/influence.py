@@ -3,8 +3,8 @@
 An Influence roll is a Quick Contest of the chosen Influence skill against the subject's Will.
 The reaction it earns comes from :data:`INFLUENCE_SKILLS`; with Diplomacy the GM also makes a
 regular reaction roll (3d6 plus reaction modifiers) and the better reaction stands. That roll is
-made while the contest's consequence is applied, so a table typing dice in gives the contest's
-six dice and then three more.
+made once the contest is settled (a plain roll of kind ``gurps.reaction``), so a table typing dice
+in gives the contest's six dice and then three more; under ``prompt`` it is a pending check of its own.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from typing import Any
 
 from rulekeeper.core.action import Action, ActionSpec, Calculation, CalculatorSpec, ParamSpec
 from rulekeeper.core.check import CheckResult
+from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.explain import Step
+from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.core.success_roll import QuickContest, SuccessRoll
 from rulekeeper.errors import InputError
@@ -23,7 +25,17 @@ from rulekeeper.systems.gurps.feats.citations import INFLUENCE, REACTION
 from rulekeeper.systems.gurps.feats.influence_table import INFLUENCE_SKILLS
 from rulekeeper.systems.gurps.feats.reaction_table import Reaction, reaction_for
 
-__all__ = ["INFLUENCE_ACTION", "INFLUENCE_CHECK_HANDLERS", "REACTION_CALCULATOR", "influence_reaction"]
+__all__ = [
+    "INFLUENCE_ACTION",
+    "INFLUENCE_CHECK_HANDLERS",
+    "REACTION_CALCULATOR",
+    "REACTION_KIND",
+    "REACTION_PURPOSE",
+    "influence_reaction",
+]
+
+REACTION_KIND = "gurps.reaction"
+REACTION_PURPOSE = "feat.influence.reaction"
 
 
 def influence_reaction(skill: str, won: bool, reaction_roll: int | None = None) -> Reaction:
@@ -96,18 +108,37 @@ def _on_check(play: GurpsPlay, pending: PendingCheck, result: CheckResult) -> No
     verdict = "wins the contest" if won else "does not win the contest"
     play.explain(f"{play.char(actor).name} {verdict}: a {earned.label} reaction from {who}", row.rule, actor=actor)
     play.result.update({"won": won, "contest_reaction": earned.label})
-    reaction = earned
-    if row.also_reaction_roll:
-        modifier = int(pending.data.get("reaction_modifier") or 0)
-        rolled = play.roll("3d6", "Diplomacy: the GM also makes a reaction roll", REACTION, actor=actor)
-        total = rolled.total + modifier
-        rolled_reaction = reaction_for(total)
-        play.explain(
-            f"reaction roll {rolled.total} {modifier:+d} = {total}: {rolled_reaction.label}", REACTION, actor=actor
-        )
-        reaction = max(earned, rolled_reaction)
-        play.explain(f"the better of the two stands: {reaction.label}", row.rule, actor=actor)
-        play.result.update({"reaction_roll": total, "rolled_reaction": rolled_reaction.label})
+    if not row.also_reaction_roll:
+        play.result["reaction"] = earned.label
+        return
+    modifier = int(pending.data.get("reaction_modifier") or 0)
+    play.roll_check(
+        DiceRoll(kind=REACTION_KIND, label="Diplomacy: the GM also makes a reaction roll", notation="3d6"),
+        purpose=REACTION_PURPOSE,
+        rule=REACTION,
+        actor=actor,
+        data={"skill": row.key, "earned": int(earned), "reaction_modifier": modifier},
+        stakes=Stakes(
+            purpose=f"the reaction roll Diplomacy adds ({modifier:+d} reaction modifiers), read on the reaction table",
+            on_success=f"the better of its reaction and the {earned.label} the contest earned stands",
+        ),
+    )
+
+
+def _on_reaction_roll(play: GurpsPlay, pending: PendingCheck, rolled: CheckResult) -> None:
+    """Diplomacy's reaction roll is in: the better of the two reactions stands."""
+    actor = str(pending.actor)
+    row = INFLUENCE_SKILLS[str(pending.data["skill"])]
+    earned = Reaction(int(pending.data["earned"]))
+    modifier = int(pending.data.get("reaction_modifier") or 0)
+    total = rolled.total + modifier
+    rolled_reaction = reaction_for(total)
+    play.explain(
+        f"reaction roll {rolled.total} {modifier:+d} = {total}: {rolled_reaction.label}", REACTION, actor=actor
+    )
+    reaction = max(earned, rolled_reaction)
+    play.explain(f"the better of the two stands: {reaction.label}", row.rule, actor=actor)
+    play.result.update({"reaction_roll": total, "rolled_reaction": rolled_reaction.label})
     play.result["reaction"] = reaction.label
 
 
@@ -126,4 +157,4 @@ INFLUENCE_ACTION = ActionSpec(
     kind="feat",
 )
 
-INFLUENCE_CHECK_HANDLERS: dict[str, CheckHandler] = {"feat.influence": _on_check}
+INFLUENCE_CHECK_HANDLERS: dict[str, CheckHandler] = {"feat.influence": _on_check, REACTION_PURPOSE: _on_reaction_roll}

@@ -3,7 +3,9 @@
 A Will roll keeps a character focused under stress. A Fright Check is a Will roll against
 fear: failure stuns for (margin of failure + 2d) seconds (stun, Lite p. 30); a critical failure
 makes the character faint -- unconscious, beyond reviving -- for (margin of failure + 1d)
-minutes. Both are conditions with durations, so they end by themselves as the clock runs. A
+minutes. Both durations are plain rolls of their own kind (``gurps.fright.stun``,
+``gurps.fright.faint``), so a table on ``prompt`` types them. Both are conditions with durations,
+so they end by themselves as the clock runs. A
 failure that is not below the effective Will (a 17 against Will 17+) has a margin of 0.
 """
 
@@ -12,12 +14,28 @@ from __future__ import annotations
 from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.check import CheckResult, Critical
 from rulekeeper.core.clock import MINUTE, format_duration
+from rulekeeper.core.dice_roll import DiceRoll
+from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.core.success_roll import SuccessRoll
 from rulekeeper.systems.gurps.feats.checking import CheckHandler, GurpsPlay, ask, gm_modifier
 from rulekeeper.systems.gurps.feats.citations import FRIGHT, FRIGHT_FAINT, FRIGHT_STUN, WILL
 
-__all__ = ["FRIGHT_ACTION", "WILL_ACTION", "WILL_CHECK_HANDLERS", "faint_minutes", "stun_seconds"]
+__all__ = [
+    "FAINT_KIND",
+    "FRIGHT_ACTION",
+    "STUN_KIND",
+    "WILL_ACTION",
+    "WILL_CHECK_HANDLERS",
+    "faint_minutes",
+    "stun_seconds",
+]
+
+# The duration dice of a failed Fright Check, plain rolls asked once the check has failed.
+FAINT_KIND = "gurps.fright.faint"
+STUN_KIND = "gurps.fright.stun"
+FAINT_PURPOSE = "feat.fright.faint"
+STUN_PURPOSE = "feat.fright.stun"
 
 
 def stun_seconds(margin_of_failure: int, two_dice: int) -> int:
@@ -75,21 +93,47 @@ def _on_fright(play: GurpsPlay, pending: PendingCheck, result: CheckResult) -> N
     if play.char(actor).dead or play.has(actor, "unconscious"):
         play.explain(f"{name} is already beyond fear's reach (unconscious or dead)", FRIGHT, actor=actor)
         return
-    if result.critical is Critical.FAILURE:
-        die = play.roll("1d", "critical failure: minutes fainted beyond the margin", FRIGHT_FAINT, actor=actor)
-        minutes = faint_minutes(margin, die.total)
-        play.add_condition(
-            actor,
-            "unconscious",
-            FRIGHT_FAINT,
-            duration=minutes * MINUTE,
-            # ``causes`` as the rest of the GURPS rules keep it, so injury or fatigue can join in
-            data={"causes": ["fright"]},
-            text=f"{name} faints and cannot be revived for {margin} + {die.total} = {minutes} minutes",
-        )
-        play.result.update({"fainted": True, "minutes": minutes})
-        return
-    dice = play.roll("2d", "seconds stunned beyond the margin", FRIGHT, actor=actor)
+    fainted = result.critical is Critical.FAILURE
+    play.roll_check(
+        DiceRoll(
+            kind=FAINT_KIND if fainted else STUN_KIND,
+            label="critical failure: minutes fainted beyond the margin"
+            if fainted
+            else "seconds stunned beyond the margin",
+            notation="1d" if fainted else "2d",
+        ),
+        purpose=FAINT_PURPOSE if fainted else STUN_PURPOSE,
+        rule=FRIGHT_FAINT if fainted else FRIGHT,
+        actor=actor,
+        data={"margin": margin},
+        stakes=Stakes(
+            purpose=f"how long {name}'s failed Fright Check lasts (margin of failure {margin} plus this roll)",
+            on_success=f"{name} faints for that many minutes, beyond reviving"
+            if fainted
+            else f"{name} is stunned by fear for that many seconds",
+        ),
+    )
+
+
+def _on_faint_roll(play: GurpsPlay, pending: PendingCheck, die: CheckResult) -> None:
+    actor, margin = str(pending.actor), int(pending.data["margin"])
+    name = play.char(actor).name
+    minutes = faint_minutes(margin, die.total)
+    play.add_condition(
+        actor,
+        "unconscious",
+        FRIGHT_FAINT,
+        duration=minutes * MINUTE,
+        # ``causes`` as the rest of the GURPS rules keep it, so injury or fatigue can join in
+        data={"causes": ["fright"]},
+        text=f"{name} faints and cannot be revived for {margin} + {die.total} = {minutes} minutes",
+    )
+    play.result.update({"fainted": True, "minutes": minutes})
+
+
+def _on_stun_roll(play: GurpsPlay, pending: PendingCheck, dice: CheckResult) -> None:
+    actor, margin = str(pending.actor), int(pending.data["margin"])
+    name = play.char(actor).name
     seconds = stun_seconds(margin, dice.total)
     play.add_condition(
         actor,
@@ -122,4 +166,9 @@ FRIGHT_ACTION = ActionSpec(
     kind="feat",
 )
 
-WILL_CHECK_HANDLERS: dict[str, CheckHandler] = {"feat.will": _on_will, "feat.fright": _on_fright}
+WILL_CHECK_HANDLERS: dict[str, CheckHandler] = {
+    "feat.will": _on_will,
+    "feat.fright": _on_fright,
+    FAINT_PURPOSE: _on_faint_roll,
+    STUN_PURPOSE: _on_stun_roll,
+}
