@@ -119,6 +119,9 @@ def create_app(store: Store | str | None = None, *, base_url: str | None = None)
     app.include_router(play_routes.router)
     app.include_router(event_routes.router)
     app.include_router(action_routes.action_router())
+    from rulekeeper.web.pages import install_pages
+
+    install_pages(app)  # issue 15: the pages, on the same server, store and broker
     _problems_in_schema(app)
     return app
 
