@@ -17,7 +17,7 @@ from .browser_support import CHROMIUM, launch
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import Browser, Playwright, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Playwright, sync_playwright
 
 
 @pytest.fixture(scope="session")

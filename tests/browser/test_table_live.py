@@ -31,7 +31,7 @@ def test_gm_damage_reaches_the_player_who_types_dice_and_the_other_sees_only_the
     bea = open_page(browser, table, table.invite("bea", "zed"), PHONE)
     for page in (gm, ana, bea):
         _mark_no_reload(page)
-    hero_hp = ana.locator('#mine [data-actor=hero] [data-vital=HP]')
+    hero_hp = ana.locator("#mine [data-actor=hero] [data-vital=HP]")
     expect(hero_hp).to_have_text("10/10")
 
     # The GM damages ana's character from the generated action form.

@@ -27,6 +27,7 @@ class Field:
     kind: str
     help: str
     required: bool = False
+    #: The default (or current value): a placeholder, the blank option's text, a checkbox's state.
     value: Any = None
     choices: tuple[str, ...] = ()
     minimum: float | None = None
@@ -59,12 +60,12 @@ class ActionForm:
         return f"act-{self.name}"
 
 
-def field_of(
-    p: ParamSpec, *, group: str, prefix: str, characters: Sequence[str] = (), value: Any = None
-) -> Field:
-    """The input for one parameter; ``value`` overrides the spec's default (current settings)."""
+def field_of(p: ParamSpec, *, group: str, prefix: str, characters: Sequence[str] = (), value: Any = None) -> Field:
+    """The input for one parameter. The spec's default (or ``value``, a current setting) is a
+    placeholder, not a value: an empty field is left out of the body, so the rules see exactly
+    what was chosen (some refuse two alternatives given together, defaults included)."""
     shown = p.default if value is None else value
-    if isinstance(shown, tuple):
+    if isinstance(shown, (tuple, list)):
         shown = ",".join(str(v) for v in shown)
     choices = tuple(characters) if p.kind == "character" else p.choices
     return Field(

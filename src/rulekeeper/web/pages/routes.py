@@ -150,8 +150,10 @@ def dice(
     outcomes = [(int(v), Fraction(p)) for v, p in dist.outcomes()]
 
     def hit(v: int) -> bool:
-        return (at_least is None or v >= at_least) and (at_most is None or v <= at_most) and (
-            at_least is not None or at_most is not None
+        return (
+            (at_least is None or v >= at_least)
+            and (at_most is None or v <= at_most)
+            and (at_least is not None or at_most is not None)
         )
 
     p_range = sum((p for v, p in outcomes if hit(v)), Fraction(0))

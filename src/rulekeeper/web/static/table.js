@@ -22,7 +22,8 @@
   // One field's value by its kind (the ParamSpec kind the server wrote on it); undefined: leave out.
   function valueOf(el) {
     const kind = el.dataset.kind || "str";
-    if (kind === "bool") return el.checked;
+    // A checkbox left as it was sends nothing: the rules' default (or the current setting) holds.
+    if (kind === "bool") return String(el.checked) === el.dataset.default ? undefined : el.checked;
     const raw = el.value.trim();
     if (raw === "") return undefined;
     if (kind === "int") return Number.parseInt(raw, 10);
