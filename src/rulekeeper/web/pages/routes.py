@@ -131,18 +131,33 @@ def qr(
     return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
+def _bound(text: str, what: str) -> int | None:
+    from rulekeeper.errors import InputError
+
+    text = text.strip()
+    if not text:
+        return None
+    if not text.lstrip("-").isdigit() or abs(int(text)) > 10**6:
+        raise InputError(f"{what} {text!r} is not a whole number", expected="a whole number, or empty")
+    return int(text)
+
+
 @router.get("/dice", response_class=HTMLResponse)
 def dice(
     request: Request,
     expr: Annotated[str, Query(max_length=200)] = "3d6",
-    at_least: Annotated[int | None, Query(ge=-(10**6), le=10**6)] = None,
-    at_most: Annotated[int | None, Query(ge=-(10**6), le=10**6)] = None,
+    at_least_text: Annotated[str, Query(alias="at_least", max_length=12)] = "",
+    at_most_text: Annotated[str, Query(alias="at_most", max_length=12)] = "",
 ) -> Response:
-    """Any expression's exact distribution as a chart, with at-least/at-most probabilities."""
+    """Any expression's exact distribution as a chart, with at-least/at-most probabilities.
+    The bounds are text because the page's form sends an empty field as an empty value."""
     from rulekeeper.dice import parse
 
-    context: dict[str, Any] = {"expr": expr, "at_least": at_least, "at_most": at_most}
+    context: dict[str, Any] = {"expr": expr, "at_least": None, "at_most": None}
     try:
+        at_least = _bound(at_least_text, "at least")
+        at_most = _bound(at_most_text, "at most")
+        context.update(at_least=at_least, at_most=at_most)
         dist = parse(expr).distribution()
     except (RulesError, ValueError) as exc:
         context["error"] = str(exc)
