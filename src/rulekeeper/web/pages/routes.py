@@ -66,7 +66,13 @@ def _context(server: Server, access: Access, log_actor: str | None) -> dict[str,
     with server.pool.use(access.record) as campaign:
         viewer = viewer_in(campaign, access)
         table = table_of(campaign, viewer, log_actor=log_actor)
-        out: dict[str, Any] = {"t": table, "viewer": viewer, "campaign": campaign.name, "system": campaign.system}
+        out: dict[str, Any] = {
+            "t": table,
+            "viewer": viewer,
+            "campaign": campaign.name,
+            "system": campaign.system,
+            "kinds": campaign.ruleset.check_kinds,
+        }
         if viewer.is_gm:
             ruleset = campaign.ruleset
             names = list(campaign.state.characters)

@@ -67,8 +67,10 @@ def _gurps(view: Mapping[str, Any]) -> tuple[list[Bar], list[Stat], list[str]]:
     if hp is not None and cur is not None:
         checks = tuple((int(v), f"death check at {v}") for v in view.get("death_checks_at") or ())
         bars.append(Bar("HP", cur, hp, checks))
-        if cur < 0:
-            marks.append(f"−HP: {cur}")
+        if cur <= -hp:
+            marks.append("at −HP or below")
+        elif cur <= 0:
+            marks.append("at 0 HP or below")
     fp, cur_fp = _int(view, "fp"), _int(view, "current_fp")
     if fp is not None and cur_fp is not None:
         bars.append(Bar("FP", cur_fp, fp))
