@@ -16,7 +16,9 @@ __all__ = ["install_pages"]
 
 def install_pages(app: FastAPI) -> None:
     from rulekeeper.web.pages.routes import router
+    from rulekeeper.web.pages.templates import warm_up
 
+    warm_up()
     static = files("rulekeeper.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     app.include_router(router)

@@ -18,8 +18,9 @@ from rulekeeper.web.projections import Viewer, campaign_json, log_entry_json
 
 __all__ = ["LOG_LIMIT", "Chip", "Table", "recent_log", "table_of"]
 
-#: Entries a page shows; the API's ``/log`` has the rest.
-LOG_LIMIT = 80
+#: Entries a page shows; the API's ``/log`` has the rest. Rendering them is most of a page's
+#: cost (each carries its explanation), so a screenful, not a session.
+LOG_LIMIT = 40
 
 
 @dataclass(frozen=True)
@@ -65,8 +66,8 @@ def recent_log(campaign: Campaign, viewer: Viewer, *, actor: str | None = None) 
     else:
         with campaign.store.reading(campaign.record.id) as history:
             head = history.head()
-            # Twice the limit: some entries are not for a player at all.
-            events = history.events(after=max(0, head - LOG_LIMIT * 2))
+            # Half as many again: some entries are not for a player at all.
+            events = history.events(after=max(0, head - LOG_LIMIT * 3 // 2))
             statuses = Statuses.of(history.meta_events())
         entries = [log_entry(e, statuses) for e in events]
     shown = (log_entry_json(campaign.ruleset, e, viewer) for e in reversed(entries))

@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
-__all__ = ["environment", "render", "render_block", "sections"]
+__all__ = ["environment", "render", "render_block", "sections", "warm_up"]
 
 
 @cache
@@ -23,6 +23,13 @@ def environment() -> Environment:
     )
     env.filters["percent"] = lambda p: f"{float(p):.2%}"
     return env
+
+
+def warm_up() -> None:
+    """Compile every template now (at app start, in each worker), not on a GM's first request."""
+    env = environment()
+    for name in env.list_templates(extensions=["html"]):
+        env.get_template(name)
 
 
 def render_block(template: str, block: str, context: dict[str, Any]) -> str:
