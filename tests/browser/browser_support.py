@@ -91,11 +91,13 @@ def open_page(browser: Browser, table: Table, token: str, viewport: Mapping[str,
 
 
 def shoot(page: Page, where: Path, name: str) -> list[Path]:
-    """The page at a phone's and a laptop's size, full length."""
+    """The page at a phone's and a laptop's size: full length, and the first screenful."""
     out = []
     for label, size in (("phone", PHONE), ("laptop", LAPTOP)):
         page.set_viewport_size(dict(size))  # type: ignore[arg-type]
-        path = where / f"{name}-{label}.png"
-        page.screenshot(path=str(path), full_page=True)
-        out.append(path)
+        page.evaluate("document.getElementById('toast')?.classList.remove('show')")
+        for suffix, full in (("", True), ("-screen", False)):
+            path = where / f"{name}-{label}{suffix}.png"
+            page.screenshot(path=str(path), full_page=full)
+            out.append(path)
     return out

@@ -4,6 +4,7 @@ accessibility violation; and the dice page's exact odds."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -71,3 +72,23 @@ def test_the_dice_page_gives_exact_odds_and_a_chart(browser: Browser, server: Se
     page.get_by_role("button", name="Show odds").click()
     expect(page.get_by_role("alert")).to_be_visible()
     page.context.close()
+
+
+def test_an_invite_from_the_dashboard_gives_a_link_and_a_qr_code_that_open_the_player_page(
+    browser: Browser, server: ServeProcess
+) -> None:
+    table = new_table(server.url, "gm", prefix="invite")
+    table.add("toromeen", {"archetype": "warrior", "level": 2, "survival": 7, "verve": 17})
+    gm = open_page(browser, table, table.gm)
+    gm.get_by_label("Player's name").fill("cai")
+    gm.locator("#invite-form").get_by_label("toromeen").check()
+    gm.get_by_role("button", name="Make invite link").click()
+    link = gm.locator("#invite-result a.join-link")
+    expect(link).to_have_attribute("href", re.compile(r"/campaigns/invite-\d+/join\?token=rk"))
+    expect(gm.locator("#invite-result .qr svg")).to_be_visible()
+    player = browser.new_context(viewport=dict(PHONE)).new_page()  # type: ignore[arg-type]
+    player.goto(link.get_attribute("href") or "")
+    expect(player.locator("#mine [data-actor=toromeen]")).to_contain_text("Survival")
+    assert "token=" not in player.url  # the cookie holds it; the address bar does not
+    for page in (gm, player):
+        page.context.close()

@@ -10,7 +10,7 @@ from markupsafe import Markup, escape
 
 __all__ = ["Column", "bar_chart"]
 
-_WIDTH, _HEIGHT, _PAD = 640, 240, 28
+_WIDTH, _HEIGHT, _PAD = 640, 260, 28
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ def bar_chart(columns: Sequence[Column], title: str) -> Markup:
         return Markup("")
     top = max(float(c.p) for c in columns) or 1.0
     slot = (_WIDTH - 2 * _PAD) / len(columns)
-    label_every = max(1, len(columns) // 16)
+    label_every = max(1, -(-len(columns) // 12))
     parts = [
         f'<svg class="chart" viewBox="0 0 {_WIDTH} {_HEIGHT}" role="img" aria-labelledby="chart-title" '
         f'preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg">',
@@ -45,7 +45,7 @@ def bar_chart(columns: Sequence[Column], title: str) -> Markup:
         )
         if i % label_every == 0:
             parts.append(
-                f'<text x="{x + slot / 2:.1f}" y="{base + 16}" text-anchor="middle" class="axis">{c.value}</text>'
+                f'<text x="{x + slot / 2:.1f}" y="{base + 22}" text-anchor="middle" class="axis">{c.value}</text>'
             )
     parts.append(f'<line x1="{_PAD}" y1="{base}" x2="{_WIDTH - _PAD}" y2="{base}" class="axis-line"/>')
     parts.append("</svg>")
