@@ -42,6 +42,17 @@ def test_undo_shows_what_goes_with_it_then_redo_brings_it_back(browser: Browser,
     gm.get_by_role("button", name="Redo").click()
     expect(wounds).to_have_text(hurt, timeout=5000)
     expect(gm.locator(f"[data-live=log] li.entry[data-seq='{first}']")).to_contain_text("redone by")
+
+    # The log filtered by a character keeps only what concerns them; citations fold out.
+    gm.get_by_label("Character", exact=True).select_option("bo")
+    expect(gm.locator(f"[data-live=log] li.entry[data-seq='{first}']")).to_have_count(0, timeout=5000)
+    entries = gm.locator("[data-live=log] li.entry")
+    for actors in entries.evaluate_all("els => els.map(e => e.dataset.actors)"):
+        assert "bo" in actors.split(), actors
+    cite = gm.locator("[data-live=log] details.cite").first
+    expect(cite).not_to_have_attribute("open", "")
+    gm.get_by_label("open all citations").check()
+    expect(cite).to_have_attribute("open", "")
     gm.context.close()
 
 
