@@ -23,7 +23,7 @@ def _same_document(page: Page) -> bool:
 def test_gm_damage_reaches_the_player_who_types_dice_and_the_other_sees_only_the_table(
     browser: Browser, server: ServeProcess, screens: Path
 ) -> None:
-    table = new_table(server.url, "gurps", automation={"gurps.consciousness": "prompt"})
+    table = new_table(server.url, "gurps")
     table.add("hero", {"name": "Hero", "ht": 12}, player="ana")
     table.add("zed", {"name": "Zed", "ht": 11}, player="bea")
     gm = open_page(browser, table, table.gm)
@@ -31,6 +31,14 @@ def test_gm_damage_reaches_the_player_who_types_dice_and_the_other_sees_only_the
     bea = open_page(browser, table, table.invite("bea", "zed"), PHONE)
     for page in (gm, ana, bea):
         _mark_no_reload(page)
+
+    # The table rolls its own consciousness checks: a setting made on the dashboard.
+    gm.locator("details.kinds > summary").click()
+    gm.get_by_label("gurps.consciousness", exact=True).select_option("prompt")
+    settings = gm.locator("#settings form")
+    settings.get_by_role("button", name="Save settings").click()
+    expect(settings).to_have_attribute("data-result", "ok", timeout=10_000)
+    assert table.api("GET", "/settings").json()["automation"]["gurps.consciousness"] == "prompt"
     hero_hp = ana.locator("#mine [data-actor=hero] [data-vital=HP]")
     expect(hero_hp).to_have_text("10/10")
 

@@ -81,6 +81,8 @@ def _gurps(view: Mapping[str, Any]) -> tuple[list[Bar], list[Stat], list[str]]:
     if cur is not None and checks_at and cur <= checks_at[0]:
         passed = sum(1 for v in checks_at if cur <= v)
         marks.append(f"death checks passed: {passed}")
+    if view.get("combat_place"):
+        stats.append(Stat("Acts", f"#{view['combat_place']} in the turn order"))
     if view.get("maneuver"):
         stats.append(Stat("Maneuver", str(view["maneuver"])))
     for key, label in (("move", "Move"), ("dodge", "Dodge")):
