@@ -4,6 +4,7 @@ against a campaign built from the scenario files' characters."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from rulekeeper.core import get_ruleset
 from web.web_support import ServeProcess
 
 from .action_examples import examples, fallback
-from .browser_support import new_table, open_page
+from .browser_support import new_table, open_page, shoot
 
 
 def _fill(form: Locator, prefix: str, kind: str, name: str, value: Any) -> None:
@@ -29,7 +30,7 @@ def _fill(form: Locator, prefix: str, kind: str, name: str, value: Any) -> None:
 
 
 @pytest.mark.parametrize("system_dir", ["gurps", "gods-and-monsters", "wrath-and-glory", "vi-viii-x"])
-def test_every_action_form_submits(browser: Browser, server: ServeProcess, system_dir: str) -> None:
+def test_every_action_form_submits(browser: Browser, server: ServeProcess, screens: Path, system_dir: str) -> None:
     ex = examples(system_dir)
     ruleset = get_ruleset(system_dir)
     table = new_table(server.url, ruleset.name, prefix="forms")
@@ -55,6 +56,7 @@ def test_every_action_form_submits(browser: Browser, server: ServeProcess, syste
         expect(form).to_have_attribute("data-status", re.compile(r"\d+"), timeout=20_000)
         results[spec.name] = (form.get_attribute("data-status") or "", page.locator("#toast").inner_text())
         box.locator("> summary").click()  # fold it again
+    shoot(page, screens, f"forms-{system_dir}")  # each system's cards after a full workout
     page.context.close()
     # 200: done; 409: the rules refused (a character already down, say) -- an answer, not a
     # broken form. A 400/422 would be a form that does not say what its specs mean.
