@@ -20,7 +20,9 @@ pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: Playwright's sync API keeps an event loop running in this thread
+# while it is open, and the in-process API tests run their own loop after these modules.
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
     if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
@@ -30,7 +32,7 @@ def playwright() -> Iterator[Playwright]:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     b = launch(playwright)
     try:
