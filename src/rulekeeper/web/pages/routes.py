@@ -62,7 +62,8 @@ def join(
     return response
 
 
-def _context(server: Server, access: Access, log_actor: str | None) -> dict[str, Any]:
+def _context(server: Server, access: Access, log_actor: str | None, *, tools: bool = True) -> dict[str, Any]:
+    """What a page renders; ``tools`` adds the GM's forms, settings and members (not live)."""
     with server.pool.use(access.record) as campaign:
         viewer = viewer_in(campaign, access)
         table = table_of(campaign, viewer, log_actor=log_actor)
@@ -73,7 +74,7 @@ def _context(server: Server, access: Access, log_actor: str | None) -> dict[str,
             "system": campaign.system,
             "kinds": campaign.ruleset.check_kinds,
         }
-        if viewer.is_gm:
+        if viewer.is_gm and tools:
             ruleset = campaign.ruleset
             names = list(campaign.state.characters)
             out["forms"] = action_forms(campaign.system, campaign.name, ruleset.actions(), names)
@@ -114,7 +115,7 @@ def live(
 ) -> dict[str, Any]:
     """The live sections of the caller's page, re-rendered; the script swaps them in."""
     access = _access(request, server, campaign)
-    context = _context(server, access, character or None)
+    context = _context(server, access, character or None, tools=False)
     kind = "gm" if access.identity.is_gm else "player"
     shown = sections(f"{kind}_live.html", _LIVE[kind], context)
     return {"version": context["t"].data["version"], "sections": {k: str(v) for k, v in shown.items()}}
@@ -122,7 +123,7 @@ def live(
 
 @router.post("/campaigns/{campaign}/qr")
 def qr(
-    access: Annotated[Access, Depends(gm)],
+    _gm: Annotated[Access, Depends(gm)],
     text: Annotated[str, Body(embed=True, min_length=1, max_length=2000)],
 ) -> Response:
     """A QR code (SVG) of a join link, for a player to scan at the table. A POST, so the link
@@ -133,7 +134,6 @@ def qr(
 
     out = io.BytesIO()
     segno.make(text, error="m").save(out, kind="svg", scale=5, border=2, svgclass="qr", title="QR code of the link")
-    del access
     return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
