@@ -20,6 +20,8 @@ class Examples:
     characters: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: action -> (actor, params), ids already prefixed
     uses: dict[str, tuple[str | None, dict[str, Any]]] = field(default_factory=dict)
+    #: action -> the scenario's earlier actions on the same character (what prepared the example)
+    setup: dict[str, list[tuple[str, str | None, dict[str, Any]]]] = field(default_factory=dict)
 
 
 def _prefixed(params: dict[str, Any], prefix: str, ids: set[str]) -> dict[str, Any]:
@@ -44,8 +46,13 @@ def examples(system_dir: str) -> Examples:
     for i, path in enumerate(sorted((SCENARIOS / system_dir).glob("*.yaml"))):
         scenario = load_scenario(path)
         prefix = f"s{i}-"
+        earlier: list[tuple[str, str | None, dict[str, Any]]] = []
         for step in scenario.steps:
             name = step.data.get("action")
+            if step.kind == "action" and name in specs and "expect_error" not in step.data:
+                who = step.data.get("actor")
+                given = _prefixed(dict(step.data.get("params") or {}), prefix, set(scenario.characters))
+                earlier.append((str(name), None if who is None else prefix + str(who), given))
             if step.kind != "action" or name in out.uses or name not in specs or "expect_error" in step.data:
                 continue
             actor = step.data.get("actor")
@@ -53,6 +60,7 @@ def examples(system_dir: str) -> Examples:
                 None if actor is None else prefix + str(actor),
                 _prefixed(dict(step.data.get("params") or {}), prefix, set(scenario.characters)),
             )
+            out.setup[name] = [e for e in earlier[:-1] if e[1] == out.uses[name][0]][-3:]
             for cid, sheet in scenario.characters.items():
                 out.characters.setdefault(prefix + cid, dict(sheet))
     first = next(iter(out.characters), None)

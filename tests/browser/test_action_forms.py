@@ -7,11 +7,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, expect
 
 from rulekeeper.core import get_ruleset
-from web.web_support import ServeProcess
+from web.web_support import ServeProcess, bearer
 
 from .action_examples import examples, fallback
 from .browser_support import new_table, open_page, shoot
@@ -41,6 +42,10 @@ def test_every_action_form_submits(browser: Browser, server: ServeProcess, scree
     results: dict[str, tuple[str, str]] = {}
     for spec in ruleset.actions().values():
         actor, params = ex.uses.get(spec.name, (names[0] if spec.actor != "none" else None, {}))
+        for name, who, given in ex.setup.get(spec.name, []):
+            # The scenario's own preparation (an ailment before its cure), through the API.
+            httpx.post(f"{table.base}/api/campaigns/{table.name}/{table.system}/actions/{name}",
+                       headers=bearer(table.gm), json={"actor": who, "params": given}, timeout=60)  # fmt: skip
         prefix = f"act-{spec.name}"
         box = page.locator(f"#{prefix}")
         box.locator("> summary").click()
