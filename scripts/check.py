@@ -36,10 +36,28 @@ def ensure_tmux() -> None:
         sys.exit(1)
 
 
+CHROMIUM = "/usr/bin/chromium"
+
+
+def ensure_chromium() -> None:
+    """The browser tests drive Debian's Chromium through Playwright (never ``playwright install``,
+    whose downloads are not reachable everywhere); install the package when it is missing."""
+    if Path(CHROMIUM).exists():
+        return
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        print("== installing chromium for the browser tests", flush=True)
+        subprocess.call(["apt-get", "update", "-qq"])
+        subprocess.call(["apt-get", "install", "-y", "-qq", "chromium"])
+    if not Path(CHROMIUM).exists():
+        print(f"== {CHROMIUM} is missing and could not be installed: apt-get install chromium", flush=True)
+        sys.exit(1)
+
+
 def main() -> None:
     stage("ruff", [str(BIN / "ruff"), "check", "src", "tests", "benchmarks", "scripts"])
     stage("mypy --strict", [str(BIN / "mypy"), "--strict", "src"])
     ensure_tmux()
+    ensure_chromium()
     stage("pytest", [str(BIN / "python"), "-m", "pytest", "-q", *sys.argv[1:]])
 
 

@@ -118,6 +118,12 @@ def create_app(store: Store | str | None = None, *, base_url: str | None = None)
     app.include_router(campaign_routes.router)
     app.include_router(play_routes.router)
     app.include_router(event_routes.router)
+    from rulekeeper.web.pages import install_pages
+
+    # Issue 15's pages, on the same store and broker. Before the generated action routes: this
+    # FastAPI builds an included router's routes on the first request that has to look past
+    # them, and a page request then never pays for the hundred action operations.
+    install_pages(app)
     app.include_router(action_routes.action_router())
     _problems_in_schema(app)
     return app

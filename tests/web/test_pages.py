@@ -1,0 +1,85 @@
+"""The pages in process: join links, role projections on pages, generated forms, dice page."""
+
+from __future__ import annotations
+
+from rulekeeper.core import get_ruleset, system_names
+from rulekeeper.web.pages.forms import action_forms
+from rulekeeper.web.pages.vitals import card_of
+
+from .conftest import Table6810
+from .web_support import InProcess
+
+
+def _page(api: InProcess, table: Table6810, who: str, path: str = "") -> str:
+    r = api.get(f"/campaigns/{table.name}{path}", headers={"Cookie": f"rulekeeper_token={table.tokens[who]}"})
+    assert r.status_code == 200, r.text
+    return r.text
+
+
+def test_a_join_link_sets_an_httponly_cookie_and_a_bad_one_gets_a_page_not_a_cookie(
+    api: InProcess, table: Table6810
+) -> None:
+    r = api.get(f"/campaigns/{table.name}/join", params={"token": table.tokens["ana"]}, follow_redirects=False)
+    api._client.cookies.clear()  # the module's shared client must not keep ana's cookie
+    assert r.status_code == 303 and r.headers["location"] == f"/campaigns/{table.name}"
+    cookie = r.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=strict" in cookie
+    bad = api.get(f"/campaigns/{table.name}/join", params={"token": "rk1.nothing.here"}, follow_redirects=False)
+    assert bad.status_code == 401 and "set-cookie" not in bad.headers and "invite link" in bad.text
+    assert api.get(f"/campaigns/{table.name}").status_code == 401
+
+
+def test_unknown_stats_are_on_the_gm_page_only(api: InProcess, table: Table6810) -> None:
+    assert table.act(table.gm, "damage", "ranger", amount=2, us="VIG").status_code == 200  # type: ignore[attr-defined]
+    gm = _page(api, table, "gm")
+    assert "US VIG (BU)" in gm and "1/3" in gm
+    for who in ("ana", "bea", "obi"):
+        for text in (_page(api, table, who), _page(api, table, who, "/live")):
+            assert "VIG" not in text and "QZX" not in text and "unknown" not in text, who
+
+
+def test_a_player_page_has_its_own_sections_and_no_gm_tools(api: InProcess, table: Table6810) -> None:
+    page = _page(api, table, "ana")
+    assert 'data-live="mine"' in page and 'data-live="others"' in page
+    assert "act-damage" not in page and "invite-form" not in page and "undo-form" not in page
+    r = api.get(f"/campaigns/{table.name}/live", headers={"Cookie": f"rulekeeper_token={table.tokens['ana']}"})
+    assert set(r.json()["sections"]) == {"mine", "checks", "others", "log", "status"}
+    qr = api.post(
+        f"/campaigns/{table.name}/qr", json={"text": "x"}, headers={"Cookie": f"rulekeeper_token={table.tokens['ana']}"}
+    )
+    assert qr.status_code == 403
+
+
+def test_every_action_of_every_system_gets_a_form_with_every_parameter() -> None:
+    for system in system_names():
+        specs = get_ruleset(system).actions()
+        forms = action_forms(system, "c", specs, ["a", "b"])
+        assert [f.name for f in forms] == list(specs)
+        for form, spec in zip(forms, specs.values(), strict=True):
+            names = {f.name for f in form.fields}
+            assert {f"params:{p.name}" for p in spec.params} <= names
+            assert ("actor" in names) == (spec.actor != "none")
+            assert form.endpoint == f"/api/campaigns/c/{system}/actions/{spec.name}"
+            for f in form.fields:
+                if f.kind == "character":
+                    assert f.choices == ("a", "b")
+
+
+def test_cards_read_only_what_the_projection_gave() -> None:
+    us = {"VIG": {"ks": "BU", "current": 1, "original": 3}}
+    gm = card_of(
+        "vi-viii-x",
+        {"actor": "r", "access": "gm", "view": {"name": "R", "bu": 5, "bu_original": 6, "unknown_stats": us}},
+    )
+    player = card_of("vi-viii-x", {"actor": "r", "access": "player", "view": {"name": "R", "bu": 5, "bu_original": 6}})
+    assert [s.label for s in gm.stats] == ["BU", "US VIG (BU)"]
+    assert [s.label for s in player.stats] == ["BU"] and player.stats[0].value == "5/6 injured"
+    table = card_of("gurps", {"actor": "h", "access": "table", "view": {"name": "H", "conditions": ["reeling"]}})
+    assert table.bars == () and table.conditions == ("reeling",)
+
+
+def test_the_dice_page_gives_exact_odds_or_says_what_is_wrong(api: InProcess) -> None:
+    r = api.get("/dice", params={"expr": "3d6", "at_least": "11", "at_most": ""})
+    assert r.status_code == 200 and "50.00%" in r.text and "exactly 1/2" in r.text and "<svg" in r.text
+    bad = api.get("/dice", params={"expr": "3d6+"})
+    assert bad.status_code == 400 and 'role="alert"' in bad.text
