@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+
+from support.cli_table import Table
 
 HEAVY = ("numpy", "sqlalchemy", "fastapi", "icepool", "psycopg", "uvicorn", "pydantic")
 
@@ -94,3 +97,29 @@ def test_check_refuses_options_that_do_not_apply_instead_of_ignoring_them() -> N
         check=True,
     )
     assert json.loads(ok.stdout)["check"].endswith("DN 5")
+
+
+GCS_PROBE = """
+import sys
+from rulekeeper.cli.main import main
+code = main({args!r})
+sys.stdout.flush()
+print("\\nGCS=" + ",".join(sorted(m for m in sys.modules if m.startswith("rulekeeper.systems.gurps.gcs"))))
+"""
+
+
+def test_a_gurps_campaign_command_does_not_load_the_gcs_importer(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    table.run("campaign", "new", "gurps-fast", "--system", "gurps", "--seed", "1")
+    table.run("char", "add", "hero", "--set", "st=11", "--set", "dx=12")
+    for args in (["pending"], ["char", "show", "hero"]):
+        out = subprocess.run(
+            [sys.executable, "-c", GCS_PROBE.format(args=args)],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=table.env,
+        ).stdout
+        body, _, mods = out.rpartition("GCS=")
+        assert "Traceback" not in body
+        assert mods.strip() == "", (args, mods)

@@ -11,34 +11,16 @@ from typing import Any
 
 import pytest
 
-EXE = str(Path(sys.executable).parent / "rulekeeper")
+from support.cli_table import EXE, Table
+
 LIBRARY = Path(__file__).resolve().parents[2] / ".." / "shared" / "gcs" / "library"
 ARCHER = LIBRARY / "Home Brew" / "Enraged Eggplant" / "Monsters" / "Chariot Archer.gcs"
 BEAR = LIBRARY / "Dungeon Fantasy RPG" / "Monsters" / "Cave Bear.gcs"
 
 
-class Table:
-    def __init__(self, tmp_path: Path) -> None:
-        self.env = {
-            **os.environ,
-            "RULEKEEPER_DB": str(tmp_path / "gcs.db"),
-            "RULEKEEPER_CONFIG": str(tmp_path / "selection.json"),
-            "NO_COLOR": "1",
-        }
-
-    def run(self, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-        proc = subprocess.run([EXE, *args], capture_output=True, text=True, env=self.env, timeout=120)
-        assert proc.returncode == code, f"{args}: exit {proc.returncode}\n{proc.stdout}\n{proc.stderr}"
-        assert "Traceback" not in proc.stderr
-        return proc
-
-    def json(self, *args: str) -> Any:
-        return json.loads(self.run(*args, "--json").stdout)
-
-
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
-    t = Table(tmp_path)
+    t = Table(tmp_path, "gcs.db")
     t.run("campaign", "new", "gcs-night", "--system", "gurps")
     return t
 

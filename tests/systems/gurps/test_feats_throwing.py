@@ -79,9 +79,10 @@ def test_negative_or_zero_weight_is_an_input_error() -> None:
         throw(12, 29, 0)
 
 
-def test_st_above_20_is_a_clear_input_error() -> None:
-    with pytest.raises(InputError, match="ST 21"):
-        throw(21, 88, 10)
+def test_st_above_20_throws_on_the_b16_thrust() -> None:
+    assert str(throw(21, 88, 10).thrust) == "2d"
+    with pytest.raises(InputError, match="ST 0"):
+        throw(0, 0.2, 0.1)
 
 
 def test_calculator_vector() -> None:

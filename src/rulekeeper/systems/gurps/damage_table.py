@@ -1,7 +1,12 @@
 """Thrust and swing damage by ST, and GURPS damage dice ("2d+1", "sw+2").
 
-The table is GURPS Lite p. 6 as given in the brief (not in seed 004 itself); above ST 20 nothing
-is confirmed, so it is refused rather than guessed.
+ST 1-20 is the table of GURPS Lite p. 6 as given in the brief (not in seed 004 itself). Above ST
+20 the Basic Set table (B16) continues the same pattern; rulekeeper reads it as the arithmetic GURPS
+Character Sheet uses for its ``basic_set`` damage progression (GCS ``AttributeDamage`` /
+``damage_progression.go``), which reproduces the ST 1-20 rows exactly (tested) and B16's rows above
+them: thrust gains +1 per two ST from ST 19 (a die per 8 ST, the step lost at ST 51+ and every 5 ST
+from 80), swing +1 per ST in fours to ST 27 and then like thrust, shifted nine ST. This is a
+documented reading, not a seed-004 rule; ST below 1 is refused.
 """
 
 from __future__ import annotations
@@ -77,24 +82,43 @@ SWING: tuple[tuple[int, int, int], ...] = (
 
 
 def _lookup(table: tuple[tuple[int, int, int], ...], st: int, what: str) -> DamageDice:
-    if st < 1 or st > 20:
-        raise InputError(
-            f"no {what} damage for ST {st}",
-            expected="ST from 1 to 20 (the table above ST 20 is not confirmed for seed 004)",
-            where="st",
-        )
+    if st < 1:
+        raise InputError(f"no {what} damage for ST {st}", expected="ST of 1 or more", where="st")
     for top, dice, adds in table:
         if st <= top:
             return DamageDice(dice, adds)
     raise AssertionError("unreachable: the table covers ST 1-20")
 
 
+def _dice_per_eight(value: int) -> DamageDice:
+    """The Basic Set pattern above the Lite rows: a die per 8 points, -1/0/+1/+2 between."""
+    return DamageDice(value // 8 + 1, (value % 8) // 2 - 1)
+
+
 def thrust(st: int) -> DamageDice:
-    return _lookup(THRUST, st, "thrust")
+    """Thrust for ST: the Lite table to ST 20, the B16 pattern above it (module docstring)."""
+    if st <= 20:
+        return _lookup(THRUST, st, "thrust")
+    value = st - 11
+    if st > 50:
+        value -= 1
+        if st > 79:
+            value -= 1 + (st - 80) // 5
+    return _dice_per_eight(value)
 
 
 def swing(st: int) -> DamageDice:
-    return _lookup(SWING, st, "swing")
+    """Swing for ST: the Lite table to ST 20, the B16 pattern above it (module docstring)."""
+    if st <= 20:
+        return _lookup(SWING, st, "swing")
+    if st < 28:
+        return DamageDice((st - 9) // 4 + 1, (st - 9) % 4 - 1)
+    value = st
+    if st > 40:
+        value -= (st - 40) // 5
+    if st > 59:
+        value += 1
+    return _dice_per_eight(value + 9)
 
 
 _DICE = re.compile(r"^(\d+)d(?:6)?([+-]\d+)?$")

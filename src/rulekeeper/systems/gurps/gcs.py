@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulekeeper.errors import InputError
-from rulekeeper.systems.gurps.encumbrance import encumbrance_level
+from rulekeeper.systems.gurps.encumbrance import basic_lift, encumbrance_level
 from rulekeeper.systems.gurps.gcs_compare import (
     ATTRIBUTES,
     compare_with_gcs,
@@ -47,11 +47,10 @@ from rulekeeper.systems.gurps.gcs_weapons import GcsWeapon, WeaponContext, deriv
 __all__ = ["SUPPORTED_VERSIONS", "GcsImport", "gcs_basic_lift", "import_gcs", "skill_level_from_points"]
 
 SUPPORTED_VERSIONS = (5,)
-_ATTRS = ATTRIBUTES
 _SENSES = {"vision": "per", "hearing": "per", "taste_smell": "per", "touch": "per", "fright_check": "will"}
 _USED_TOP = {"version", "profile", "attributes", "traits", "skills", "equipment", "settings", "calc"}
 _USED_FEATURES = {"attribute_bonus", "dr_bonus", "skill_bonus", "weapon_bonus", "contained_weight_reduction"}
-_USED_ATTRIBUTE_BONUS = {*_ATTRS, *_SENSES, "dodge", "parry", "block"}
+_USED_ATTRIBUTE_BONUS = {*ATTRIBUTES, *_SENSES, "dodge", "parry", "block"}
 _LOCATIONS = ("torso", "skull", "face", "neck", "vitals", "groin", "arm", "leg", "hand", "foot", "eye")
 
 
@@ -68,13 +67,8 @@ class GcsImport:
 
 
 def gcs_basic_lift(st: int) -> float:
-    """Basic Lift (B15): ST x ST / 5 lb, rounded to whole pounds from 10 lb up; 0 below ST 1."""
-    if st < 1:
-        return 0.0
-    raw = st * st / 5
-    if raw >= 10:
-        return float(math.floor(raw + 0.5))
-    return math.trunc(raw * 10) / 10
+    """Basic Lift (B15) as the engine reckons it (:func:`encumbrance.basic_lift`); 0 below ST 1."""
+    return basic_lift(st) if st >= 1 else 0.0
 
 
 # -- attributes ---------------------------------------------------------------------------------
@@ -91,7 +85,7 @@ def _read_attributes(data: Mapping[str, Any], unused: list[str]) -> dict[str, Ma
         opt_number(entry, "adj", path)
         opt_number(entry, "damage", path)
         entries[attr_id] = {**entry, "_path": path}
-        if attr_id not in _ATTRS and attr_id not in _SENSES:
+        if attr_id not in ATTRIBUTES and attr_id not in _SENSES:
             unused.append(f"{path} ({attr_id})")
     return entries
 
@@ -237,24 +231,24 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
     st = int(attrs["st"])
     striking_st = st + math.trunc(features.attribute_bonus("st", "striking_only"))
     lifting_st = st + math.trunc(features.attribute_bonus("st", "lifting_only"))
-    basic_lift = gcs_basic_lift(lifting_st)
+    lift = gcs_basic_lift(lifting_st)
     equipment = opt_list(data, "equipment", "")
     carried = carried_weight(equipment)
-    enc = encumbrance_level(carried, basic_lift) if basic_lift > 0 else (0 if carried == 0 else 5)
+    enc = encumbrance_level(carried, lift) if lift > 0 else (0 if carried == 0 else 5)
     book = SkillBook(read_skills(data), attrs, features, min(enc, 4))
     dodge_bonus = math.trunc(features.attribute_bonus("dodge"))
     parry_bonus = math.trunc(features.attribute_bonus("parry"))
     block_bonus = math.trunc(features.attribute_bonus("block"))
     ctx = WeaponContext(
-        st,
-        striking_st,
-        lifting_st,
-        progression,
-        parry_bonus,
-        block_bonus,
-        min(enc, 4),
-        book,
-        features,
+        st=st,
+        striking_st=striking_st,
+        lifting_st=lifting_st,
+        progression=progression,
+        parry_bonus=parry_bonus,
+        block_bonus=block_bonus,
+        encumbrance=min(enc, 4),
+        skills=book,
+        features=features,
         dice_plus_adds=opt_bool(settings, "use_modifying_dice_plus_adds", "settings", False),
     )
     weapons = derive_weapons(data, ctx)
@@ -266,7 +260,7 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
     torso_dr = dr_by_location["torso"]
     basic_dodge = math.floor(attrs["basic_speed"]) + 3 + dodge_bonus
 
-    sheet: dict[str, Any] = {key: int(attrs[key]) for key in _ATTRS if key != "basic_speed"}
+    sheet: dict[str, Any] = {key: int(attrs[key]) for key in ATTRIBUTES if key != "basic_speed"}
     sheet["basic_speed"] = attrs["basic_speed"]
     name = opt_str(profile, "name", "profile").strip()
     if name:
@@ -291,7 +285,7 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
 
     derived: dict[str, Any] = {
         **attrs,
-        "basic_lift": basic_lift,
+        "basic_lift": lift,
         "dodge": basic_dodge,
         "thrust": str(thrust_for(striking_st, progression)),
         "swing": str(swing_for(striking_st, progression)),

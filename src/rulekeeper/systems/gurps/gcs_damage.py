@@ -1,9 +1,9 @@
 """Thrust and swing by ST for every ST a GCS file can hold, in the damage progressions GCS offers.
 
-``basic_set`` is the Basic Set damage table (B16) continued past ST 20 as the Basic Set extends it;
-``no_school_grognard_damage`` is the "No School Grognard" house progression GCS ships. Both are
-written here as the arithmetic the table follows; the file's ``settings.damage_progression``
-chooses. Integer division truncates toward zero, as the table does for ST below 1.
+``basic_set`` is the engine's own table (:mod:`damage_table`: Lite p. 6 to ST 20, the B16 pattern
+above it), so an imported sheet and play read the same dice; ``no_school_grognard_damage`` is the
+"No School Grognard" house progression GCS ships, written here as its arithmetic. The file's
+``settings.damage_progression`` chooses. Integer division truncates toward zero (ST below 1).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from rulekeeper.errors import InputError
-from rulekeeper.systems.gurps.damage_table import DamageDice
+from rulekeeper.systems.gurps.damage_table import DamageDice, swing, thrust
 
 __all__ = ["PROGRESSIONS", "adds_to_dice", "parse_gcs_dice", "swing_for", "thrust_for"]
 
@@ -35,31 +35,17 @@ def thrust_for(st: int, progression: str = "basic_set") -> DamageDice:
             return DamageDice(1, -_div(14 - st, 2))
         value = st - 11
         return DamageDice(_div(value, 8) + 1, _div(_mod(value, 8), 2) - 1)
-    if st < 19:
+    if st < 1:  # GCS continues the table below ST 1; the engine's table starts at 1
         return DamageDice(1, -(6 - _div(st - 1, 2)))
-    value = st - 11
-    if st > 50:
-        value -= 1
-        if st > 79:
-            value -= 1 + _div(st - 80, 5)
-    return DamageDice(_div(value, 8) + 1, _div(_mod(value, 8), 2) - 1)
+    return thrust(st)
 
 
 def swing_for(st: int, progression: str = "basic_set") -> DamageDice:
     if progression == "no_school_grognard_damage":
         return thrust_for(st + 3, progression)
-    if st < 10:
+    if st < 1:
         return DamageDice(1, -(5 - _div(st - 1, 2)))
-    if st < 28:
-        value = st - 9
-        return DamageDice(_div(value, 4) + 1, _mod(value, 4) - 1)
-    value = st
-    if st > 40:
-        value -= _div(st - 40, 5)
-    if st > 59:
-        value += 1
-    value += 9
-    return DamageDice(_div(value, 8) + 1, _div(_mod(value, 8), 2) - 1)
+    return swing(st)
 
 
 def parse_gcs_dice(text: str, path: str) -> DamageDice:

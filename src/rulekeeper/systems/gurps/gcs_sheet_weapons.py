@@ -41,8 +41,9 @@ def _rof(text: str) -> int:
 
 def _damage_text(w: GcsWeapon, st: int | None) -> str:
     """Thrust/swing-relative damage ("sw+1") when it reads back as the derived dice for the sheet's
-    ST, so a change of ST in play (very tired) still counts; the derived dice otherwise (per-die
-    bonuses, a Striking ST bonus -- ``st`` None --, ST outside the Lite table)."""
+    ST, so a change of ST in play (very tired) or a later ``char edit`` of ST still counts; the
+    derived dice otherwise (per-die bonuses, a Striking ST bonus -- ``st`` None --, a damage
+    progression other than the engine's, ST below 1)."""
     assert w.dice is not None
     if w.st_based and st is not None:
         try:
