@@ -7,15 +7,11 @@ advance time, rest, undo, and export -- then check the export imports back to th
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from support.cli_table import EXE, Table
+from support.cli_table import Table
 
 
 def _export_round_trip(table: Table, tmp_path: Path, name: str) -> None:

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from support.cli_table import EXE, Table
+from support.cli_table import Table
 
 LIBRARY = Path(__file__).resolve().parents[2] / ".." / "shared" / "gcs" / "library"
 ARCHER = LIBRARY / "Home Brew" / "Enraged Eggplant" / "Monsters" / "Chariot Archer.gcs"

@@ -271,31 +271,25 @@ def _sheet_from(
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """The sheet to add, and for a GCS file the import report (unused fields, GCS disagreements)."""
     sheet: dict[str, Any] = {}
-    report: dict[str, Any] | None = None
-    if gcs_file is not None:
-        if system != "gurps":
-            raise InputError("--gcs reads GURPS Character Sheet files", expected="a GURPS campaign")
-        from rulekeeper.systems.gurps.gcs import import_gcs
-
-        document = read_document(gcs_file)
-        imported = import_gcs(document)
-        sheet.update(imported.sheet)
-        report = {"file": gcs_file, "unused": imported.unused, "disagreements": imported.disagreements}
     if sheet_file is not None:
         document = read_document(sheet_file)
         if not isinstance(document, Mapping):
             raise InputError(f"{sheet_file} holds no sheet", expected="a mapping of sheet fields")
         sheet.update(document)
     sheet.update(parse_assignments(pairs))
+    report: dict[str, Any] | None = None
+    if gcs_file is not None:
+        from rulekeeper.systems.gurps.gcs import sheet_from_gcs
+
+        imported = sheet_from_gcs(read_document(gcs_file), sheet, system=system, source=gcs_file)
+        sheet = imported.sheet
+        report = {"file": gcs_file, **imported.report(), "notes": imported.notes(gcs_file)}
     return sheet, report
 
 
 def _print_gcs_report(report: Mapping[str, Any]) -> None:
-    for line in report["disagreements"]:
-        print(f"rulekeeper: note: {report['file']}: {line}", file=sys.stderr)
-    if report["unused"]:
-        unused = ", ".join(report["unused"])
-        print(f"rulekeeper: note: fields not used from {report['file']}: {unused}", file=sys.stderr)
+    for line in report["notes"]:
+        print(f"rulekeeper: note: {line}", file=sys.stderr)
 
 
 def char_add(

@@ -59,6 +59,7 @@ class Scenario:
     characters: Mapping[str, Mapping[str, Any]]
     steps: tuple[ScenarioStep, ...]
     ruleset: Ruleset[Any] = field(repr=False)
+    notes: tuple[str, ...] = ()  # what loading reported (a GCS import's unused fields), for the transcript
 
 
 def _yaml_load(text: str) -> Any:
@@ -169,6 +170,7 @@ def _parse(data: Any, path: str) -> Scenario:
     raw_chars = data.get("characters") or {}
     _expect_type(raw_chars, dict, "characters", "characters", "a mapping of character ids to sheets")
     characters: dict[str, Mapping[str, Any]] = {}
+    notes: list[str] = []
     for actor, sheet in raw_chars.items():
         if actor == _LINE:
             continue
@@ -177,7 +179,8 @@ def _parse(data: Any, path: str) -> Scenario:
         clean = _strip_lines(sheet)
         try:
             if "gcs" in clean:
-                clean = _sheet_with_gcs(clean, ruleset.name, path)
+                clean, gcs_notes = _sheet_with_gcs(clean, ruleset.name, path)
+                notes.extend(f"characters.{actor}: {line}" for line in gcs_notes)
             ruleset.new_character(clean)
         except InputError as exc:
             raise InputError(exc.message, expected=exc.expected, where=f"{where}: {exc.where or 'sheet'}") from None
@@ -195,14 +198,14 @@ def _parse(data: Any, path: str) -> Scenario:
         characters=characters,
         steps=steps,
         ruleset=ruleset,
+        notes=tuple(notes),
     )
 
 
-def _sheet_with_gcs(sheet: Mapping[str, Any], system: str, path: str) -> dict[str, Any]:
+def _sheet_with_gcs(sheet: Mapping[str, Any], system: str, path: str) -> tuple[dict[str, Any], list[str]]:
     """A GURPS sheet read from the GCS file ``gcs`` names (beside the scenario), with the other
-    fields of the scenario's sheet laid over it."""
-    if system != "gurps":
-        raise InputError("gcs reads GURPS Character Sheet files", expected="system: gurps", where="gcs")
+    fields of the scenario's sheet laid over it, and the import's notes (unused fields, GCS's
+    differing values) for the run's transcript."""
     name = sheet["gcs"]
     _expect_type(name, str, "gcs", "gcs", "a path to a .gcs file, relative to the scenario")
     file = Path(path).parent / name
@@ -210,13 +213,14 @@ def _sheet_with_gcs(sheet: Mapping[str, Any], system: str, path: str) -> dict[st
         data = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise InputError(f"cannot read {file}: {exc}", expected="a GCS character file", where="gcs") from None
-    from rulekeeper.systems.gurps.gcs import import_gcs
+    from rulekeeper.systems.gurps.gcs import sheet_from_gcs
 
+    overrides = {k: v for k, v in sheet.items() if k != "gcs"}
     try:
-        imported = import_gcs(data)
+        imported = sheet_from_gcs(data, overrides, system=system, source=name)
     except InputError as exc:
-        raise InputError(f"{name}: {exc.message}", expected=exc.expected, where=f"gcs: {exc.where}") from None
-    return {**imported.sheet, **{k: v for k, v in sheet.items() if k != "gcs"}}
+        raise InputError(exc.message, expected=exc.expected, where=f"gcs: {exc.where or 'file'}") from None
+    return imported.sheet, imported.notes(name)
 
 
 def _parse_step(index: int, raw: Any, ruleset: Ruleset[Any], characters: Mapping[str, Any]) -> ScenarioStep:

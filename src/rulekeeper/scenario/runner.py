@@ -269,6 +269,7 @@ def run_scenario(scenario: Scenario, *, automation: str | None = None) -> Scenar
     would), and expectations checked between that step and its last ``resolve`` are skipped.
     """
     report = ScenarioReport(path=scenario.path, title=scenario.title, system=scenario.system)
+    report.transcript.extend(f"note: {line}" for line in scenario.notes)
     steps = scenario.steps
     if automation is not None:
         try:

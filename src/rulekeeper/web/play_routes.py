@@ -117,17 +117,12 @@ def import_gcs_character(
     """GURPS: add a character from a GURPS Character Sheet (.gcs) document."""
 
     def command(campaign: Campaign, expected: int | None, key: str | None) -> CommandResult:
-        if campaign.system != "gurps":
-            raise InputError("a GCS sheet makes a GURPS character", expected="a GURPS campaign")
-        from rulekeeper.systems.gurps.gcs import import_gcs
+        from rulekeeper.systems.gurps.gcs import sheet_from_gcs
 
-        imported = import_gcs(body.gcs)
-        report["unused"] = imported.unused
-        report["disagreements"] = imported.disagreements
-        sheet = dict(imported.sheet)
-        sheet.update(body.sheet)
+        imported = sheet_from_gcs(body.gcs, body.sheet, system=campaign.system)
+        report.update(imported.report())
         return campaign.add_character(
-            body.actor, sheet, player=body.player, npc=body.npc, expected_version=expected, key=key
+            body.actor, imported.sheet, player=body.player, npc=body.npc, expected_version=expected, key=key
         )
 
     report: dict[str, Any] = {}

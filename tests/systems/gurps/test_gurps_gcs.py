@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
 from tests.systems.gurps.gcs_library import load, without_calc
 
 from rulekeeper.errors import InputError
+from rulekeeper.scenario import run_file
 from rulekeeper.systems.gurps import import_gcs, new_character
 from rulekeeper.systems.gurps.damage_table import DamageDice, parse_damage
-from rulekeeper.systems.gurps.gcs import skill_level_from_points
+from rulekeeper.systems.gurps.gcs import sheet_from_gcs, skill_level_from_points
 
 OGRE = "Home Brew/Enraged Eggplant/Monsters/Orc Warrior.gcs"
 
@@ -121,3 +123,26 @@ def test_an_st_0_creature_imports() -> None:
     assert punch is not None
     # thrust for ST 0 continues the B16 table down (ST 1-2: 1d-6, so ST 0: 1d-6); Punch thr-1: 1d-7
     assert parse_damage(punch.damage, char.effective_st) == DamageDice(1, -7)
+
+
+
+def test_a_scenario_reports_what_its_gcs_import_left_out() -> None:
+    path = Path(__file__).resolve().parents[2] / "scenarios" / "gurps" / "gcs-bow-and-bite.yaml"
+    report = run_file(path)
+    assert report.passed, report.failures
+    notes = [line for line in report.transcript if line.startswith("note: ")]
+    assert any(line.startswith("note: characters.archer: fields not used from") for line in notes), notes
+    assert "created_date" in " ".join(notes)
+    assert report.to_json()["transcript"][: len(notes)] == notes
+
+
+def test_sheet_from_gcs_lays_overrides_over_the_import_and_refuses_other_systems() -> None:
+    data = _file()
+    imported = sheet_from_gcs(data, {"name": "Ursa", "dx": 14})
+    assert (imported.sheet["name"], imported.sheet["dx"]) == ("Ursa", 14)
+    assert imported.report() == {"unused": imported.unused, "disagreements": imported.disagreements}
+    with pytest.raises(InputError, match="GURPS character"):
+        sheet_from_gcs(data, system="gm")
+    data["version"] = 4
+    with pytest.raises(InputError, match=r"orc\.gcs: GCS file version 4"):
+        sheet_from_gcs(data, source="orc.gcs")

@@ -100,8 +100,9 @@ def test_thrust_and_swing_table() -> None:
     with pytest.raises(InputError):
         thrust(0)
     # above ST 20: the B16 pattern (GCS basic_set arithmetic), checked against B16 rows
-    assert [str(thrust(st)) for st in (21, 23, 25, 27, 30, 50, 100)] == ["2d", "2d+1", "2d+2", "3d-1", "3d", "5d+2", "11d"]
-    assert [str(swing(st)) for st in (21, 23, 25, 27, 30, 50, 100)] == ["4d-1", "4d+1", "5d-1", "5d+1", "5d+2", "8d-1", "13d"]
+    strengths = (21, 23, 25, 27, 30, 50, 100)
+    assert [str(thrust(st)) for st in strengths] == ["2d", "2d+1", "2d+2", "3d-1", "3d", "5d+2", "11d"]
+    assert [str(swing(st)) for st in strengths] == ["4d-1", "4d+1", "5d-1", "5d+1", "5d+2", "8d-1", "13d"]
     assert CALC["thrust_swing"].compute({"st": 12}).values == {"thrust": "1d-1", "swing": "1d+2"}
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulekeeper.errors import InputError
@@ -44,7 +44,14 @@ from rulekeeper.systems.gurps.gcs_values import (
 )
 from rulekeeper.systems.gurps.gcs_weapons import GcsWeapon, WeaponContext, derive_weapons
 
-__all__ = ["SUPPORTED_VERSIONS", "GcsImport", "gcs_basic_lift", "import_gcs", "skill_level_from_points"]
+__all__ = [
+    "SUPPORTED_VERSIONS",
+    "GcsImport",
+    "gcs_basic_lift",
+    "import_gcs",
+    "sheet_from_gcs",
+    "skill_level_from_points",
+]
 
 SUPPORTED_VERSIONS = (5,)
 _SENSES = {"vision": "per", "hearing": "per", "taste_smell": "per", "touch": "per", "fright_check": "will"}
@@ -64,6 +71,17 @@ class GcsImport:
     weapons: tuple[GcsWeapon, ...] = ()
     derived: Mapping[str, Any] = field(default_factory=dict)
     weapon_names: Mapping[str, str] = field(default_factory=dict)  # JSON path -> name on the sheet
+
+    def report(self) -> dict[str, list[str]]:
+        """What the table is told about the import: fields left out, and GCS's differing values."""
+        return {"unused": list(self.unused), "disagreements": list(self.disagreements)}
+
+    def notes(self, source: str) -> list[str]:
+        """The report as lines for a person ("<source>: dodge: derived 9, GCS says 10")."""
+        lines = [f"{source}: {line}" for line in self.disagreements]
+        if self.unused:
+            lines.append(f"fields not used from {source}: " + ", ".join(self.unused))
+        return lines
 
 
 def gcs_basic_lift(st: int) -> float:
@@ -298,3 +316,26 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
     }
     disagreements = compare_with_gcs(data, entries, derived, weapons, skill_report)
     return GcsImport(sheet, unused, disagreements, tuple(weapons), derived, weapon_names)
+
+
+def sheet_from_gcs(
+    data: Any, overrides: Mapping[str, Any] | None = None, *, system: str = "gurps", source: str = ""
+) -> GcsImport:
+    """The one way a GCS file becomes a sheet (CLI ``--gcs``, scenario ``gcs:``, the web import).
+
+    ``system`` is the campaign's: only a GURPS campaign takes a GCS file. The imported sheet has
+    ``overrides`` (the other fields given beside the file) laid over it. ``source`` (a file name)
+    prefixes an import error so the table knows which file it came from.
+    """
+    if system != "gurps":
+        raise InputError(
+            f"a GCS file makes a GURPS character, not a {system} one", expected="a GURPS campaign", where="gcs"
+        )
+    try:
+        imported = import_gcs(data)
+    except InputError as exc:
+        if not source:
+            raise
+        raise InputError(f"{source}: {exc.message}", expected=exc.expected, where=exc.where) from None
+    sheet = {**imported.sheet, **(overrides or {})}
+    return replace(imported, sheet=sheet)
