@@ -72,3 +72,20 @@ def test_a_bad_file_is_refused_with_its_json_path_and_nothing_is_written(
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert fragment in proc.stderr
     assert table.json("char", "list")["characters"] == []
+
+
+def test_an_imported_weapon_follows_an_edit_of_dx_and_of_st(table: Table) -> None:
+    table.run("char", "add", "archer", "--gcs", str(ARCHER))
+    assert table.json("char", "show", "archer")["view"]["parry"]["punch"] == 8  # DX 11: 3 + 11 // 2
+    table.run("char", "edit", "archer", "--set", "dx=12")
+    view = table.json("char", "show", "archer")["view"]
+    assert view["dx"] == 12 and view["parry"]["punch"] == 9  # the Punch's level is DX's, now 12
+    table.run("char", "add", "bear", "--gcs", str(BEAR))
+    table.run("char", "edit", "bear", "--set", "st=25")
+    # Bite is thr-1 cut with Brawling's +1 per die: at ST 25 thrust is 2d+2 (B16), so 2d+1+2 = 2d+3 max 15
+    table.run("char", "add", "target", "--set", "hp=40")
+    bite = table.json(
+        "attack", "bear", "--target", "target", "--weapon", "Bite", "--defense", "dodge",
+        "--rolled", "3,3,4,6,6,6,6,6,3,3,3",
+    )  # Bite 13: 10 hits; Dodge 8: 18 fails; 6 + 6 + 3 = 15; HT 10 against knockdown: 9
+    assert bite["result"]["damage"] == 15

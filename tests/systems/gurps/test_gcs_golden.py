@@ -69,6 +69,9 @@ def test_dremora_lord_leveled_innate_attack() -> None:
     assert (firestorm["damage"], firestorm["damage_type"], firestorm["kind"]) == ("6d", "burn", "missile")
     # its default names "Innate Attack (@Attack Type@)", filled from the trait: Projectile;
     # Innate Attack (Projectile) 8 points at DX 15 /E: 15 + 0 + 1 + 2 = 18
-    assert firestorm["level"] == 18
+    char = new_character(result.sheet)
+    on_sheet = char.weapon("Firestorm")
+    assert on_sheet is not None and char.weapon_level(on_sheet) == 18
+    assert firestorm["skill"] == "innate attack (projectile)" and "level" not in firestorm  # it follows the skill
     assert firestorm["acc"] == 3
     assert result.derived["basic_lift"] == pytest.approx(115)  # ST 24: 24 x 24 / 5 = 115.2 -> 115

@@ -76,7 +76,8 @@ class Weapon:
     unbalanced: bool = False
     can_parry: bool = True
     parry_bonus: int = 0
-    level: int | None = None  # skill level with this weapon (GCS imports), else the skill's level
+    level: int | None = None  # a fixed skill level with this weapon, else the skill's level
+    level_bonus: int = 0  # added to the skill's level (GCS imports: defaults, minimum ST, bonuses)
     range: str = ""  # ranged: "Half Damage/Max" in yards, as the sheet prints it
     shots: str = ""
 
@@ -270,8 +271,15 @@ class GurpsCharacter:
         return 3 + level // 2 + parry_bonus + self.parry_bonus
 
     def weapon_level(self, weapon: Weapon) -> int | None:
-        """Skill level with a weapon: its own level when the sheet gives one, else its skill's."""
-        return weapon.level if weapon.level is not None else self.skill(weapon.skill)
+        """Skill level with a weapon: its own fixed level when the sheet gives one, else its skill's
+        now plus the weapon's ``level_bonus`` (never below 0, as GCS reckons it), so an edit of the
+        skill or attribute carries through."""
+        if weapon.level is not None:
+            return weapon.level
+        level = self.skill(weapon.skill)
+        if level is None or not weapon.level_bonus:
+            return level
+        return max(0, level + weapon.level_bonus)
 
     def weapon_parry(self, weapon: Weapon) -> int | None:
         level = self.weapon_level(weapon)

@@ -16,7 +16,7 @@ half-done. What the sheet cannot use is listed by JSON path in ``GcsImport.unuse
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -43,6 +43,7 @@ from rulekeeper.systems.gurps.gcs_values import (
     opt_str,
 )
 from rulekeeper.systems.gurps.gcs_weapons import GcsWeapon, WeaponContext, derive_weapons
+from rulekeeper.systems.gurps.sheet import new_character
 
 __all__ = [
     "SUPPORTED_VERSIONS",
@@ -212,6 +213,14 @@ def _current_pools(entries: Mapping[str, Mapping[str, Any]], sheet: Mapping[str,
     return out
 
 
+def _skill_lookup(sheet: Mapping[str, Any]) -> Callable[[str], int | None] | None:
+    """How play will read a weapon's skill on this sheet (None if the sheet is not one yet)."""
+    try:
+        return new_character({**sheet, "weapons": []}).skill
+    except InputError:
+        return None
+
+
 def _check_version(data: Mapping[str, Any]) -> None:
     version = data.get("version")
     if version is None:
@@ -289,7 +298,9 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
     if shield is not None:
         sheet["shield"] = shield
     weapon_names: dict[str, str] = {}
-    sheet["weapons"] = sheet_weapons(weapons, st if striking_st == st else None, unused, weapon_names)
+    sheet["weapons"] = sheet_weapons(
+        weapons, st if striking_st == st else None, unused, weapon_names, _skill_lookup(sheet)
+    )
     sheet["carried"] = round(carried, 4)
     sheet["dr"] = torso_dr
     others = {loc: dr for loc, dr in dr_by_location.items() if dr != torso_dr}

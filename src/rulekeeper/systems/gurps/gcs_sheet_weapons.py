@@ -8,7 +8,7 @@ item "Item (Usage)"; a repeated name gets " #2".
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rulekeeper.errors import InputError
@@ -58,10 +58,17 @@ def _damage_text(w: GcsWeapon, st: int | None) -> str:
 
 
 def sheet_weapons(
-    weapons: Sequence[GcsWeapon], st: int | None, unused: list[str], names: dict[str, str]
+    weapons: Sequence[GcsWeapon],
+    st: int | None,
+    unused: list[str],
+    names: dict[str, str],
+    skill_of: Callable[[str], int | None] | None = None,
 ) -> list[dict[str, Any]]:
     """Sheet entries for the usable weapons; ``st`` is the ST damage reads against in play, or None
-    when damage is struck with another ST (Striking ST) and must stay as dice."""
+    when damage is struck with another ST (Striking ST) and must stay as dice. ``skill_of`` is the
+    sheet's level for a skill (or attribute) as play reads it: a weapon's level is stored relative
+    to it (``level_bonus``), so a later edit of DX or the skill carries through; a fixed ``level``
+    only when the sheet cannot read the weapon's skill."""
     out: list[dict[str, Any]] = []
     seen: dict[str, int] = {}
     for w in weapons:
@@ -78,14 +85,14 @@ def sheet_weapons(
         kind = _weapon_kind(w)
         assert kind in ATTACK_KINDS
         damage = _damage_text(w, st)
-        entry: dict[str, Any] = {
-            "name": label,
-            "skill": w.skill or "dx",
-            "level": w.level,
-            "damage": damage,
-            "damage_type": w.damage_type,
-            "kind": kind,
-        }
+        skill = w.skill or "dx"
+        entry: dict[str, Any] = {"name": label, "skill": skill}
+        base = None if skill_of is None else skill_of(skill)
+        if base is None:
+            entry["level"] = w.level
+        elif w.level != base:
+            entry["level_bonus"] = w.level - base
+        entry.update(damage=damage, damage_type=w.damage_type, kind=kind)
         if w.ranged:
             entry.update(acc=max(0, w.acc), bulk=w.bulk, rof=_rof(w.rof), range=w.range, shots=w.shots)
         else:

@@ -59,7 +59,8 @@ WEAPON_FIELDS: dict[str, str] = {
     "unbalanced": "cannot parry after attacking with it in the same turn",
     "can_parry": "whether it can parry at all (default true for melee)",
     "parry_bonus": "the weapon's Parry modifier: +1 or +2 for long, well-balanced weapons, -1 for poor ones",
-    "level": "skill level with this weapon (default: the skill's level)",
+    "level": "skill level with this weapon, fixed (default: the skill's level)",
+    "level_bonus": "skill level with this weapon relative to its skill's, which it follows (GCS imports)",
     "range": "ranged: Half Damage/Max range in yards, as printed",
     "shots": "ranged: shots before reloading, as printed",
 }
@@ -164,6 +165,7 @@ def _weapon(raw: Any, index: int) -> Weapon:
         can_parry=_bool(raw, "can_parry", not ranged, where),
         parry_bonus=_int(raw, "parry_bonus", 0, where=where),
         level=None if raw.get("level") is None else _int(raw, "level", 0, minimum=0, where=where),
+        level_bonus=_int(raw, "level_bonus", 0, where=where),
         range=_str(raw, "range", "", where),
         shots=_str(raw, "shots", "", where),
     )
