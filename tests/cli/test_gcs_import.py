@@ -89,3 +89,12 @@ def test_an_imported_weapon_follows_an_edit_of_dx_and_of_st(table: Table) -> Non
         "--rolled", "3,3,4,6,6,6,6,6,3,3,3",
     )  # Bite 13: 10 hits; Dodge 8: 18 fails; 6 + 6 + 3 = 15; HT 10 against knockdown: 9
     assert bite["result"]["damage"] == 15
+
+
+def test_a_misspelled_dr_location_is_refused_naming_the_locations(table: Table, tmp_path: Path) -> None:
+    sheet = tmp_path / "skul.json"
+    sheet.write_text(json.dumps({"st": 11, "dr_locations": {"skul": 2}}))
+    proc = table.run("char", "add", "hero", "--sheet", str(sheet), code=2)
+    assert "unknown hit location 'skul'" in proc.stderr and "torso, skull, face" in proc.stderr
+    sheet.write_text(json.dumps({"st": 11, "dr_locations": {"Skull": 2}}))
+    table.run("char", "add", "hero", "--sheet", str(sheet))

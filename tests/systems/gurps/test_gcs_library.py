@@ -16,6 +16,7 @@ import pytest
 from tests.systems.gurps.gcs_library import FILES, file_id, load, without_calc
 
 from rulekeeper.systems.gurps import import_gcs, new_character
+from rulekeeper.systems.gurps.damage_table import parse_damage
 from rulekeeper.systems.gurps.gcs_values import parse_weight
 
 ATTRS = ("st", "dx", "iq", "ht", "will", "per", "hp", "fp", "basic_speed", "basic_move")
@@ -89,6 +90,8 @@ def test_file_matches_gcs(path: Path, stripped: bool) -> None:
         on_sheet = char.weapon(name)
         assert on_sheet is not None
         assert char.weapon_level(on_sheet) == calc.get("level", 0), name
+        # the sheet's damage text ("thr+1", "2d") reads back, at the sheet's ST, as the derived dice
+        assert parse_damage(on_sheet.damage, char.st) == weapon.dice, (name, on_sheet.damage)
         assert on_sheet.ranged == weapon.ranged
         if "parry" in calc and calc["parry"] != "No":
             assert char.weapon_parry(on_sheet) == int(calc["parry"].rstrip("UF")), name

@@ -15,7 +15,7 @@ from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.gurps.attack import apply_damage, ask_damage, attack_action, defend_action
-from rulekeeper.systems.gurps.character import ATTACK_KINDS, POSTURES, TurnState
+from rulekeeper.systems.gurps.character import ATTACK_KINDS, HIT_LOCATIONS, POSTURES, TurnState
 from rulekeeper.systems.gurps.damage_table import parse_damage
 from rulekeeper.systems.gurps.fatigue import lose_fp, recover_fp
 from rulekeeper.systems.gurps.injury import ask_consciousness_roll, heal, take_injury
@@ -47,7 +47,6 @@ __all__ = ["CORE_ACTIONS", "HIT_LOCATIONS", "INITIATIVE_KIND", "on_initiative_ro
 
 INITIATIVE_KIND = "gurps.initiative"
 
-HIT_LOCATIONS = ("torso", "skull", "face", "neck", "vitals", "groin", "arm", "leg", "hand", "foot", "eye")
 DEFENSES = ("dodge", "parry", "block")
 
 

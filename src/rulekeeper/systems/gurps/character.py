@@ -23,6 +23,7 @@ from rulekeeper.systems.gurps.thresholds import is_reeling, is_very_tired
 
 __all__ = [
     "ATTACK_KINDS",
+    "HIT_LOCATIONS",
     "POSTURES",
     "SKILL_DEFAULTS",
     "AimState",
@@ -44,6 +45,9 @@ SKILL_DEFAULTS: Mapping[str, tuple[str, int]] = {
 #: What an attack is, for the defenses allowed against it (seed 004, "Dodging", "Blocking", "Perry").
 ATTACK_KINDS = ("melee", "unarmed", "thrown", "missile", "firearm", "beam")
 RANGED_KINDS = ("thrown", "missile", "firearm", "beam")
+
+#: Hit locations an attack may target and a sheet's ``dr_locations`` may name.
+HIT_LOCATIONS = ("torso", "skull", "face", "neck", "vitals", "groin", "arm", "leg", "hand", "foot", "eye")
 
 #: Postures of the Change Posture maneuver.
 POSTURES = ("standing", "sitting", "kneeling", "crawling", "prone", "face up")
@@ -265,7 +269,10 @@ class GurpsCharacter:
     def parry(self, skill_name: str, parry_bonus: int = 0) -> int | None:
         """Parry with a weapon skill: 3 + floor(skill / 2), plus a balanced weapon's bonus and a
         trait's Parry bonus."""
-        level = self.skill(skill_name)
+        return self.parry_at(self.skill(skill_name), parry_bonus)
+
+    def parry_at(self, level: int | None, parry_bonus: int = 0) -> int | None:
+        """Parry for a skill level (None: no skill, no parry), by the one formula above."""
         if level is None:
             return None
         return 3 + level // 2 + parry_bonus + self.parry_bonus
@@ -282,10 +289,8 @@ class GurpsCharacter:
         return max(0, level + weapon.level_bonus)
 
     def weapon_parry(self, weapon: Weapon) -> int | None:
-        level = self.weapon_level(weapon)
-        if level is None:
-            return None
-        return 3 + level // 2 + weapon.parry_bonus + self.parry_bonus
+        """Parry with a weapon: :meth:`parry_at` its level, with its Parry modifier."""
+        return self.parry_at(self.weapon_level(weapon), weapon.parry_bonus)
 
     def dr_at(self, location: str) -> int:
         """DR at a hit location: the location's own when the sheet gives one, else ``dr``."""

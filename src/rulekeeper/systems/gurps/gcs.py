@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulekeeper.errors import InputError
+from rulekeeper.systems.gurps.character import HIT_LOCATIONS
 from rulekeeper.systems.gurps.encumbrance import basic_lift, encumbrance_level
 from rulekeeper.systems.gurps.gcs_compare import (
     ATTRIBUTES,
@@ -59,7 +60,6 @@ _SENSES = {"vision": "per", "hearing": "per", "taste_smell": "per", "touch": "pe
 _USED_TOP = {"version", "profile", "attributes", "traits", "skills", "equipment", "settings", "calc"}
 _USED_FEATURES = {"attribute_bonus", "dr_bonus", "skill_bonus", "weapon_bonus", "contained_weight_reduction"}
 _USED_ATTRIBUTE_BONUS = {*ATTRIBUTES, *_SENSES, "dodge", "parry", "block"}
-_LOCATIONS = ("torso", "skull", "face", "neck", "vitals", "groin", "arm", "leg", "hand", "foot", "eye")
 
 
 @dataclass(frozen=True)
@@ -283,7 +283,7 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
     skills, skill_report = _skill_levels(book, unused)
 
     locations = _location_bonuses(settings)
-    dr_by_location = {loc: features.dr(loc) + locations.get(loc, 0) for loc in (*_LOCATIONS, *locations)}
+    dr_by_location = {loc: features.dr(loc) + locations.get(loc, 0) for loc in (*HIT_LOCATIONS, *locations)}
     torso_dr = dr_by_location["torso"]
     basic_dodge = math.floor(attrs["basic_speed"]) + 3 + dodge_bonus
 
@@ -303,7 +303,12 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
     )
     sheet["carried"] = round(carried, 4)
     sheet["dr"] = torso_dr
-    others = {loc: dr for loc, dr in dr_by_location.items() if dr != torso_dr}
+    others = {loc: dr for loc, dr in dr_by_location.items() if dr != torso_dr and loc in HIT_LOCATIONS}
+    unused.extend(
+        f"settings.body_type ({loc}: DR {dr}, a location rulekeeper does not target)"
+        for loc, dr in dr_by_location.items()
+        if dr != torso_dr and loc not in HIT_LOCATIONS
+    )
     if others:
         sheet["dr_locations"] = others
     for key, value in (("dodge_bonus", dodge_bonus), ("parry_bonus", parry_bonus), ("block_bonus", block_bonus)):

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulekeeper.errors import InputError
-from rulekeeper.systems.gurps.character import ATTACK_KINDS, POSTURES, GurpsCharacter, Weapon
+from rulekeeper.systems.gurps.character import ATTACK_KINDS, HIT_LOCATIONS, POSTURES, GurpsCharacter, Weapon
 from rulekeeper.systems.gurps.damage_table import parse_damage
 from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES
 
@@ -70,6 +70,11 @@ def _int(sheet: Mapping[str, Any], key: str, default: int, *, minimum: int | Non
     value = sheet.get(key, default)
     if value is None:
         return default
+    return _whole(value, key, minimum=minimum, where=where)
+
+
+def _whole(value: Any, key: str, *, minimum: int | None = None, where: str = "") -> int:
+    """``value`` (the field ``key``) as a whole number, refused by its path otherwise."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise InputError(f"{key}={value!r} is not a whole number", expected="a whole number", where=where + key)
     try:
@@ -178,9 +183,13 @@ def _dr_locations(sheet: Mapping[str, Any]) -> dict[str, int]:
     out: dict[str, int] = {}
     for location, value in raw.items():
         key = str(location).strip().lower()
-        if not key:
-            raise InputError("a hit location needs a name", expected="a location such as skull", where="dr_locations")
-        out[key] = _int({key: value}, key, 0, minimum=0, where="dr_locations.")
+        if key not in HIT_LOCATIONS:
+            raise InputError(
+                f"unknown hit location {key!r}" if key else "a hit location needs a name",
+                expected="one of " + ", ".join(HIT_LOCATIONS),
+                where="dr_locations",
+            )
+        out[key] = _whole(value, key, minimum=0, where="dr_locations.")
     return out
 
 
@@ -219,7 +228,7 @@ def new_character(sheet: Mapping[str, Any]) -> GurpsCharacter:
         key = str(name).strip().lower()
         if not key:
             raise InputError("a skill needs a name", expected="text", where="skills")
-        skills[key] = _int({key: level}, key, 0, where="skills.")
+        skills[key] = _whole(level, key, where="skills.")
     raw_weapons = sheet.get("weapons", ()) or ()
     if isinstance(raw_weapons, (str, Mapping)) or not hasattr(raw_weapons, "__iter__"):
         raise InputError("weapons must be a list", expected="a list of {name, skill, damage, ...}", where="weapons")
