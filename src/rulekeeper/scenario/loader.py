@@ -219,7 +219,8 @@ def _sheet_with_gcs(sheet: Mapping[str, Any], system: str, path: str) -> tuple[d
     try:
         imported = sheet_from_gcs(data, overrides, system=system, source=name)
     except InputError as exc:
-        raise InputError(exc.message, expected=exc.expected, where=f"gcs: {exc.where or 'file'}") from None
+        where = "gcs" if exc.where in (None, "", "gcs") else f"gcs: {exc.where}"
+        raise InputError(exc.message, expected=exc.expected, where=where) from None
     return imported.sheet, imported.notes(name)
 
 
