@@ -92,7 +92,7 @@ def test_gurps_night(tmp_path: Path) -> None:
     assert view["current_hp"] == -10 and view["dead"] is False
     t.run("round")
     t.run("advance", "1h")
-    t.run("undo", "3")  # the hit, and everything that depended on it
+    t.run("undo", "3", "--yes")  # the hit, and everything that depended on it
     assert t.json("char", "show", "hero")["view"]["current_hp"] == 10
     assert t.json("pending")["pending"] == []
     _export_round_trip(t, tmp_path, "gurps-night")

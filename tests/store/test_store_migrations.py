@@ -17,6 +17,7 @@ from rulekeeper.errors import StoreError
 from rulekeeper.store import migrate
 from rulekeeper.store.schema import metadata
 from rulekeeper.store.sql import SqlStore
+from rulekeeper.store.sqlite import SqliteStore
 
 
 def test_head_constant_matches_the_scripts() -> None:
@@ -108,7 +109,7 @@ def test_downgrade_and_upgrade_keep_the_history(db_url: str, toy: None) -> None:
     for _ in range(250):
         c.act(Action("damage", "bob", {"amount": 0}))
     expected = c.export()
-    assert isinstance(store, SqlStore)
+    assert isinstance(store, (SqlStore, SqliteStore))
     with store.connect() as conn, conn.begin():
         migrate.downgrade(conn, "0001")
     store.close()

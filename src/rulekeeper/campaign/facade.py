@@ -336,6 +336,12 @@ class Campaign:
     ) -> CommandResult:
         return self._execute({"kind": "remove_character", "actor": actor}, expected_version, key)
 
+    def rename_character(
+        self, actor: str, to: str, *, expected_version: int | None = None, key: str | None = None
+    ) -> CommandResult:
+        """Give a character a new id, with its conditions, timers, pending checks and role."""
+        return self._execute({"kind": "rename_character", "actor": actor, "to": to}, expected_version, key)
+
     def act(
         self,
         action: Action,
@@ -418,6 +424,22 @@ class Campaign:
             reversal = plan_undo(self._ruleset, self._record, history, seq)
             version = history.head()
         return UndoPreview(version, reversal.refs, dict(reversal.reasons), reversal.steps, reversal.actors)
+
+    def peek(self, action: Action) -> Outcome[Any] | None:
+        """The outcome of ``action`` when it only reads (a view, a calculation), else None.
+
+        An action that rolls no dice, raises no check and leaves the state as it was is not
+        history: nothing is recorded, so undo and the log stay about what happened at the table.
+        """
+        from rulekeeper.core import engine
+        from rulekeeper.dice.source import RecordingSource, SeededSource
+
+        state = self.state
+        source = RecordingSource(SeededSource(f"{self.seed}:peek"))
+        outcome = engine.apply_action(self._ruleset, state, action, source)
+        if source.record or outcome.pending or outcome.events or outcome.state != state:
+            return None
+        return outcome
 
     def redo(self, *, expected_version: int | None = None, key: str | None = None) -> CommandResult:
         """Re-apply what the most recent undo reversed, with the dice recorded the first time."""

@@ -87,11 +87,21 @@ def build_action_command(spec: ActionSpec, context: Context) -> Callable[..., No
         "_key", str | None, typer.Option(None, "--key", help="Idempotency key: a retry with the same key applies once.")
     )
     add("_as_json", bool, typer.Option(False, "--json", help="Machine-readable JSON output."))
+    add("_explain", bool, typer.Option(False, "--explain", help="Full rule citations instead of short tags."))
 
     def command(**values: Any) -> None:
         from rulekeeper.cli.play_commands import run_action
 
+        if positional is not None:
+            # `rest ingrid night` means `rest night ingrid`: the kind is whichever word is one.
+            kind, actor = values.get(positional.name), values.get("actor")
+            choices = {c.casefold(): c for c in positional.choices}
+            if isinstance(actor, str) and actor.casefold() in choices and (kind is None or kind not in choices):
+                values = {**values, positional.name: choices[actor.casefold()], "actor": kind}
+            elif isinstance(kind, str) and kind.casefold() in choices:
+                values = {**values, positional.name: choices[kind.casefold()]}
         raw = {p.name: values.get(p.name) for p in spec.params if values.get(p.name) is not None}
+        context.explain = context.explain or bool(values.get("_explain"))
         run_action(
             context,
             spec.name,

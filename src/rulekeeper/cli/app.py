@@ -31,6 +31,7 @@ app.add_typer(campaign_app, name="campaign")
 app.add_typer(char_app, name="char")
 
 CONTEXT = Context()
+_ACTION_NAMES: set[str] = set()
 BUILTIN_COMMANDS = {
     "roll",
     "odds",
@@ -49,6 +50,8 @@ BUILTIN_COMMANDS = {
     "demo",
     "serve",
     "simulate",
+    "status",
+    "play",
 }
 
 
@@ -61,9 +64,16 @@ def _global_options(
         str | None,
         typer.Option("--campaign", "-c", envvar="RULEKEEPER_CAMPAIGN", help="Campaign to use for this command."),
     ] = None,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Full rule citations (source, section, page, reading), not short tags.")
+    ] = False,
 ) -> None:
-    CONTEXT.db = db
-    CONTEXT.campaign = campaign
+    # Inside 'rulekeeper play' the shell's choices stand unless a line names others.
+    if db is not None:
+        CONTEXT.db = db
+    if campaign is not None:
+        CONTEXT.campaign = campaign
+    CONTEXT.explain = explain
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
@@ -73,6 +83,7 @@ AsPlayerOpt = Annotated[
         "--as-player", help="Show only what this character's player may see (a character id or a player's name)."
     ),
 ]
+ExplainOpt = Annotated[bool, typer.Option("--explain", help="Full rule citations instead of short tags.")]
 
 
 @app.command()
@@ -212,16 +223,36 @@ def pending(as_player: AsPlayerOpt = None, as_json: JsonOpt = False) -> None:
 
 
 @app.command()
+def play(
+    campaign: Annotated[str | None, typer.Argument(help="Campaign to play; default the current one.")] = None,
+) -> None:
+    """An interactive shell for the evening: the same commands, completion, history, no start-up wait."""
+    from rulekeeper.cli.shell import run_shell
+
+    run_shell(CONTEXT, campaign)
+
+
+@app.command()
+def status(as_json: JsonOpt = False) -> None:
+    """The table on one screen: vitals, conditions, turn order, pending checks, the clock."""
+    from rulekeeper.cli.status import status_command
+
+    status_command(CONTEXT, as_json=as_json)
+
+
+@app.command()
 def resolve(
     pending_id: Annotated[int, typer.Argument(help="Pending check id (see 'pending').")],
     dice: Annotated[str | None, typer.Option("--dice", help="Dice rolled at the table, e.g. 4,6,2.")] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Let the engine roll.")] = False,
     as_json: JsonOpt = False,
+    explain: ExplainOpt = False,
 ) -> None:
     """Resolve a pending check with dice rolled at the table, or let the engine roll."""
     from rulekeeper.cli.action_commands import parse_typed_dice
     from rulekeeper.cli.play_commands import resolve_command
 
+    CONTEXT.explain = CONTEXT.explain or explain
     resolve_command(CONTEXT, pending_id, dice=parse_typed_dice(dice), auto=auto, as_json=as_json)
 
 
@@ -229,10 +260,12 @@ def resolve(
 def round_(
     count: Annotated[int, typer.Argument(help="How many rounds.")] = 1,
     as_json: JsonOpt = False,
+    explain: ExplainOpt = False,
 ) -> None:
     """End the round: advance one round of game time and fire what falls due."""
     from rulekeeper.cli.play_commands import round_command
 
+    CONTEXT.explain = CONTEXT.explain or explain
     round_command(CONTEXT, count=count, as_json=as_json)
 
 
@@ -240,10 +273,12 @@ def round_(
 def advance(
     duration: Annotated[str, typer.Argument(help="30s, 10m, 8h, 3d, 1h30m or 5 rounds.")],
     as_json: JsonOpt = False,
+    explain: ExplainOpt = False,
 ) -> None:
     """Let game time pass; every timer that falls due fires, in order."""
     from rulekeeper.cli.play_commands import advance_command
 
+    CONTEXT.explain = CONTEXT.explain or explain
     advance_command(CONTEXT, duration, as_json=as_json)
 
 
@@ -252,7 +287,8 @@ def log(
     character: Annotated[str | None, typer.Option("--character", "--char", help="Only this character.")] = None,
     since: Annotated[str | None, typer.Option(help="From this game time, e.g. 1h.")] = None,
     until: Annotated[str | None, typer.Option(help="Up to this game time.")] = None,
-    explain: Annotated[bool, typer.Option("--explain/--brief", help="Show every explained step.")] = True,
+    explain: ExplainOpt = False,
+    brief: Annotated[bool, typer.Option("--brief", help="One line per command, no consequences.")] = False,
     as_player: AsPlayerOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -260,26 +296,37 @@ def log(
     from rulekeeper.cli.play_commands import log_command
 
     log_command(
-        CONTEXT, actor=character, since=since, until=until, explain=explain, as_json=as_json, as_player=as_player
+        CONTEXT,
+        actor=character,
+        since=since,
+        until=until,
+        brief=brief,
+        explain=CONTEXT.explain or explain,
+        as_json=as_json,
+        as_player=as_player,
     )
 
 
 @app.command()
 def undo(
     seq: Annotated[int | None, typer.Argument(help="Command number; default the latest.")] = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask when later commands go with it.")] = False,
     as_json: JsonOpt = False,
+    explain: ExplainOpt = False,
 ) -> None:
-    """Undo the latest command, or a chosen one with everything that depended on it."""
+    """Undo the latest command, or a chosen one with everything that depended on it (asks first)."""
     from rulekeeper.cli.play_commands import undo_command
 
-    undo_command(CONTEXT, seq, as_json=as_json)
+    CONTEXT.explain = CONTEXT.explain or explain
+    undo_command(CONTEXT, seq, yes=yes, as_json=as_json)
 
 
 @app.command()
-def redo(as_json: JsonOpt = False) -> None:
+def redo(as_json: JsonOpt = False, explain: ExplainOpt = False) -> None:
     """Redo what was last undone, with the same dice."""
     from rulekeeper.cli.play_commands import redo_command
 
+    CONTEXT.explain = CONTEXT.explain or explain
     redo_command(CONTEXT, as_json=as_json)
 
 
@@ -450,14 +497,45 @@ def char_add(
     set_: Annotated[list[str] | None, typer.Option("--set", help="FIELD=VALUE, repeatable.")] = None,
     player: Annotated[str | None, typer.Option(help="The player who owns this PC.")] = None,
     npc: Annotated[bool, typer.Option("--npc", help="A non-player character.")] = False,
+    like: Annotated[str | None, typer.Option("--like", help="Copy this character's sheet (--set changes it).")] = None,
+    count: Annotated[int, typer.Option("--count", help="Add a group: orc --count 3 is orc1, orc2, orc3.")] = 1,
     as_json: JsonOpt = False,
 ) -> None:
-    """Add a character from flags, a sheet file or (GURPS) a GCS file."""
+    """Add a character from flags, a sheet file, (GURPS) a GCS file, or --like another."""
     from rulekeeper.cli import campaign_commands
 
     campaign_commands.char_add(
-        CONTEXT, actor, sheet_file=sheet, gcs_file=gcs, pairs=set_ or [], player=player, npc=npc, as_json=as_json
+        CONTEXT,
+        actor,
+        sheet_file=sheet,
+        gcs_file=gcs,
+        pairs=set_ or [],
+        player=player,
+        npc=npc,
+        like=like,
+        count=count,
+        as_json=as_json,
     )
+
+
+@char_app.command("rename")
+def char_rename(
+    actor: Annotated[str, typer.Argument(help="Character id.")],
+    to: Annotated[str, typer.Argument(help="The new id.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Give a character a new id (its conditions, timers, checks and role follow)."""
+    from rulekeeper.cli import campaign_commands
+
+    campaign_commands.char_rename(CONTEXT, actor, to, as_json=as_json)
+
+
+@char_app.command("remove")
+def char_remove(actor: Annotated[str, typer.Argument(help="Character id.")], as_json: JsonOpt = False) -> None:
+    """Take a character out of the campaign, with its conditions, timers and pending checks."""
+    from rulekeeper.cli import campaign_commands
+
+    campaign_commands.char_remove(CONTEXT, actor, as_json=as_json)
 
 
 @char_app.command("list")
@@ -521,9 +599,7 @@ def _register_actions(args: Sequence[str]) -> None:
     """Add the current campaign's actions as commands (before Typer builds its command tree)."""
     import os
 
-    from rulekeeper.cli.action_commands import build_action_command
     from rulekeeper.cli.context import current_selection
-    from rulekeeper.core import get_ruleset
 
     first = _first_command(args)
     if first is not None and first in BUILTIN_COMMANDS:
@@ -532,6 +608,7 @@ def _register_actions(args: Sequence[str]) -> None:
     campaign = _option_value(args, "--campaign", "-c") or os.environ.get("RULEKEEPER_CAMPAIGN")
     probe = Context(db=db, campaign=campaign)
     system: str | None = None
+    selected: tuple[str, str] | None = None
     if campaign is not None and first is not None:
         # One row of the campaign list is enough to learn the system; the command opens it later.
         try:
@@ -552,9 +629,25 @@ def _register_actions(args: Sequence[str]) -> None:
         if first is not None:
             _register_unselected(first)
         return
+    register_system_actions(system)
+    if first is not None and first not in _ACTION_NAMES and first not in BUILTIN_COMMANDS and first != "help":
+        from rulekeeper.cli.names import unknown_command
+
+        name = campaign or (selected[0] if selected else "?")
+        raise unknown_command(first, system, name, [*BUILTIN_COMMANDS, *_ACTION_NAMES])
+
+
+def register_system_actions(system: str) -> None:
+    """Make ``system``'s actions the app's action commands (replacing another system's)."""
+    from rulekeeper.cli.action_commands import build_action_command
+    from rulekeeper.core import get_ruleset
+
+    app.registered_commands[:] = [c for c in app.registered_commands if c.name not in _ACTION_NAMES]
+    _ACTION_NAMES.clear()
     for spec in get_ruleset(system).actions().values():
         if spec.name in BUILTIN_COMMANDS:
             continue
+        _ACTION_NAMES.add(spec.name)
         app.command(name=spec.name, help=f"[{system}] {spec.help}", rich_help_panel="Actions")(
             build_action_command(spec, CONTEXT)
         )

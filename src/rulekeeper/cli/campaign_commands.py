@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.cli.context import forget_selection, remember_selection
+from rulekeeper.cli.names import resolve_actor
 from rulekeeper.cli.output import console, emit_json
 from rulekeeper.cli.render import print_view
 from rulekeeper.errors import InputError
@@ -54,19 +55,37 @@ def read_document(path: str) -> Any:
         raise InputError(f"{path} is not valid YAML: {str(exc).splitlines()[0]}") from None
 
 
-def parse_assignments(pairs: Sequence[str]) -> dict[str, Any]:
-    """``["st=12", "name=Ana"]`` -> ``{"st": 12, "name": "Ana"}`` (values read as YAML scalars)."""
+def parse_assignments(pairs: Sequence[str], base: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """``["st=12", "skills.axe=12"]`` -> ``{"st": 12, "skills": {"axe": 12}}`` (values read as YAML).
+
+    A dotted field sets one entry of a nested table; the rest of that table comes from ``base``
+    (the stored sheet when editing), so ``--set skills.axe=12`` keeps the other skills.
+    """
     import yaml
 
     out: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise InputError(f"cannot read {pair!r}", expected="FIELD=VALUE, e.g. --set st=12")
+            raise InputError(f"cannot read {pair!r}", expected="FIELD=VALUE, e.g. --set st=12 or --set skills.axe=12")
         try:
-            out[key.strip().replace("-", "_")] = yaml.safe_load(value) if value.strip() else ""
+            parsed = yaml.safe_load(value) if value.strip() else ""
         except yaml.YAMLError:
-            out[key.strip().replace("-", "_")] = value
+            parsed = value
+        path = [part.strip() for part in key.strip().split(".")]
+        if any(not part for part in path):
+            raise InputError(f"cannot read field {key!r}", expected="FIELD or TABLE.ENTRY, e.g. skills.axe")
+        path[0] = path[0].replace("-", "_")
+        target = out
+        stored: Any = base or {}
+        for part in path[:-1]:
+            stored = stored.get(part) if isinstance(stored, Mapping) else None
+            existing = target.get(part)
+            if not isinstance(existing, dict):
+                existing = dict(stored) if isinstance(stored, Mapping) else {}
+                target[part] = existing
+            target = existing
+        target[path[-1]] = parsed
     return out
 
 
@@ -301,29 +320,88 @@ def char_add(
     pairs: Sequence[str],
     player: str | None,
     npc: bool,
+    like: str | None = None,
+    count: int = 1,
     as_json: bool,
 ) -> None:
     campaign = context.open()
-    sheet, report = _sheet_from(campaign.system, sheet_file, gcs_file, pairs)
-    result = campaign.add_character(actor, sheet, player=player, npc=npc)
+    if count < 1 or count > 100:
+        raise InputError(f"cannot add {count} characters at once", expected="--count from 1 to 100")
+    if like is not None:
+        if sheet_file or gcs_file:
+            raise InputError("--like copies a sheet; do not give a sheet file too", expected="--like or --sheet/--gcs")
+        like = resolve_actor(campaign, like)
+        base = {k: v for k, v in campaign.table.sheets[like].items() if k != "name"}  # the copy is named by its id
+        sheet = {**base, **parse_assignments(pairs, base)}
+        npc = npc or like in campaign.table.npcs
+        report = None
+    else:
+        sheet, report = _sheet_from(campaign.system, sheet_file, gcs_file, pairs)
+    actors = group_ids(actor, count)
+    known = {a.casefold() for a in campaign.state.characters}
+    taken = [a for a in actors if a.casefold() in known]
+    if taken:
+        raise InputError(f"{', '.join(taken)} already in {campaign.name}", expected="new character ids")
+    results = [campaign.add_character(a, sheet, player=player, npc=npc) for a in actors]
     if as_json:
-        view = campaign.view(actor)
-        out: dict[str, Any] = {"campaign": campaign.name, "seq": result.seq, "actor": actor, "view": view}
-        if report is not None:
-            out["gcs"] = report
-        emit_json(out)
+        emit_json(
+            {
+                "campaign": campaign.name,
+                "seq": results[-1].seq,
+                "actors": actors,
+                "actor": actors[0],
+                "view": campaign.view(actors[0]),
+            }
+            | ({"gcs": report} if report is not None else {})
+        )
         return
     if report is not None:
         _print_gcs_report(report)
-    console().print(f"#{result.seq} added {actor} to {campaign.name}.")
-    print_view(actor, campaign.view(actor))
+    if count == 1:
+        console().print(f"#{results[0].seq} added {actor} to {campaign.name}.")
+        print_view(actor, campaign.view(actor))
+        return
+    from rulekeeper.cli.status import vitals
+
+    for a, result in zip(actors, results, strict=True):
+        console().print(f"#{result.seq} added {a}  {vitals(campaign.system, campaign.view(a))}", highlight=False)
+
+
+def group_ids(actor: str, count: int) -> list[str]:
+    """``orc2`` x3 -> orc2, orc3, orc4; ``orc`` x3 -> orc1, orc2, orc3; one id is itself."""
+    if count == 1:
+        return [actor]
+    stem = actor.rstrip("0123456789")
+    start = int(actor[len(stem) :]) if len(stem) < len(actor) else 1
+    return [f"{stem}{n}" for n in range(start, start + count)]
+
+
+def char_rename(context: Context, actor: str, to: str, *, as_json: bool) -> None:
+    campaign = context.open()
+    actor = resolve_actor(campaign, actor)
+    result = campaign.rename_character(actor, to)
+    if as_json:
+        emit_json({"campaign": campaign.name, "seq": result.seq, "renamed": actor, "to": to})
+        return
+    console().print(f"#{result.seq} {actor} is now {to} in {campaign.name}.", highlight=False)
+
+
+def char_remove(context: Context, actor: str, *, as_json: bool) -> None:
+    campaign = context.open()
+    actor = resolve_actor(campaign, actor)
+    result = campaign.remove_character(actor)
+    if as_json:
+        emit_json({"campaign": campaign.name, "seq": result.seq, "removed": actor})
+        return
+    console().print(f"#{result.seq} removed {actor} from {campaign.name} ('undo' brings them back).", highlight=False)
 
 
 def char_edit(context: Context, actor: str, pairs: Sequence[str], *, as_json: bool) -> None:
     if not pairs:
         raise InputError("nothing to change", expected="--set FIELD=VALUE")
     campaign = context.open()
-    result = campaign.edit_character(actor, parse_assignments(pairs))
+    actor = resolve_actor(campaign, actor)
+    result = campaign.edit_character(actor, parse_assignments(pairs, campaign.table.sheets.get(actor)))
     if as_json:
         emit_json({"campaign": campaign.name, "seq": result.seq, "actor": actor, "view": campaign.view(actor)})
         return
@@ -345,15 +423,23 @@ def char_list(context: Context, *, as_json: bool, as_player: str | None = None) 
     if as_json:
         emit_json({"campaign": campaign.name, "characters": list(campaign.state.characters), "roles": roles})
         return
+    from rulekeeper.cli.render import wrap
+    from rulekeeper.cli.status import vitals
+
     for actor in campaign.state.characters:
         conditions = ", ".join(c.name for c in campaign.state.conditions_of(actor))
-        console().print(f"{actor:<20} {conditions}")
+        line = f"{actor:<16} {vitals(campaign.system, campaign.view(actor))}  {conditions}".rstrip()
+        for part in wrap(line, indent="", hanging=" " * 17):
+            console().print(part, highlight=False)
 
 
 def char_show(context: Context, actor: str, *, as_player: str | None, as_json: bool) -> None:
     campaign = context.open()
+    actor = resolve_actor(campaign, actor)
     view = campaign.view(actor, as_player=as_player)
     if as_json:
         emit_json({"campaign": campaign.name, "actor": actor, "view": view})
         return
-    print_view(actor, view)
+    from rulekeeper.cli.status import vitals
+
+    print_view(actor, view, headline=vitals(campaign.system, view))

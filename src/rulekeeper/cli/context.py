@@ -29,7 +29,13 @@ class Context:
 
     db: str | None = None
     campaign: str | None = None
+    #: Full citations (source, section, page, reading) instead of short tags.
+    explain: bool = False
+    #: Keep the open campaign between commands (the interactive shell): each command then only
+    #: catches up with what other processes wrote instead of loading the campaign again.
+    keep_open: bool = False
     _store: Store | None = None
+    _open: Campaign | None = None
 
     def db_key(self) -> str:
         return self.db or os.environ.get("RULEKEEPER_DB") or "<default>"
@@ -57,15 +63,41 @@ class Context:
         from rulekeeper.campaign import Campaign
 
         name = self.campaign_name()
+        if self._open is not None and self._open.name == name:
+            from rulekeeper.errors import StoreError
+
+            try:
+                self._open.refresh()
+                return self._open
+            except StoreError:
+                self._open = None  # deleted or replaced meanwhile: load it afresh below
         try:
-            return Campaign.open(self.store(), name)
+            campaign = Campaign.open(self.store(), name)
+            if self.keep_open:
+                self._open = campaign
+            return campaign
         except UnknownNameError:
             selected = current_selection(self.db_key())
             if selected is not None and selected[0] == name:
                 forget_selection(self.db_key())
             raise
 
+    def open_campaign(self, *, refresh: bool = False) -> Campaign | None:
+        """The campaign kept open, opening it if need be; None when there is none to open."""
+        from rulekeeper.errors import RulesError
+
+        if self._open is not None and not refresh:
+            return self._open
+        try:
+            return self.open()
+        except RulesError:
+            return None
+
+    def forget_open(self) -> None:
+        self._open = None
+
     def close(self) -> None:
+        self._open = None
         if self._store is not None:
             self._store.close()
             self._store = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.cli.output import console, emit_json
@@ -14,15 +15,27 @@ if TYPE_CHECKING:
 __all__ = ["play_scenario_into", "run_demo"]
 
 
-def play_scenario_into(campaign: Campaign, scenario: Scenario) -> list[tuple[str, CommandResult]]:
-    """Apply a scenario's steps as campaign commands (expectations are for tests, not for play)."""
+def play_scenario_into(
+    campaign: Campaign, scenario: Scenario, on_result: Callable[[str, CommandResult], None] | None = None
+) -> list[tuple[str, CommandResult]]:
+    """Apply a scenario's steps as campaign commands (expectations are for tests, not for play).
+
+    ``on_result`` sees each command as soon as it is applied, while the campaign's clock is
+    still the clock of that command.
+    """
     played: list[tuple[str, CommandResult]] = []
+
+    def keep(title: str, result: CommandResult) -> None:
+        played.append((title, result))
+        if on_result is not None:
+            on_result(title, result)
+
     for actor, sheet in scenario.characters.items():
-        played.append((f"add {actor}", campaign.add_character(actor, sheet)))
+        keep(f"add {actor}", campaign.add_character(actor, sheet))
     for step in scenario.steps:
         if "expect_error" in step.data or step.kind == "expect":
             continue
-        played.append(_play_step(campaign, step))
+        keep(*_play_step(campaign, step))
     return played
 
 
@@ -53,6 +66,7 @@ def run_demo(context: Context, *, as_json: bool) -> None:
     from rulekeeper.campaign import Campaign
     from rulekeeper.cli.context import remember_selection
     from rulekeeper.cli.play_commands import result_json, show_result
+    from rulekeeper.cli.render import wrap
     from rulekeeper.demo import demo_files
     from rulekeeper.scenario import load_scenario
 
@@ -68,12 +82,15 @@ def run_demo(context: Context, *, as_json: bool) -> None:
             store.delete_campaign(name)
         campaign = Campaign.create(store, name, scenario.system, seed=7, settings=scenario.settings)
         if not as_json:
-            out.rule(f"[bold]{name}[/bold]: {scenario.title}")
-        played = play_scenario_into(campaign, scenario)
-        for title, result in played:
-            if as_json:
-                continue
-            show_result(campaign, result, title, as_json=False)
+            out.rule(f"[bold]{name}[/bold]")
+            for line in wrap(scenario.title, indent="", hanging=""):
+                out.print(line, style="italic", highlight=False)
+
+        def show(title: str, result: CommandResult, campaign: Campaign = campaign) -> None:
+            if not as_json:
+                show_result(campaign, result, title, as_json=False, explain=context.explain)
+
+        played = play_scenario_into(campaign, scenario, show)
         report.append(
             {
                 "campaign": name,
@@ -90,13 +107,42 @@ def run_demo(context: Context, *, as_json: bool) -> None:
         emit_json({"campaigns": report})
         return
     out.rule()
+    command = _installed_command()
+    # The path stays on one line, however long, so it can be copied.
+    out.print(f"Demo campaigns are saved in:\n  {_where(store.url)}", highlight=False, soft_wrap=True)
     out.print(
-        "Demo campaigns are saved. Now try:\n"
-        "  rulekeeper campaign list\n"
-        "  rulekeeper campaign show              (demo-gods-and-monsters is in use)\n"
+        f"Run rulekeeper as {command}"
+        + ("" if command == "rulekeeper" else "\n  (or activate the venv first: source .venv/bin/activate)")
+        + "\nNow try:\n"
+        "  rulekeeper play                       (demo-gods-and-monsters is in use)\n"
+        "  rulekeeper status\n"
         "  rulekeeper log --brief\n"
         "  rulekeeper undo    then    rulekeeper redo\n"
         "  rulekeeper campaign use demo-gurps && rulekeeper advance 1h\n"
         "  rulekeeper --help",
         highlight=False,
+        soft_wrap=False,
     )
+
+
+def _installed_command() -> str:
+    """How this shell reaches the rulekeeper that is running: bare if it is on PATH, else its path."""
+    import os
+    import shutil
+    import sys
+    from pathlib import Path
+
+    script = Path(sys.argv[0]).resolve() if sys.argv and sys.argv[0] else None
+    found = shutil.which("rulekeeper")
+    if script is not None and found is not None and Path(found).resolve() == script:
+        return "rulekeeper"
+    if script is not None and script.name == "rulekeeper":
+        try:
+            return os.path.relpath(script)
+        except ValueError:
+            return str(script)
+    return "rulekeeper"
+
+
+def _where(url: str) -> str:
+    return url.removeprefix("sqlite:///")

@@ -46,6 +46,11 @@ def _fast_roll(args: Sequence[str]) -> int | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    import os
+
+    # pydantic looks for plugins by scanning every installed package's entry points on import,
+    # which costs more than the rest of a command's imports of it; rulekeeper uses none.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["roll"]:
         code = _fast_roll(args[1:])

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rulekeeper.cli.output import console, emit_json
-from rulekeeper.cli.render import pending_json, print_pending, print_steps, step_json
+from rulekeeper.cli.output import console, emit_json, line
+from rulekeeper.cli.render import pending_json, print_pending, print_steps, step_json, width, wrap
 
 if TYPE_CHECKING:
     from rulekeeper.campaign import Campaign, CommandResult
     from rulekeeper.cli.context import Context
+    from rulekeeper.core.play import Outcome
 
 __all__ = [
     "advance_command",
@@ -64,40 +65,56 @@ def _player_facing_actor(campaign: Campaign, result: CommandResult) -> str | Non
     return str(actor) if spec is not None and spec.player_facing and actor else None
 
 
-def show_result(campaign: Campaign, result: CommandResult, title: str, *, as_json: bool) -> None:
+def show_result(campaign: Campaign, result: CommandResult, title: str, *, as_json: bool, explain: bool = False) -> None:
     if as_json:
         emit_json(result_json(campaign, result))
         return
-    from rich.text import Text
-
     from rulekeeper.core import format_duration
 
-    out = console()
-    head = Text(f"#{result.seq} ", style="bold magenta")
-    head.append(title, style="bold")
     clock = result.outcome.state.clock if result.outcome is not None else campaign.state.clock
-    head.append(f"  (game time {format_duration(clock)})", style="dim")
-    out.print(head)
+    marks = ((r"^#\d+", "bold magenta"), (r"\(game time [^)]*\)$", "dim"))
+    for text in wrap(f"#{result.seq} {title} (game time {format_duration(clock)})", indent="", hanging="    "):
+        line(text, style="bold", highlights=marks)
     player = _player_facing_actor(campaign, result)
     if player is not None:
-        for line in campaign.ruleset.player_lines(result.explanation):
-            out.print(Text(f"  • {line}"))
+        # Meant for a player: their own lines, never the GM's explanation.
+        for said in campaign.ruleset.player_lines(result.explanation):
+            for text in wrap(f"• {said}"):
+                line(text)
         if result.outcome is not None:
             for key, value in result.outcome.result.items():
-                out.print(Text(f"  {key}: {value}"))
+                for text in wrap(f"{key}: {_plain(value)}"):
+                    line(text)
         _print_player_pending(campaign.player_pending(player))
         return
-    print_steps(result.explanation)
+    print_steps(result.explanation, explain=explain)
     if not result.explanation and result.outcome is not None and result.outcome.result:
         # An action that only reports (a view, a calculation) has its answer in the result.
         for key, value in result.outcome.result.items():
-            out.print(Text(f"  {key}: {value}"))
+            if key == "clock":
+                continue  # the heading already says the game time
+            shown = format_duration(value) if key in _DURATIONS and isinstance(value, int) else _plain(value)
+            for text in wrap(f"{key.replace('_', ' ')}: {shown}"):
+                line(text)
     if result.undone:
-        out.print(Text(f"  undone: {', '.join(f'#{s}' for s in result.undone)}", style="yellow"))
+        line(f"  undone: {', '.join(f'#{s}' for s in result.undone)}", style="yellow")
     if result.redone:
-        out.print(Text(f"  redone: {', '.join(f'#{s}' for s in result.redone)}", style="green"))
+        line(f"  redone: {', '.join(f'#{s}' for s in result.redone)}", style="green")
     if result.outcome is not None and result.outcome.pending:
         print_pending(result.outcome.pending, heading="New pending checks:")
+
+
+# Result fields that hold seconds of game time; people read them as "1h 30m".
+_DURATIONS = frozenset({"advanced", "seconds", "duration", "elapsed", "due", "at", "until"})
+
+
+def _plain(value: Any) -> str:
+    """A result value as a person reads it: lists joined, mappings as key=value."""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k}={_plain(v)}" for k, v in value.items()) or "—"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain(v) for v in value) or "—"
+    return str(value)
 
 
 def run_action(
@@ -111,14 +128,65 @@ def run_action(
     key: str | None,
     as_json: bool,
 ) -> None:
+    from rulekeeper.cli.names import resolve_actor
     from rulekeeper.core import Action
 
     campaign = context.open()
-    result = campaign.act(
-        Action(name=name, actor=actor, params=dict(params)), dice=dice, expected_version=base_version, key=key
-    )
+    if actor is not None:
+        actor = resolve_actor(campaign, actor)
+    spec = campaign.ruleset.actions().get(name)
+    if spec is not None:
+        params = dict(params)
+        for p in spec.params:
+            value = params.get(p.name)
+            if p.kind == "character" and isinstance(value, str):
+                params[p.name] = resolve_actor(campaign, value)
+    action = Action(name=name, actor=actor, params=dict(params))
+    if dice is None and base_version is None and key is None:
+        outcome = campaign.peek(action)
+        if outcome is not None:
+            player = actor if spec is not None and spec.player_facing else None
+            title = f"{name} {actor or ''}".strip()
+            _show_reading(campaign, outcome, title, player=player, as_json=as_json, explain=context.explain)
+            return
+    result = campaign.act(action, dice=dice, expected_version=base_version, key=key)
     args = " ".join(f"{k}={v}" for k, v in params.items())
-    show_result(campaign, result, f"{name} {actor or ''} {args}".strip(), as_json=as_json)
+    show_result(campaign, result, f"{name} {actor or ''} {args}".strip(), as_json=as_json, explain=context.explain)
+
+
+def _show_reading(
+    campaign: Campaign, outcome: Outcome[Any], title: str, *, player: str | None, as_json: bool, explain: bool
+) -> None:
+    """A read-only action's answer: shown like any result, but with no command number.
+
+    A player-facing one (``player`` set) shows the player's lines, never the GM's explanation.
+    """
+    from rulekeeper.cli.render import print_view
+
+    said = campaign.ruleset.player_lines(outcome.explanation) if player is not None else None
+    if as_json:
+        data: dict[str, Any] = {"campaign": campaign.name, "recorded": False, "version": campaign.version}
+        if player is not None:
+            data |= {"as_player": player, "explanation": said, "pending": campaign.player_pending(player)}
+        else:
+            data["explanation"] = [step_json(s) for s in outcome.explanation]
+        emit_json(data | {"result": dict(outcome.result)})
+        return
+    line(f"{title} (reads only: not recorded)", style="bold")
+    if said is not None:
+        for text in said:
+            for part in wrap(f"• {text}"):
+                line(part)
+    else:
+        print_steps(outcome.explanation, explain=explain)
+    for key, value in outcome.result.items():
+        if isinstance(value, Mapping):
+            print_view(key.replace("_", " "), value)  # a view reads best as a sheet
+        elif key != "fields":
+            for part in wrap(f"{key.replace('_', ' ')}: {_plain(value)}"):
+                line(part)
+    if player is not None:
+        _print_player_pending(campaign.player_pending(player))
 
 
 def _print_player_pending(pending: Sequence[Mapping[str, Any]]) -> None:
@@ -155,7 +223,7 @@ def pending_command(context: Context, *, as_player: str | None = None, as_json: 
         emit_json({"campaign": campaign.name, "pending": [pending_json(p) for p in pending]})
         return
     if not pending:
-        console().print("No pending checks.")
+        line("No pending checks.")
         return
     print_pending(pending, heading=f"Pending checks in {campaign.name}:")
 
@@ -169,7 +237,7 @@ def resolve_command(
         raise InputError("resolve needs either --dice or --auto", expected="--dice 4,6,2 or --auto")
     campaign = context.open()
     result = campaign.resolve(pending_id, None if auto else dice)
-    show_result(campaign, result, f"resolve check #{pending_id}", as_json=as_json)
+    show_result(campaign, result, f"resolve check #{pending_id}", as_json=as_json, explain=context.explain)
 
 
 def advance_command(context: Context, duration: str, *, as_json: bool) -> None:
@@ -178,7 +246,7 @@ def advance_command(context: Context, duration: str, *, as_json: bool) -> None:
     campaign = context.open()
     seconds = parse_duration(duration, round_seconds=campaign.ruleset.round_seconds)
     result = campaign.advance(seconds)
-    show_result(campaign, result, f"advance {duration}", as_json=as_json)
+    show_result(campaign, result, f"advance {duration}", as_json=as_json, explain=context.explain)
 
 
 def round_command(context: Context, *, count: int, as_json: bool) -> None:
@@ -189,19 +257,46 @@ def round_command(context: Context, *, count: int, as_json: bool) -> None:
     campaign = context.open()
     for _ in range(count):
         result = campaign.next_round()
-        show_result(campaign, result, "next round", as_json=as_json)
+        show_result(campaign, result, "next round", as_json=as_json, explain=context.explain)
 
 
-def undo_command(context: Context, seq: int | None, *, as_json: bool) -> None:
+def undo_command(context: Context, seq: int | None, *, yes: bool, as_json: bool) -> None:
     campaign = context.open()
-    result = campaign.undo(seq)
-    show_result(campaign, result, "undo" + (f" #{seq}" if seq else ""), as_json=as_json)
+    # The version the question was asked at: anything written meanwhile makes the undo a conflict.
+    asked_at = _confirm_undo(campaign, seq) if seq is not None and not yes else None
+    result = campaign.undo(seq, expected_version=asked_at)
+    show_result(campaign, result, "undo" + (f" #{seq}" if seq else ""), as_json=as_json, explain=context.explain)
+
+
+def _confirm_undo(campaign: Campaign, seq: int) -> int | None:
+    """Undoing a command that others depend on takes them too: say which, and ask first."""
+    import sys
+
+    from rulekeeper.errors import InputError, RuleRefusal
+
+    preview = campaign.preview_undo(seq)
+    steps = preview.explanation
+    if len(steps) <= 1:
+        return None
+    line(f"Undoing #{seq} also undoes {len(steps) - 1} later command(s) that depend on it:")
+    for step in steps:
+        for text in wrap(step.text, indent="  ", hanging="      "):
+            line(text)
+    if not sys.stdin.isatty():
+        raise InputError(f"undoing #{seq} takes {len(steps)} commands and needs confirmation", expected="--yes")
+    try:
+        answer = input(f"Undo these {len(steps)} commands? [y/N] ")
+    except EOFError:
+        answer = ""
+    if answer.strip().lower() not in ("y", "yes"):
+        raise RuleRefusal(f"undo of #{seq} cancelled; nothing changed")
+    return preview.version
 
 
 def redo_command(context: Context, *, as_json: bool) -> None:
     campaign = context.open()
     result = campaign.redo()
-    show_result(campaign, result, "redo", as_json=as_json)
+    show_result(campaign, result, "redo", as_json=as_json, explain=context.explain)
 
 
 def log_command(
@@ -210,6 +305,7 @@ def log_command(
     actor: str | None,
     since: str | None,
     until: str | None,
+    brief: bool,
     explain: bool,
     as_json: bool,
     as_player: str | None = None,
@@ -251,40 +347,36 @@ def log_command(
             }
         )
         return
-    from rich.text import Text
-
-    out = console()
     if not entries:
-        out.print("No history matches.")
+        line("No history matches.")
         return
+    columns = width()
     for entry in entries:
-        line = Text(f"#{entry.seq:<4}", style="bold magenta")
-        line.append(f" {format_duration(entry.at):>8} ", style="dim")
-        style = "strike dim" if entry.undone_by is not None else ""
-        line.append(entry.summary, style=style)
+        text = f"#{entry.seq:<4} {format_duration(entry.at):>8}  {entry.summary}"
         if entry.undone_by is not None:
-            line.append(f"  (undone by #{entry.undone_by})", style="yellow")
-        out.print(line)
-        if explain:
-            print_steps(entry.explanation)
+            text += f" (undone by #{entry.undone_by})"
+        marks = [(r"^#\d+", "bold magenta")]
+        if entry.undone_by is not None:
+            marks.append((r"(?<=^.{16}).*", "strike dim"))
+        for part in wrap(text, indent="", hanging=" " * 16, columns=columns):
+            line(part, highlights=marks)
+        if not brief:
+            print_steps(entry.explanation, explain=explain)
 
 
 def _player_log(campaign: Campaign, as_player: str, since: int | None, until: int | None, *, as_json: bool) -> None:
-    from rich.text import Text
-
     from rulekeeper.core import format_duration
 
     entries = campaign.player_log(as_player, since=since, until=until)
     if as_json:
         emit_json({"campaign": campaign.name, "as_player": as_player, "entries": entries})
         return
-    out = console()
     if not entries:
-        out.print("No history matches.")
+        line("No history matches.")
         return
     for entry in entries:
         style = "strike dim" if entry["undone"] else ""
-        for i, text in enumerate(entry["lines"]):
-            head = Text(f"#{entry['seq']:<4} {format_duration(entry['at']):>8} " if i == 0 else " " * 14, style="dim")
-            head.append(text, style=style)
-            out.print(head)
+        for i, said in enumerate(entry["lines"]):
+            head = f"#{entry['seq']:<4} {format_duration(entry['at']):>8}  " if i == 0 else " " * 16
+            for part in wrap(head + said, indent="", hanging=" " * 16):
+                line(part, highlights=[(r"(?<=^.{16}).*", style)] if style else ())

@@ -6,13 +6,24 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.cli.dice_commands import percent
-from rulekeeper.cli.output import console
+from rulekeeper.cli.output import line, terminal_width
 from rulekeeper.core.stakes import describe_pending
 
 if TYPE_CHECKING:
     from rulekeeper.core import PendingCheck, Step
 
-__all__ = ["odds_text", "pending_json", "print_pending", "print_steps", "print_view", "step_json"]
+__all__ = [
+    "odds_text",
+    "pending_json",
+    "print_pending",
+    "print_steps",
+    "print_view",
+    "sheet_lines",
+    "step_json",
+    "step_lines",
+    "width",
+    "wrap",
+]
 
 
 def step_json(step: Step) -> dict[str, Any]:
@@ -76,56 +87,108 @@ def pending_json(pending: PendingCheck) -> dict[str, Any]:
     }
 
 
-def print_steps(steps: Iterable[Step]) -> None:
-    from rich.text import Text
+def width() -> int:
+    """The terminal's width; 80 when output is not a terminal (``COLUMNS`` overrides)."""
+    return max(40, terminal_width())
 
-    out = console()
+
+def wrap(text: str, *, indent: str = "  ", hanging: str = "    ", columns: int | None = None) -> list[str]:
+    """``text`` broken at word boundaries to fit the terminal (a word longer than a line is split)."""
+    import textwrap
+
+    return textwrap.wrap(
+        text,
+        width=columns or width(),
+        initial_indent=indent,
+        subsequent_indent=hanging,
+        break_on_hyphens=False,
+    ) or [indent.rstrip()]
+
+
+def step_lines(step: Step, *, explain: bool = False, columns: int | None = None) -> list[str]:
+    """One consequence as lines that fit: its text, the dice and the rule's short tag.
+
+    With ``explain`` the full citation (source, section, page and the reading we chose)
+    follows on lines of its own.
+    """
+    text = f"{step.actor}: {step.text}" if step.actor and not step.text.startswith(step.actor) else step.text
+    if step.roll:
+        text += f" [{step.roll}]"
+    if not explain:
+        return wrap(f"{text} {step.rule.tag}", indent="  • ", columns=columns)
+    return wrap(text, indent="  • ", columns=columns) + wrap(
+        f"— {step.rule}", indent="      ", hanging="        ", columns=columns
+    )
+
+
+def print_steps(steps: Iterable[Step], *, explain: bool = False) -> None:
+    columns = width()
+    marks = ((r"\[[^\[\]]+: [^\[\]]+\]$|^ +— .*|^ {8}.*", "dim"), (r"^  • ", "bold"))
     for step in steps:
-        line = Text("  • ")
-        if step.actor:
-            line.append(f"{step.actor}: ", style="bold")
-        line.append(step.text)
-        if step.roll:
-            line.append(f"  [{step.roll}]", style="cyan")
-        line.append(f"  ({step.rule})", style="dim")
-        out.print(line)
+        for text in step_lines(step, explain=explain, columns=columns):
+            line(text, highlights=marks)
 
 
 def print_pending(pending: Sequence[PendingCheck], *, heading: str = "Waiting for dice:") -> None:
     if not pending:
         return
-    from rich.text import Text
-
-    out = console()
-    out.print(Text(heading, style="bold yellow"))
+    line(heading, style="bold yellow")
+    columns = width()
+    marks = ((r"^  #\d+", "bold yellow"), (r"\(resolve [^)]*\)?$", "dim"))
     for p in pending:
         sides = ",".join(f"d{s}" for s in p.check.dice_sides)
-        line = Text(f"  #{p.id} ", style="bold yellow")
-        if p.actor:
-            line.append(f"{p.actor}: ", style="bold")
-        line.append(f"{p.check.describe()} — {odds_text(p)}")
-        line.append(f"  (resolve {p.id} --dice {sides} | --auto)", style="dim")
-        out.print(line)
-        for text in stakes_lines(describe_pending(p)):
-            out.print(Text(f"      {text}"))
+        who = f"{p.actor}: " if p.actor else ""
+        text = f"#{p.id} {who}{p.check.describe()} — {odds_text(p)} (resolve {p.id} --dice {sides} | --auto)"
+        for part in wrap(text, indent="  ", hanging="      ", columns=columns):
+            line(part, highlights=marks)
+        for said in stakes_lines(describe_pending(p)):
+            for part in wrap(said, indent="      ", hanging="        ", columns=columns):
+                line(part)
 
 
-def _flat(prefix: str, value: Any) -> Iterable[tuple[str, str]]:
+def _short(value: Any) -> str:
     if isinstance(value, Mapping):
-        for k, v in value.items():
-            yield from _flat(f"{prefix}.{k}" if prefix else str(k), v)
-    elif isinstance(value, (list, tuple)):
-        yield prefix, ", ".join(str(v) for v in value) if value else "—"
-    else:
-        yield prefix, str(value)
+        return ", ".join(f"{k} {_short(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_short(v) for v in value)
+    if isinstance(value, float):
+        return f"{value:g}"
+    if value is True:
+        return "yes"
+    return str(value)
 
 
-def print_view(actor: str, view: Mapping[str, Any]) -> None:
-    from rich.table import Table
+def sheet_lines(actor: str, view: Mapping[str, Any], *, columns: int = 80, headline: str = "") -> list[str]:
+    """A character's view as a sheet: numbers in aligned columns, lists and tables below them.
 
-    table = Table(title=actor, show_header=False, title_style="bold", box=None, pad_edge=False)
-    table.add_column("field", style="bold")
-    table.add_column("value")
-    for key, value in _flat("", view):
-        table.add_row(key, value)
-    console().print(table)
+    Empty fields (None, false, nothing in a list) are left out: a sheet shows what the
+    character has. ``--json`` keeps the full record.
+    """
+    name = view.get("name")
+    title = f"{actor} ({name})" if isinstance(name, str) and name and name != actor else actor
+    lines = [title + (f"  {headline}" if headline else "")]
+    cells: list[str] = []
+    longer: list[tuple[str, str]] = []
+    for key, value in view.items():
+        if key in ("name", "actor") or value is None or value is False or value in ("", [], {}, ()):
+            continue
+        label = key.replace("_", " ")
+        if isinstance(value, (Mapping, list, tuple)):
+            longer.append((label, _short(value)))
+            continue
+        text = f"{label} {_short(value)}"
+        if len(text) > 24:
+            longer.append((label, _short(value)))
+        else:
+            cells.append(text)
+    per_line = max(1, columns // 26)
+    for start in range(0, len(cells), per_line):
+        lines.append("  " + "".join(f"{c:<26}" for c in cells[start : start + per_line]).rstrip())
+    for label, text in longer:
+        lines.extend(wrap(f"{label}: {text}", indent="  ", hanging="      ", columns=columns))
+    return lines
+
+
+def print_view(actor: str, view: Mapping[str, Any], *, headline: str = "") -> None:
+    for i, text in enumerate(sheet_lines(actor, view, columns=width(), headline=headline)):
+        line(text, style="bold" if i == 0 else "")

@@ -70,7 +70,7 @@ def parse_duration(text: str, *, round_seconds: int | None = None) -> int:
 
 
 def format_duration(seconds: int) -> str:
-    """``3725`` -> ``1h2m5s``; zero is ``0s``."""
+    """``3725`` -> ``1h 2m 5s``, the way people say it; zero is ``0s``."""
     if seconds == 0:
         return "0s"
     sign = "-" if seconds < 0 else ""
@@ -80,4 +80,4 @@ def format_duration(seconds: int) -> str:
         if rest >= size:
             parts.append(f"{rest // size}{unit}")
             rest %= size
-    return sign + "".join(parts)
+    return sign + " ".join(parts)

@@ -1,7 +1,9 @@
 """JSON forms of game state, for snapshots, exports and ``--json`` output.
 
 Uses pydantic's TypeAdapter on our frozen dataclasses, imported only when something is
-serialised, so rules code and fast CLI paths never load it.
+serialised, so rules code and fast CLI paths never load it. Reading back what we wrote (a
+snapshot) goes first through :mod:`rulekeeper.core.decode`, which needs no validator built;
+anything it does not recognise as exactly ours is left to pydantic.
 """
 
 from __future__ import annotations
@@ -37,6 +39,13 @@ def state_to_json(ruleset: Ruleset[Any], state: GameState[Any]) -> dict[str, Any
 
 
 def state_from_json(ruleset: Ruleset[Any], data: Any) -> GameState[Any]:
+    from rulekeeper.core.decode import NotOurs, decode
+
+    try:
+        fast: GameState[Any] = decode(GameState[ruleset.character_type], data)  # type: ignore[name-defined]
+        return fast
+    except NotOurs:
+        pass
     from pydantic import ValidationError
 
     try:

@@ -50,6 +50,12 @@ def open_store(url: str | None = None) -> Store:
         from rulekeeper.store.memory import MemoryStore
 
         return MemoryStore()
+    from rulekeeper.store.sqlite import sqlite_path
+
+    if sqlite_path(resolved) is not None:
+        from rulekeeper.store.sqlite import SqliteStore
+
+        return SqliteStore(resolved)
     from rulekeeper.store.sql import SqlStore
 
     return SqlStore(resolved)

@@ -13,14 +13,13 @@ from typing import TYPE_CHECKING
 import sqlalchemy as sa
 
 from rulekeeper.errors import StoreError
+from rulekeeper.store.revision import HEAD, refuse_newer
 
 if TYPE_CHECKING:
     from alembic.config import Config
 
 __all__ = ["HEAD", "MIGRATIONS", "current_revision", "downgrade", "ensure_current", "head_revision", "upgrade"]
 
-#: The newest revision this code writes; a test checks it against the scripts.
-HEAD = "0003"
 MIGRATIONS = Path(__file__).parent / "migrations"
 _VERSION_TABLE = "alembic_version"
 
@@ -71,9 +70,5 @@ def ensure_current(connection: sa.Connection) -> None:
     current = current_revision(connection)
     if current == HEAD:
         return
-    if current is not None and not (current.isdigit() and int(current) < int(HEAD)):
-        raise StoreError(
-            f"the database schema is at revision {current}, newer than this rulekeeper knows ({HEAD}); "
-            "upgrade rulekeeper to use it"
-        )
+    refuse_newer(current)
     upgrade(connection, HEAD)

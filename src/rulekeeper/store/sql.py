@@ -1,4 +1,7 @@
-"""The SQL backend: SQLite (default) and PostgreSQL.
+"""The SQLAlchemy backend: PostgreSQL, in-memory SQLite, and schema maintenance of SQLite files.
+
+SQLite files are served by :mod:`rulekeeper.store.sqlite` on the standard library alone (a
+campaign command should not pay SQLAlchemy's import); it comes here only to upgrade a schema.
 
 SQLAlchemy makes the engine, the connection pool and the schema migrations; the statements
 themselves run on the driver connection, because a command is a handful of tiny statements
@@ -17,8 +20,6 @@ one (see docs/campaigns.md, "Durability").
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -39,223 +40,24 @@ from rulekeeper.store.records import (
     NewMember,
     SnapshotRecord,
 )
+from rulekeeper.store.statements import (
+    CHUNK,
+    NOTIFY_CHANNEL,
+    SqlHistory,
+    Statements,
+    campaign_row,
+    dumps,
+    event_row,
+    member_row,
+)
 
-__all__ = ["NOTIFY_CHANNEL", "SqlStore"]
+__all__ = ["NOTIFY_CHANNEL", "SqlStore", "sqlite_engine"]
 
-#: PostgreSQL channel told ``"<campaign id>:<version>"`` when a writer commits new events, so
-#: servers in other processes push them to their live clients at once (``LISTEN``).
-NOTIFY_CHANNEL = "rulekeeper_events"
-
-_CHUNK = 1000
 # An arbitrary constant naming the advisory lock that serialises schema upgrades on PostgreSQL.
 _MIGRATION_LOCK = 7_142_001
-_EVENT_COLUMNS = (
-    "seq, kind, command, dice, outcome, actors, refs, at, until, next_id, next_id_after, "
-    "idem_key, base_version, wall_time"
-)
-_CAMPAIGN_COLUMNS = "id, name, system, seed, gm, settings, created, version"
-_MEMBER_COLUMNS = "id, campaign_id, name, role, characters, token_id, token_hash, created, expires, revoked"
-_META = "('undo', 'redo')"
 
 
-def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def _event_row(campaign_id: int, e: EventRecord) -> dict[str, Any]:
-    return {
-        "cid": campaign_id,
-        "seq": e.seq,
-        "kind": e.kind,
-        "command": dumps(e.command),
-        "dice": dumps(e.dice),
-        "outcome": e.outcome,
-        "actors": dumps(e.actors),
-        "refs": dumps(e.refs),
-        "at": e.at,
-        "until": e.until,
-        "next_id": e.next_id,
-        "next_id_after": e.next_id_after,
-        "idem_key": e.key,
-        "base_version": e.base_version,
-        "wall_time": e.wall_time,
-    }
-
-
-def _event(row: Sequence[Any]) -> EventRecord:
-    return EventRecord(
-        seq=row[0],
-        kind=row[1],
-        command=json.loads(row[2]),
-        dice=tuple((s, v) for s, v in json.loads(row[3])),
-        outcome=row[4],
-        actors=tuple(json.loads(row[5])),
-        refs=tuple(json.loads(row[6])),
-        at=row[7],
-        until=row[8],
-        next_id=row[9],
-        next_id_after=row[10],
-        key=row[11],
-        base_version=row[12],
-        wall_time=row[13],
-    )
-
-
-def _member(row: Sequence[Any]) -> MemberRecord:
-    return MemberRecord(
-        id=row[0],
-        campaign_id=row[1],
-        name=row[2],
-        role=row[3],
-        characters=tuple(json.loads(row[4])),
-        token_id=row[5],
-        token_hash=row[6],
-        created=row[7],
-        expires=row[8],
-        revoked=row[9],
-    )
-
-
-def _campaign(row: Sequence[Any]) -> CampaignRecord:
-    return CampaignRecord(
-        id=row[0],
-        name=row[1],
-        system=row[2],
-        seed=row[3],
-        gm=row[4],
-        settings=json.loads(row[5]),
-        created=row[6],
-        version=row[7],
-    )
-
-
-class _Statements:
-    """Every statement the store runs, in the driver's parameter style."""
-
-    def __init__(self, dialect: str) -> None:
-        postgres = dialect == "postgresql"
-
-        def sql(text: str) -> str:
-            return re.sub(r":(\w+)", r"%(\1)s", text) if postgres else text
-
-        where = "WHERE campaign_id = :cid"
-        self.head = sql("SELECT version FROM campaigns WHERE id = :cid")
-        self.lock = sql("SELECT version FROM campaigns WHERE id = :cid" + (" FOR UPDATE" if postgres else ""))
-        self.event = sql(f"SELECT {_EVENT_COLUMNS} FROM events {where} AND seq = :seq")
-        self.by_key = sql(f"SELECT {_EVENT_COLUMNS} FROM events {where} AND idem_key = :key")
-        self.after = sql(f"SELECT {_EVENT_COLUMNS} FROM events {where} AND seq > :after ORDER BY seq")
-        self.range = sql(f"SELECT {_EVENT_COLUMNS} FROM events {where} AND seq > :after AND seq <= :until ORDER BY seq")
-        self.meta = sql(f"SELECT {_EVENT_COLUMNS} FROM events {where} AND kind IN {_META} ORDER BY seq")
-        self.commands = sql(f"SELECT seq FROM events {where} AND kind NOT IN {_META} ORDER BY seq DESC LIMIT :limit")
-        self.snapshot = sql(
-            f"SELECT version, data FROM snapshots {where} AND version <= :at_most ORDER BY version DESC LIMIT 1"
-        )
-        self.latest_snapshot = sql(f"SELECT version, data FROM snapshots {where} ORDER BY version DESC LIMIT 1")
-        self.snapshot_exists = sql(f"SELECT 1 FROM snapshots {where} AND version = :version")
-        self.insert_event = sql(
-            "INSERT INTO events (campaign_id, seq, kind, command, dice, outcome, actors, refs, at, until, next_id, "
-            "next_id_after, idem_key, base_version, wall_time) VALUES (:cid, :seq, :kind, :command, :dice, "
-            ":outcome, :actors, :refs, :at, :until, :next_id, :next_id_after, :idem_key, :base_version, :wall_time)"
-        )
-        self.insert_snapshot = sql("INSERT INTO snapshots (campaign_id, version, data) VALUES (:cid, :version, :data)")
-        self.drop_snapshots = sql(f"DELETE FROM snapshots {where} AND version >= :version")
-        self.set_head = sql("UPDATE campaigns SET version = :version WHERE id = :cid")
-        self.campaigns = f"SELECT {_CAMPAIGN_COLUMNS} FROM campaigns ORDER BY name"
-        self.campaign = sql(f"SELECT {_CAMPAIGN_COLUMNS} FROM campaigns WHERE name = :name")
-        self.insert_campaign = sql(
-            "INSERT INTO campaigns (name, system, seed, gm, settings, created, version) "
-            "VALUES (:name, :system, :seed, :gm, :settings, :created, :version) RETURNING id"
-        )
-        self.notify = f"SELECT pg_notify('{NOTIFY_CHANNEL}', %(payload)s)" if postgres else ""
-        self.insert_member = sql(
-            "INSERT INTO members (campaign_id, name, role, characters, token_id, token_hash, created, expires) "
-            "VALUES (:cid, :name, :role, :characters, :token_id, :token_hash, :created, :expires) RETURNING id"
-        )
-        self.member_by_id = sql(f"SELECT {_MEMBER_COLUMNS} FROM members WHERE id = :id")
-        self.members = sql(f"SELECT {_MEMBER_COLUMNS} FROM members {where} ORDER BY id")
-        self.member_by_token = sql(f"SELECT {_MEMBER_COLUMNS} FROM members WHERE token_id = :token_id")
-        self.revoke = sql(
-            "UPDATE members SET revoked = :when WHERE campaign_id = :cid AND revoked IS NULL "
-            "AND (name = :name OR token_id = :name)"
-        )
-        self.delete = (
-            sql("DELETE FROM members WHERE campaign_id = :cid"),
-            sql("DELETE FROM snapshots WHERE campaign_id = :cid"),
-            sql("DELETE FROM events WHERE campaign_id = :cid"),
-            sql("DELETE FROM campaigns WHERE id = :cid"),
-        )
-
-
-class _SqlHistory:
-    """One campaign's history inside one open transaction (a driver cursor)."""
-
-    def __init__(self, cursor: Any, sql: _Statements, campaign_id: int, head: int) -> None:
-        self._cur = cursor
-        self._sql = sql
-        self._cid = campaign_id
-        self._head = head
-        self.start = head
-
-    def _rows(self, statement: str, **params: Any) -> list[Any]:
-        self._cur.execute(statement, {"cid": self._cid, **params})
-        rows: list[Any] = self._cur.fetchall()
-        return rows
-
-    def head(self) -> int:
-        return self._head
-
-    def event(self, seq: int) -> EventRecord | None:
-        rows = self._rows(self._sql.event, seq=seq)
-        return _event(rows[0]) if rows else None
-
-    def event_by_key(self, key: str) -> EventRecord | None:
-        rows = self._rows(self._sql.by_key, key=key)
-        return _event(rows[0]) if rows else None
-
-    def events(self, after: int = 0, until: int | None = None) -> list[EventRecord]:
-        if until is None:
-            rows = self._rows(self._sql.after, after=after)
-        else:
-            rows = self._rows(self._sql.range, after=after, until=until)
-        return [_event(r) for r in rows]
-
-    def meta_events(self) -> list[EventRecord]:
-        return [_event(r) for r in self._rows(self._sql.meta)]
-
-    def command_seqs_desc(self, limit: int) -> list[int]:
-        return [r[0] for r in self._rows(self._sql.commands, limit=limit)]
-
-    def latest_snapshot(self, at_most: int | None = None) -> SnapshotRecord | None:
-        if at_most is None:
-            rows = self._rows(self._sql.latest_snapshot)
-        else:
-            rows = self._rows(self._sql.snapshot, at_most=at_most)
-        return SnapshotRecord(rows[0][0], rows[0][1]) if rows else None
-
-    def append(self, event: EventRecord) -> None:
-        if event.seq != self._head + 1:
-            raise StoreError(f"event #{event.seq} does not follow version {self._head}")
-        self._cur.execute(self._sql.insert_event, _event_row(self._cid, event))
-        self._head = event.seq
-
-    def put_snapshot(self, snapshot: SnapshotRecord) -> None:
-        if not self._rows(self._sql.snapshot_exists, version=snapshot.version):
-            self._cur.execute(
-                self._sql.insert_snapshot, {"cid": self._cid, "version": snapshot.version, "data": snapshot.data}
-            )
-
-    def drop_snapshots(self, from_version: int) -> None:
-        self._cur.execute(self._sql.drop_snapshots, {"cid": self._cid, "version": from_version})
-
-    def finish(self) -> None:
-        if self._head != self.start:
-            self._cur.execute(self._sql.set_head, {"cid": self._cid, "version": self._head})
-            if self._sql.notify:
-                # Delivered by PostgreSQL only when this transaction commits, never for a rollback.
-                self._cur.execute(self._sql.notify, {"payload": f"{self._cid}:{self._head}"})
-
-
-def _sqlite_engine(url: str) -> sa.Engine:
+def sqlite_engine(url: str) -> sa.Engine:
     memory = url in ("sqlite://", "sqlite:///:memory:")
     if memory:
         engine = sa.create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
@@ -288,9 +90,9 @@ class SqlStore(Store):
     def __init__(self, url: str) -> None:
         self.url = url
         try:
-            self._engine = _sqlite_engine(url) if url.startswith("sqlite") else sa.create_engine(url)
+            self._engine = sqlite_engine(url) if url.startswith("sqlite") else sa.create_engine(url)
             self.dialect = self._engine.dialect.name
-            self._sql = _Statements(self.dialect)
+            self._sql = Statements(self.dialect)
             dbapi: Any = self._engine.dialect.dbapi
             self._driver_errors: tuple[type[BaseException], ...] = (dbapi.Error,)
             self._integrity_errors: tuple[type[BaseException], ...] = (dbapi.IntegrityError,)
@@ -335,13 +137,13 @@ class SqlStore(Store):
     def list_campaigns(self) -> list[CampaignInfo]:
         with self._transaction(write=False) as cursor:
             cursor.execute(self._sql.campaigns)
-            return [CampaignInfo.of(_campaign(r)) for r in cursor.fetchall()]
+            return [CampaignInfo.of(campaign_row(r)) for r in cursor.fetchall()]
 
     def find_campaign(self, name: str) -> CampaignRecord | None:
         with self._transaction(write=False) as cursor:
             cursor.execute(self._sql.campaign, {"name": name})
             row = cursor.fetchone()
-            return None if row is None else _campaign(row)
+            return None if row is None else campaign_row(row)
 
     def create_campaign(
         self,
@@ -368,16 +170,16 @@ class SqlStore(Store):
                     },
                 )
                 cid = cursor.fetchone()[0]
-                for start in range(0, len(events), _CHUNK):
-                    chunk = [_event_row(cid, e) for e in events[start : start + _CHUNK]]
+                for start in range(0, len(events), CHUNK):
+                    chunk = [event_row(cid, e) for e in events[start : start + CHUNK]]
                     cursor.executemany(self._sql.insert_event, chunk)
-                for start in range(0, len(snapshots), _CHUNK):
+                for start in range(0, len(snapshots), CHUNK):
                     rows = [
-                        {"cid": cid, "version": s.version, "data": s.data} for s in snapshots[start : start + _CHUNK]
+                        {"cid": cid, "version": s.version, "data": s.data} for s in snapshots[start : start + CHUNK]
                     ]
                     cursor.executemany(self._sql.insert_snapshot, rows)
                 cursor.execute(self._sql.campaign, {"name": campaign.name})
-                return _campaign(cursor.fetchone())
+                return campaign_row(cursor.fetchone())
         except StoreError as exc:
             if isinstance(exc.__cause__, self._integrity_errors):
                 # Another process took the name between our check and our insert.
@@ -403,7 +205,7 @@ class SqlStore(Store):
             row = cursor.fetchone()
             if row is None:
                 raise StoreError(f"campaign #{campaign_id} no longer exists")
-            yield _SqlHistory(cursor, self._sql, campaign_id, row[0])
+            yield SqlHistory(cursor, self._sql, campaign_id, row[0])
 
     @contextmanager
     def writing(self, campaign_id: int) -> Iterator[HistoryWriter]:
@@ -412,7 +214,7 @@ class SqlStore(Store):
             row = cursor.fetchone()
             if row is None:
                 raise StoreError(f"campaign #{campaign_id} no longer exists")
-            history = _SqlHistory(cursor, self._sql, campaign_id, row[0])
+            history = SqlHistory(cursor, self._sql, campaign_id, row[0])
             yield history
             history.finish()
 
@@ -434,18 +236,18 @@ class SqlStore(Store):
             )
             member_id = cursor.fetchone()[0]
             cursor.execute(self._sql.member_by_id, {"id": member_id})
-            return _member(cursor.fetchone())
+            return member_row(cursor.fetchone())
 
     def members(self, campaign_id: int) -> list[MemberRecord]:
         with self._transaction(write=False) as cursor:
             cursor.execute(self._sql.members, {"cid": campaign_id})
-            return [_member(r) for r in cursor.fetchall()]
+            return [member_row(r) for r in cursor.fetchall()]
 
     def member_by_token_id(self, token_id: str) -> MemberRecord | None:
         with self._transaction(write=False) as cursor:
             cursor.execute(self._sql.member_by_token, {"token_id": token_id})
             row = cursor.fetchone()
-            return None if row is None else _member(row)
+            return None if row is None else member_row(row)
 
     def revoke_members(self, campaign_id: int, name: str, when: float) -> int:
         with self._transaction(write=True) as cursor:

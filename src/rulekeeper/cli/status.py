@@ -1,0 +1,208 @@
+"""``rulekeeper status``: the table on one screen (80×24 holds six characters in every system).
+
+Each system's vitals are picked from its own GM view, so this module knows which numbers a GM
+glances at per system and nothing of how they are computed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.cli.output import emit_json, line
+
+if TYPE_CHECKING:
+    from rulekeeper.campaign import Campaign
+    from rulekeeper.cli.context import Context
+    from rulekeeper.core.state import Condition
+
+__all__ = ["status_command", "status_lines", "vitals"]
+
+View = Mapping[str, Any]
+
+
+def _gurps(v: View) -> str:
+    text = f"HP {v['current_hp']}/{v['hp']}  FP {v['current_fp']}/{v['fp']}"
+    if v.get("posture") not in (None, "standing"):
+        text += f"  {v['posture']}"
+    if v.get("maneuver"):
+        text += f"  {v['maneuver']}"
+    return text
+
+
+def _gods_monsters(v: View) -> str:
+    text = f"surv {v['survival']}/{v['max_survival']}  verve {v['verve']}/{v['max_verve']}"
+    if v.get("injuries"):
+        text += f"  inj {v['injuries']}"
+    if v.get("death_in") is not None:
+        text += f"  dies in {v['death_in']}"
+    return text
+
+
+def _wrath_glory(v: View) -> str:
+    return (
+        f"Wounds {v['wounds']}/{v['max_wounds']}  Shock {v['shock']}/{v['max_shock']}  "
+        f"Wrath {v['wrath']}  Res {v['resilience']}"
+    )
+
+
+def _vi_viii_x(v: View) -> str:
+    parts = []
+    for ks in ("bu", "co", "in", "em"):
+        if ks in v:
+            current, original = v[ks], v.get(f"{ks}_original", v[ks])
+            parts.append(f"{ks.upper()} {current}/{original}" if current != original else f"{ks.upper()} {current}")
+    for name, fatality in (v.get("fatalities") or {}).items():
+        if isinstance(fatality, Mapping) and not fatality.get("permanent"):
+            parts.append(f"{name}: {fatality.get('state')} in {fatality.get('turns')} turns")
+    return "  ".join(parts)
+
+
+_VITALS: dict[str, Callable[[View], str]] = {
+    "gurps": _gurps,
+    "gods-and-monsters": _gods_monsters,
+    "wrath-and-glory": _wrath_glory,
+    "vi-viii-x": _vi_viii_x,
+}
+
+
+def vitals(system: str, view: View) -> str:
+    """The few numbers a GM glances at for one character of ``system``."""
+    pick = _VITALS.get(system)
+    if pick is None:
+        return ""
+    try:
+        return pick(view)
+    except (KeyError, TypeError):
+        # A house system or an older view without these fields: the sheet still has the rest.
+        return ""
+
+
+def _condition(c: Condition, clock: int) -> str:
+    from rulekeeper.core import format_duration
+
+    if c.until is None:
+        return c.name
+    return f"{c.name} ({format_duration(max(0, c.until - clock))} left)"
+
+
+def _fit(text: str, columns: int) -> str:
+    return text if len(text) <= columns else text[: columns - 1] + "…"
+
+
+def _turn_order(campaign: Campaign, views: Mapping[str, View]) -> tuple[list[str], str | None]:
+    """The fight's order (from the conditions that record it) and who acts next."""
+    order: list[str] = []
+    for c in campaign.state.conditions:
+        found = c.data.get("order") if isinstance(c.data, Mapping) else None
+        if c.name == "in combat" and isinstance(found, list):
+            order = [str(a) for a in found if a in views]
+            break
+    if not order:
+        return [], None
+    turns = {a: views[a].get("turn") for a in order}
+    if all(isinstance(t, int) for t in turns.values()):
+        low = min(t for t in turns.values() if isinstance(t, int))
+        return order, next(a for a in order if turns[a] == low)
+    return order, None
+
+
+def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
+    """The status board as plain lines no wider than ``columns``."""
+    from rulekeeper.cli.dice_commands import percent
+    from rulekeeper.core import format_duration
+    from rulekeeper.core.citation import SYSTEM_TITLES
+
+    state = campaign.state
+    title = SYSTEM_TITLES.get(campaign.system, (campaign.system,))[0]
+    pending = campaign.pending()
+    lines = [
+        _fit(
+            f"{campaign.name} · {title} · game time {format_duration(state.clock)} · "
+            f"{len(pending)} pending · #{campaign.version}",
+            columns,
+        )
+    ]
+    actors = list(state.characters)
+    views = {a: campaign.view(a) for a in actors}
+    order, current = _turn_order(campaign, views)
+    npcs = campaign.table.npcs
+    width = max((len(a) for a in actors), default=4) + 2
+    width = min(width, 16)
+    for actor in actors:
+        mark = ">" if actor == current else " "
+        npc = "*" if actor in npcs else " "
+        line = f"{mark}{npc}{actor[: width - 1]:<{width}}{vitals(campaign.system, views[actor])}"
+        lines.append(_fit(line, columns))
+        conditions = [_condition(c, state.clock) for c in state.conditions_of(actor) if c.name != "in combat"]
+        if conditions:
+            lines.append(_fit(" " * (width + 2) + ", ".join(conditions), columns))
+    if not actors:
+        lines.append("  no characters yet: rulekeeper char add NAME --set FIELD=VALUE")
+    if order:
+        lines.append(_fit("turn order: " + " → ".join(f"[{a}]" if a == current else a for a in order), columns))
+    if pending:
+        lines.append("pending checks:")
+        for p in pending[:4]:
+            described = p.check.describe()
+            who = f"{p.actor}: " if p.actor and not described.startswith(p.actor) else ""
+            chance = percent(p.check.probability())
+            lines.append(_fit(f"  #{p.id} {who}{described} ({chance})", columns))
+        if len(pending) > 4:
+            lines.append(f"  … {len(pending) - 4} more (rulekeeper pending)")
+    # The same timer on several characters (shock on a whole squad) is one entry with a count.
+    due: dict[tuple[str, int], int] = {}
+    for t in sorted(state.timers, key=lambda t: t.due):
+        key = (t.label, t.due)
+        due[key] = due.get(key, 0) + 1
+    if due:
+        shown = [
+            f"{label} in {format_duration(max(0, at - state.clock))}" + (f" (×{n})" if n > 1 else "")
+            for (label, at), n in list(due.items())[:3]
+        ]
+        more = f" (+{len(due) - 3} more)" if len(due) > 3 else ""
+        lines.append(_fit("next: " + "; ".join(shown) + more, columns))
+    return lines
+
+
+def status_json(campaign: Campaign) -> dict[str, Any]:
+    from rulekeeper.cli.render import pending_json
+
+    state = campaign.state
+    views = {a: campaign.view(a) for a in state.characters}
+    order, current = _turn_order(campaign, views)
+    return {
+        "campaign": campaign.name,
+        "system": campaign.system,
+        "version": campaign.version,
+        "clock": state.clock,
+        "characters": [
+            {
+                "id": a,
+                "npc": a in campaign.table.npcs,
+                "vitals": vitals(campaign.system, views[a]),
+                "conditions": [
+                    {"name": c.name, "until": c.until} for c in state.conditions_of(a) if c.name != "in combat"
+                ],
+            }
+            for a in state.characters
+        ],
+        "turn_order": order,
+        "current": current,
+        "pending": [pending_json(p) for p in campaign.pending()],
+        "timers": [
+            {"label": t.label, "due": t.due, "actor": t.actor} for t in sorted(state.timers, key=lambda t: t.due)
+        ],
+    }
+
+
+def status_command(context: Context, *, as_json: bool) -> None:
+    from rulekeeper.cli.render import width
+
+    campaign = context.open()
+    if as_json:
+        emit_json(status_json(campaign))
+        return
+    marks = ((r"^>.*", "bold green"), (r"^pending checks:|^  #\d+", "yellow"))
+    for i, text in enumerate(status_lines(campaign, columns=width())):
+        line(text, style="bold" if i == 0 else "", highlights=marks)

@@ -1,0 +1,237 @@
+"""The SQL text and row mapping shared by both SQL backends (no SQLAlchemy here).
+
+Statements are written once with ``:name`` parameters, which the standard library's ``sqlite3``
+takes as they are and which are rewritten to ``%(name)s`` for psycopg. A history runs them on a
+plain DB-API cursor inside a transaction its store opened.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from rulekeeper.errors import StoreError
+from rulekeeper.store.records import CampaignRecord, EventRecord, MemberRecord, SnapshotRecord
+
+__all__ = [
+    "CHUNK",
+    "NOTIFY_CHANNEL",
+    "SqlHistory",
+    "Statements",
+    "campaign_row",
+    "dumps",
+    "event_row",
+    "member_row",
+]
+
+#: PostgreSQL channel told ``"<campaign id>:<version>"`` when a writer commits new events, so
+#: servers in other processes push them to their live clients at once (``LISTEN``).
+NOTIFY_CHANNEL = "rulekeeper_events"
+
+CHUNK = 1000
+_EVENT_COLUMNS = (
+    "seq, kind, command, dice, outcome, actors, refs, at, until, next_id, next_id_after, "
+    "idem_key, base_version, wall_time"
+)
+_CAMPAIGN_COLUMNS = "id, name, system, seed, gm, settings, created, version"
+_MEMBER_COLUMNS = "id, campaign_id, name, role, characters, token_id, token_hash, created, expires, revoked"
+_META = "('undo', 'redo')"
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def event_row(campaign_id: int, e: EventRecord) -> dict[str, Any]:
+    return {
+        "cid": campaign_id,
+        "seq": e.seq,
+        "kind": e.kind,
+        "command": dumps(e.command),
+        "dice": dumps(e.dice),
+        "outcome": e.outcome,
+        "actors": dumps(e.actors),
+        "refs": dumps(e.refs),
+        "at": e.at,
+        "until": e.until,
+        "next_id": e.next_id,
+        "next_id_after": e.next_id_after,
+        "idem_key": e.key,
+        "base_version": e.base_version,
+        "wall_time": e.wall_time,
+    }
+
+
+def _event(row: Sequence[Any]) -> EventRecord:
+    return EventRecord(
+        seq=row[0],
+        kind=row[1],
+        command=json.loads(row[2]),
+        dice=tuple((s, v) for s, v in json.loads(row[3])),
+        outcome=row[4],
+        actors=tuple(json.loads(row[5])),
+        refs=tuple(json.loads(row[6])),
+        at=row[7],
+        until=row[8],
+        next_id=row[9],
+        next_id_after=row[10],
+        key=row[11],
+        base_version=row[12],
+        wall_time=row[13],
+    )
+
+
+def member_row(row: Sequence[Any]) -> MemberRecord:
+    return MemberRecord(
+        id=row[0],
+        campaign_id=row[1],
+        name=row[2],
+        role=row[3],
+        characters=tuple(json.loads(row[4])),
+        token_id=row[5],
+        token_hash=row[6],
+        created=row[7],
+        expires=row[8],
+        revoked=row[9],
+    )
+
+
+def campaign_row(row: Sequence[Any]) -> CampaignRecord:
+    return CampaignRecord(
+        id=row[0],
+        name=row[1],
+        system=row[2],
+        seed=row[3],
+        gm=row[4],
+        settings=json.loads(row[5]),
+        created=row[6],
+        version=row[7],
+    )
+
+
+class Statements:
+    """Every statement the store runs, in the driver's parameter style."""
+
+    def __init__(self, dialect: str) -> None:
+        postgres = dialect == "postgresql"
+
+        def sql(text: str) -> str:
+            return re.sub(r":(\w+)", r"%(\1)s", text) if postgres else text
+
+        where = "WHERE campaign_id = :cid"
+        self.head = sql("SELECT version FROM campaigns WHERE id = :cid")
+        self.lock = sql("SELECT version FROM campaigns WHERE id = :cid" + (" FOR UPDATE" if postgres else ""))
+        self.event = sql(f"SELECT {_EVENT_COLUMNS} FROM events {where} AND seq = :seq")
+        self.by_key = sql(f"SELECT {_EVENT_COLUMNS} FROM events {where} AND idem_key = :key")
+        self.after = sql(f"SELECT {_EVENT_COLUMNS} FROM events {where} AND seq > :after ORDER BY seq")
+        self.range = sql(f"SELECT {_EVENT_COLUMNS} FROM events {where} AND seq > :after AND seq <= :until ORDER BY seq")
+        self.meta = sql(f"SELECT {_EVENT_COLUMNS} FROM events {where} AND kind IN {_META} ORDER BY seq")
+        self.commands = sql(f"SELECT seq FROM events {where} AND kind NOT IN {_META} ORDER BY seq DESC LIMIT :limit")
+        self.snapshot = sql(
+            f"SELECT version, data FROM snapshots {where} AND version <= :at_most ORDER BY version DESC LIMIT 1"
+        )
+        self.latest_snapshot = sql(f"SELECT version, data FROM snapshots {where} ORDER BY version DESC LIMIT 1")
+        self.snapshot_exists = sql(f"SELECT 1 FROM snapshots {where} AND version = :version")
+        self.insert_event = sql(
+            "INSERT INTO events (campaign_id, seq, kind, command, dice, outcome, actors, refs, at, until, next_id, "
+            "next_id_after, idem_key, base_version, wall_time) VALUES (:cid, :seq, :kind, :command, :dice, "
+            ":outcome, :actors, :refs, :at, :until, :next_id, :next_id_after, :idem_key, :base_version, :wall_time)"
+        )
+        self.insert_snapshot = sql("INSERT INTO snapshots (campaign_id, version, data) VALUES (:cid, :version, :data)")
+        self.drop_snapshots = sql(f"DELETE FROM snapshots {where} AND version >= :version")
+        self.set_head = sql("UPDATE campaigns SET version = :version WHERE id = :cid")
+        self.campaigns = f"SELECT {_CAMPAIGN_COLUMNS} FROM campaigns ORDER BY name"
+        self.campaign = sql(f"SELECT {_CAMPAIGN_COLUMNS} FROM campaigns WHERE name = :name")
+        self.insert_campaign = sql(
+            "INSERT INTO campaigns (name, system, seed, gm, settings, created, version) "
+            "VALUES (:name, :system, :seed, :gm, :settings, :created, :version) RETURNING id"
+        )
+        self.notify = f"SELECT pg_notify('{NOTIFY_CHANNEL}', %(payload)s)" if postgres else ""
+        self.insert_member = sql(
+            "INSERT INTO members (campaign_id, name, role, characters, token_id, token_hash, created, expires) "
+            "VALUES (:cid, :name, :role, :characters, :token_id, :token_hash, :created, :expires) RETURNING id"
+        )
+        self.member_by_id = sql(f"SELECT {_MEMBER_COLUMNS} FROM members WHERE id = :id")
+        self.members = sql(f"SELECT {_MEMBER_COLUMNS} FROM members {where} ORDER BY id")
+        self.member_by_token = sql(f"SELECT {_MEMBER_COLUMNS} FROM members WHERE token_id = :token_id")
+        self.revoke = sql(
+            "UPDATE members SET revoked = :when WHERE campaign_id = :cid AND revoked IS NULL "
+            "AND (name = :name OR token_id = :name)"
+        )
+        self.delete = (
+            sql("DELETE FROM members WHERE campaign_id = :cid"),
+            sql("DELETE FROM snapshots WHERE campaign_id = :cid"),
+            sql("DELETE FROM events WHERE campaign_id = :cid"),
+            sql("DELETE FROM campaigns WHERE id = :cid"),
+        )
+
+
+class SqlHistory:
+    """One campaign's history inside one open transaction (a driver cursor)."""
+
+    def __init__(self, cursor: Any, sql: Statements, campaign_id: int, head: int) -> None:
+        self._cur = cursor
+        self._sql = sql
+        self._cid = campaign_id
+        self._head = head
+        self.start = head
+
+    def _rows(self, statement: str, **params: Any) -> list[Any]:
+        self._cur.execute(statement, {"cid": self._cid, **params})
+        rows: list[Any] = self._cur.fetchall()
+        return rows
+
+    def head(self) -> int:
+        return self._head
+
+    def event(self, seq: int) -> EventRecord | None:
+        rows = self._rows(self._sql.event, seq=seq)
+        return _event(rows[0]) if rows else None
+
+    def event_by_key(self, key: str) -> EventRecord | None:
+        rows = self._rows(self._sql.by_key, key=key)
+        return _event(rows[0]) if rows else None
+
+    def events(self, after: int = 0, until: int | None = None) -> list[EventRecord]:
+        if until is None:
+            rows = self._rows(self._sql.after, after=after)
+        else:
+            rows = self._rows(self._sql.range, after=after, until=until)
+        return [_event(r) for r in rows]
+
+    def meta_events(self) -> list[EventRecord]:
+        return [_event(r) for r in self._rows(self._sql.meta)]
+
+    def command_seqs_desc(self, limit: int) -> list[int]:
+        return [r[0] for r in self._rows(self._sql.commands, limit=limit)]
+
+    def latest_snapshot(self, at_most: int | None = None) -> SnapshotRecord | None:
+        if at_most is None:
+            rows = self._rows(self._sql.latest_snapshot)
+        else:
+            rows = self._rows(self._sql.snapshot, at_most=at_most)
+        return SnapshotRecord(rows[0][0], rows[0][1]) if rows else None
+
+    def append(self, event: EventRecord) -> None:
+        if event.seq != self._head + 1:
+            raise StoreError(f"event #{event.seq} does not follow version {self._head}")
+        self._cur.execute(self._sql.insert_event, event_row(self._cid, event))
+        self._head = event.seq
+
+    def put_snapshot(self, snapshot: SnapshotRecord) -> None:
+        if not self._rows(self._sql.snapshot_exists, version=snapshot.version):
+            self._cur.execute(
+                self._sql.insert_snapshot, {"cid": self._cid, "version": snapshot.version, "data": snapshot.data}
+            )
+
+    def drop_snapshots(self, from_version: int) -> None:
+        self._cur.execute(self._sql.drop_snapshots, {"cid": self._cid, "version": from_version})
+
+    def finish(self) -> None:
+        if self._head != self.start:
+            self._cur.execute(self._sql.set_head, {"cid": self._cid, "version": self._head})
+            if self._sql.notify:
+                # Delivered by PostgreSQL only when this transaction commits, never for a rollback.
+                self._cur.execute(self._sql.notify, {"payload": f"{self._cid}:{self._head}"})
