@@ -136,6 +136,13 @@ class _Pane:
 
     def close(self) -> None:
         os.write(self.fd, b"exit\r")
+        # Read to the end: a shell blocked on a full terminal buffer would never exit.
+        while select.select([self.fd], [], [], 5.0)[0]:
+            try:
+                if not os.read(self.fd, 65536):
+                    break
+            except OSError:  # the other end closed: the shell has exited
+                break
         os.waitpid(self.pid, 0)
         os.close(self.fd)
 
