@@ -13,6 +13,7 @@ import pytest
 from rulekeeper.campaign import Campaign, Store, open_store
 from rulekeeper.core import Action, AutomationLevel, Settings
 from rulekeeper.core.stakes import describe_pending
+from rulekeeper.core.state import ROLL_RULES
 from rulekeeper.errors import InputError
 
 KNIGHT = {
@@ -155,7 +156,7 @@ def test_new_campaigns_record_their_rules_for_rolls_and_older_ones_keep_theirs(m
     from rulekeeper.core import get_ruleset
 
     campaign = _gurps(memory, prompt=True)
-    assert campaign.record.settings["roll_rules"] == 2
+    assert campaign.record.settings["roll_rules"] == ROLL_RULES
     assert Campaign.open(memory, "night").state.settings.every_roll_a_check
     stored_before = initial_table(get_ruleset("gurps"), {"automation": {"gurps": "prompt"}, "options": {}})
     assert stored_before.game.settings.roll_rules == 1 and not stored_before.game.settings.every_roll_a_check
@@ -194,3 +195,46 @@ def test_a_fright_checks_stun_is_the_tables_roll_and_one_shot_dice_feed_it_in_or
     campaign.resolve(stun.id, [1, 1])
     assert campaign.state.has_condition("knight", "stunned")
     campaign.verify()
+
+
+def test_a_typed_total_is_logged_as_a_total_with_no_dice_made_up(memory: Store) -> None:
+    campaign = _gurps(memory, prompt=True)
+    campaign.act(Action("attack", "knight", {"target": "orc", "defense": "none"}))
+    (attack,) = campaign.pending()
+    result = campaign.resolve(attack.id, [11])
+    text = result.render()
+    assert "total 11 typed at the table" in text and "(4, 4, 3)" not in text
+    assert campaign.log()[-1].dice == ()  # no invented dice recorded
+    assert len(campaign.pending()) == 1  # 11 hits skill 14: the damage roll follows
+    campaign.verify()
+    Campaign.open(memory, "night").verify()
+
+
+def test_a_plain_damage_roll_takes_a_typed_total(memory: Store) -> None:
+    campaign = _gurps(memory, prompt=True)
+    campaign.act(Action("damage", "orc", {"dice": "3d-2"}))
+    (damage,) = campaign.pending()
+    with pytest.raises(InputError, match=r"or their total alone"):
+        campaign.resolve(damage.id, [6, 6])
+    with pytest.raises(InputError, match="17 cannot be rolled on 3d-2"):
+        campaign.resolve(damage.id, [17])
+    result = campaign.resolve(damage.id, [11])  # was refused: "needs 3 dice, got 1"
+    assert "total 11 typed at the table" in result.render()
+    assert campaign.log()[-1].dice == ()
+    campaign.verify()
+
+
+def test_a_typed_total_stored_under_roll_rules_2_replays_as_it_was_recorded(
+    memory: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rulekeeper.campaign.facade as facade
+
+    monkeypatch.setattr(facade, "ROLL_RULES", 2)  # a campaign created before typed totals were judged
+    campaign = _gurps(memory, prompt=True)
+    monkeypatch.undo()
+    assert campaign.state.settings.roll_rules == 2
+    campaign.act(Action("attack", "knight", {"target": "orc", "defense": "none"}))
+    (attack,) = campaign.pending()
+    result = campaign.resolve(attack.id, [11])
+    assert "rolled 11 (4, 4, 3)" in " ".join(step.text for step in result.explanation)
+    Campaign.open(memory, "night").verify()

@@ -281,15 +281,17 @@ def _typed_through(
 
 def _resolve(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
     pending_id = _int(command, "pending")
-    _dice_values(command)
-    pending = table.game.find_pending(pending_id)
-    counted = engine.CountingSource(dice)
-    outcome = engine.resolve_check(ruleset, table.game, pending_id, counted)
     typed = _dice_values(command)
-    if typed is not None and pending is not None:
-        # a GURPS total typed alone stands for its three dice
-        command = {**command, "dice": list(engine.typed_values(pending, typed))}
-    outcome = _typed_through(ruleset, command, outcome, table.game.next_id, counted)
+    pending = table.game.find_pending(pending_id)
+    # A total typed alone for a check decided by its total is judged as it is (no dice recorded).
+    total = None if typed is None or pending is None else engine.typed_total(table.game, pending, typed)
+    counted = engine.CountingSource(dice)
+    outcome = engine.resolve_check(ruleset, table.game, pending_id, counted, total=total)
+    if typed is not None and pending is not None and total is None:
+        # by roll_rules 2 a GURPS total typed alone stood for three even dice
+        command = {**command, "dice": list(engine.typed_values(pending, typed, table.game.settings))}
+    if total is None:
+        outcome = _typed_through(ruleset, command, outcome, table.game.next_id, counted)
     actors = _outcome_actors(outcome)
     if pending is not None and pending.actor:
         actors.add(pending.actor)
@@ -452,9 +454,11 @@ def live_dice(command: Mapping[str, Any], table: Table, seed: int, seq: int) -> 
         return LiveDice(RecordingSource(seeded))
     if command.get("kind") == "resolve":
         pending = table.game.find_pending(_int(command, "pending"))
+        if pending is not None and engine.typed_total(table.game, pending, typed) is not None:
+            return LiveDice(RecordingSource(seeded))  # a total, not dice: what follows is the campaign's
         if pending is not None:
             # Dice beyond the check's own feed its consequences; any further rolls are the campaign's.
-            source = engine.typed_dice_source(pending, typed, seeded)
+            source = engine.typed_dice_source(pending, typed, seeded, table.game.settings)
             return LiveDice(RecordingSource(source), source.scripted)
     scripted = ScriptedSource(typed, label="dice typed for this command")
     return LiveDice(RecordingSource(scripted), scripted)

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.cli.output import console, emit_json, line
-from rulekeeper.cli.render import pending_json, print_pending, print_steps, step_json, width, wrap
+from rulekeeper.cli.render import pending_json, print_pending, print_steps, stakes_lines, step_json, width, wrap
 
 if TYPE_CHECKING:
     from rulekeeper.campaign import Campaign, CommandResult
@@ -190,19 +190,19 @@ def _show_reading(
 
 
 def _print_player_pending(pending: Sequence[Mapping[str, Any]]) -> None:
-    from rich.text import Text
-
-    out = console()
+    columns = width()
     for p in pending:
-        line = Text(f"  #{p['id']} ", style="bold yellow")
-        if p.get("actor"):
-            line.append(f"{p['actor']}: ", style="bold")
-        line.append(str(p.get("label") or p.get("check")))
+        who = f"{p['actor']}: " if p.get("actor") else ""
         threshold = p.get("threshold")
-        line.append(f" — roll {','.join(p['dice'])}" + (f" against {threshold}" if threshold is not None else ""))
+        text = f"#{p['id']} {who}{p.get('label') or p.get('check')} — roll {','.join(p['dice'])}"
+        text += f" against {threshold}" if threshold is not None else ""
         if p.get("probability") is not None:
-            line.append(f", {100 * float(p['probability']):.2f}% to succeed")
-        out.print(line)
+            text += f", {100 * float(p['probability']):.2f}% to succeed"
+        for part in wrap(text, indent="  ", hanging="      ", columns=columns):
+            line(part, highlights=((r"^  #\d+", "bold yellow"),))
+        for said in stakes_lines(p["stakes"]) if p.get("stakes") else []:
+            for part in wrap(said, indent="      ", hanging="        ", columns=columns):
+                line(part)
 
 
 def pending_command(context: Context, *, as_player: str | None = None, as_json: bool) -> None:

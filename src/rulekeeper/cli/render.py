@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulekeeper.cli.dice_commands import percent
 from rulekeeper.cli.output import line, terminal_width
-from rulekeeper.core.stakes import describe_pending
+from rulekeeper.core.stakes import describe_pending, pending_entry
 
 if TYPE_CHECKING:
     from rulekeeper.core import PendingCheck, Step
@@ -54,14 +54,14 @@ def stakes_lines(stakes: Mapping[str, Any]) -> list[str]:
     lines = [f"for: {stakes['for']}"]
     if stakes["on_success"]:
         # a plain roll (damage, a table) has no success: its "success" is simply what follows
-        head = "on success" if stakes["odds"] is not None else "then"
+        head = "then" if stakes.get("plain") else "on success"
         lines.append(f"{head}: {stakes['on_success']}")
     if stakes["on_failure"]:
         lines.append(f"on failure: {stakes['on_failure']}")
-    named = [f"{d['name']} ({d['die']})" for d in stakes["dice"] if not d["name"].startswith("die ")]
+    named = [f"{d['name']} ({d['die']})" for d in stakes.get("dice", ()) if not d["name"].startswith("die ")]
     if named:
         lines.append("dice, in order: " + ", ".join(named))
-    rows = stakes["distribution"]
+    rows = stakes.get("distribution") or []
     if rows:
         shown = ", ".join(f"{r['value']}: {r['text']}" for r in rows[:12])
         more = f", ... ({len(rows) - 12} more)" if len(rows) > 12 else ""
@@ -70,21 +70,7 @@ def stakes_lines(stakes: Mapping[str, Any]) -> list[str]:
 
 
 def pending_json(pending: PendingCheck) -> dict[str, Any]:
-    check = pending.check
-    crit = check.critical_probability()
-    return {
-        "id": pending.id,
-        "actor": pending.actor,
-        "kind": check.kind,
-        "purpose": pending.purpose,
-        "check": check.describe(),
-        "dice": [f"d{s}" for s in check.dice_sides],
-        "probability": float(check.probability()),
-        "probability_exact": str(check.probability()),
-        "critical_probability": None if crit is None else float(crit),
-        "created": pending.created,
-        "stakes": describe_pending(pending),
-    }
+    return pending_entry(pending)
 
 
 def width() -> int:

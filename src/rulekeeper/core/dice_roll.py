@@ -80,7 +80,10 @@ class DiceRoll:
         if not low <= total <= high:
             from rulekeeper.errors import InputError
 
-            raise InputError(f"{total} cannot be rolled on {self.notation}", expected=f"a total from {low} to {high}")
+            raise InputError(
+                f"{total} cannot be rolled on {self.notation}",
+                expected=f"{len(self.dice_sides)} dice, or a total from {low} to {high}",
+            )
         return CheckResult(
             kind=self.kind,
             label=self.label,
@@ -89,7 +92,7 @@ class DiceRoll:
             target=0,
             success=True,
             margin=0,
-            text=f"{self.label}: {total} (rolled at the table on {self.notation})",
+            text=f"{self.label}: total {total} typed at the table",
             details={"roll": f"{self.notation} = {total}"},
         )
 
@@ -105,8 +108,8 @@ class DiceRoll:
             )
             text = f"{self.label}: {total}"
         else:
-            shown = str(rolled)
-            text = f"{self.label}: {rolled.total}"
+            shown = str(rolled) if total == rolled.total else f"{rolled} (at least {self.floor}: {total})"
+            text = f"{self.label}: {total}"
         return CheckResult(
             kind=self.kind,
             label=self.label,

@@ -5,9 +5,9 @@ Each is a pure function ``(ruleset, state, ..., dice) -> Outcome``; nothing here
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from rulekeeper.core.action import Action, validate_params
 from rulekeeper.core.check import CheckResult
@@ -15,7 +15,7 @@ from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.play import Outcome, Play
 from rulekeeper.core.ruleset import Ruleset
-from rulekeeper.core.state import GameState, PendingCheck
+from rulekeeper.core.state import GameState, PendingCheck, Settings
 from rulekeeper.dice.source import DiceSource, FallbackSource, ScriptedSource
 from rulekeeper.errors import InputError, UnknownNameError
 
@@ -26,10 +26,12 @@ __all__ = [
     "add_character",
     "advance",
     "apply_action",
+    "judge_typed_total",
     "next_round",
     "resolve_check",
     "resolve_typed_in_order",
     "sync_derived",
+    "typed_total",
     "typed_values",
 ]
 
@@ -102,22 +104,31 @@ def resolve_check(
     pending_id: int,
     dice: DiceSource,
     typed: Sequence[int] | None = None,
+    *,
+    total: int | None = None,
 ) -> Outcome[C]:
     """Resolve a pending check with dice typed in at the table (``typed``) or rolled by ``dice``.
 
     Typed values are checked against the dice the check needs; any rolls its consequences
-    need beyond them come from ``dice``.
+    need beyond them come from ``dice``. ``total`` is a total typed at the table for a check
+    decided by its total alone (see :func:`typed_total`): it is judged as it is, no dice read.
     """
     pending = state.find_pending(pending_id)
     if pending is None:
         waiting = ", ".join(f"#{p.id}" for p in state.pending) or "none"
         raise UnknownNameError(f"no pending check #{pending_id}", expected=f"one of: {waiting}")
-    source = dice if typed is None else typed_dice_source(pending, typed, dice)
+    if typed is not None and total is None:
+        total = typed_total(state, pending, typed)
+    if total is not None:
+        source, result = dice, judge_typed_total(pending, total)  # its consequences roll from ``dice``
+    else:
+        source = dice if typed is None else typed_dice_source(pending, typed, dice, state.settings)
+        result = pending.check.resolve(source)
     play = Play(ruleset, state, source)
     if not state.settings.every_roll_a_check:
-        play.resolve_pending(pending, pending.check.resolve(source), CORE_RULE)  # a campaign from before
+        play.resolve_pending(pending, result, CORE_RULE)  # a campaign from before
         return _finish(play)
-    _settle(play, pending, pending.check.resolve(source))
+    _settle(play, pending, result)
     # Then, in time order: what the roll led to if it was due earlier (the next roll of a series, a
     # condition's end), exactly as if rolled on time, and the engine's own rolls held behind it.
     _fire_due(ruleset, play, state.clock, min(pending.created, state.clock))
@@ -202,36 +213,69 @@ def resolve_typed_in_order(
     return Outcome(state, tuple(events), unresolved, tuple(steps), result, tuple(checks))
 
 
-def typed_values(pending: PendingCheck, typed: Sequence[int]) -> tuple[int, ...]:
-    """The typed values a pending check will read: a GURPS success roll's lone total becomes dice."""
+def _total_judge(pending: PendingCheck) -> Callable[[int], CheckResult] | None:
+    """The check's own judgement of a total typed alone, if only its total decides it."""
+    judge = getattr(pending.check, "judge_total", None)
+    return cast("Callable[[int], CheckResult]", judge) if callable(judge) else None
+
+
+def typed_total(state: GameState[Any], pending: PendingCheck, typed: Sequence[int]) -> int | None:
+    """The total typed alone for a check of several dice that takes its total (``judge_total``:
+    a GURPS success roll, a plain roll such as damage), by the rules for rolls that judge it as
+    that total; None when the values are dice."""
+    if not state.settings.typed_totals_judged or len(typed) != 1 or len(pending.check.dice_sides) < 2:
+        return None
+    return typed[0] if _total_judge(pending) is not None else None
+
+
+def judge_typed_total(pending: PendingCheck, total: int) -> CheckResult:
+    judge = _total_judge(pending)
+    if judge is None:
+        raise InputError(f"check #{pending.id} needs its dice, not a total", expected=_dice_form(pending))
+    try:
+        return judge(total)
+    except InputError as exc:
+        raise InputError(f"check #{pending.id}: {exc.message}", expected=exc.expected) from None
+
+
+def _dice_form(pending: PendingCheck) -> str:
+    sides = pending.check.dice_sides
+    shape = ",".join(f"d{s}" for s in sides)
+    alternative = ""
+    if len(sides) > 1 and _total_judge(pending) is not None:
+        alternative = f", or their total alone ({pending.check.describe()})"
+    return f"{len(sides)} values for {shape}{alternative}"
+
+
+def typed_values(pending: PendingCheck, typed: Sequence[int], settings: Settings) -> tuple[int, ...]:
+    """The typed values a pending check will read as dice. By the rules for rolls before typed
+    totals were judged (roll_rules 2), a GURPS success roll's lone total became even dice; a
+    history stored then replays that way."""
     sides = pending.check.dice_sides
     values = tuple(typed)
-    if len(values) == 1 and len(sides) > 1 and pending.check.type == "gurps-success":
+    legacy_total = not settings.typed_totals_judged and len(values) == 1 and len(sides) > 1
+    if legacy_total and pending.check.type == "gurps-success":
         return _dice_for_total(pending.id, values[0], sides)
     return values
 
 
-def typed_dice_source(pending: PendingCheck, typed: Sequence[int], fallback: DiceSource) -> FallbackSource:
+def typed_dice_source(
+    pending: PendingCheck, typed: Sequence[int], fallback: DiceSource, settings: Settings
+) -> FallbackSource:
     """Dice typed at the table for a pending check: at least the check's own dice, then any more
     feed its consequences, and rolls beyond those come from ``fallback``.
 
-    A GURPS success roll also takes the total of its three dice alone (a total no roll of those
-    dice can make is refused): only the total decides it.
+    A total typed alone for a check that takes one is not dice: see :func:`typed_total`.
     """
     sides = pending.check.dice_sides
-    typed = typed_values(pending, typed)
+    typed = typed_values(pending, typed, settings)
     if len(typed) < len(sides):
-        shape = ",".join(f"d{s}" for s in sides)
-        alternative = f", or their total {len(sides)}-{sum(sides)}" if pending.check.type == "gurps-success" else ""
-        raise InputError(
-            f"check #{pending.id} needs {len(sides)} dice, got {len(typed)}",
-            expected=f"{len(sides)} values for {shape}{alternative}",
-        )
+        raise InputError(f"check #{pending.id} needs {len(sides)} dice, got {len(typed)}", expected=_dice_form(pending))
     return FallbackSource(ScriptedSource(typed, label=f"dice for check #{pending.id}"), fallback)
 
 
 def _dice_for_total(pending_id: int, total: int, sides: Sequence[int]) -> tuple[int, ...]:
-    """Dice showing ``total`` (as even as possible), for a check decided by the total alone."""
+    """Dice showing ``total`` (as even as possible): how roll_rules 2 took a GURPS total alone."""
     low, high = len(sides), sum(sides)
     if not low <= total <= high:
         raise InputError(

@@ -91,15 +91,9 @@ class Ruleset(Generic[C]):
 
         Systems with secrets override this so a check shows no secret stat or odds computed from one.
         """
-        check = pending.check
-        return {
-            "id": pending.id,
-            "actor": pending.actor,
-            "purpose": pending.purpose,
-            "check": check.describe(),
-            "dice": [f"d{s}" for s in check.dice_sides],
-            "probability": float(check.probability()),
-        }
+        from rulekeeper.core.stakes import pending_entry
+
+        return pending_entry(pending)
 
     def player_lines(self, steps: Sequence[Step]) -> list[str]:
         """The explanation lines a player may read (by default all). Systems with secrets override this."""

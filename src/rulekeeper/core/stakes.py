@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rulekeeper.core.state import PendingCheck
 
-__all__ = ["Stakes", "describe_pending", "distribution_rows"]
+__all__ = ["Stakes", "describe_pending", "distribution_rows", "pending_entry", "without_secrets"]
 
 
 @dataclass(frozen=True)
@@ -73,9 +73,44 @@ def describe_pending(pending: PendingCheck) -> dict[str, Any]:
         "for": stakes.purpose if stakes is not None else pending.purpose,
         "on_success": stakes.on_success if stakes is not None else "",
         "on_failure": stakes.on_failure if stakes is not None else "",
+        "plain": plain,
         "odds": None if plain else {"success": str(p), "text": _percent(p)},
         "critical": None if crit is None else {"success": str(crit), "text": _percent(crit)},
         "dice": dice,
         "outcome": outcome,
         "distribution": [{"value": v, "p": q, "text": _percent(Fraction(q))} for v, q in rows],
+    }
+
+
+# What a check's stakes may show when its odds or outcome would be computed from a secret stat.
+_PUBLIC_STAKES = ("for", "on_success", "on_failure", "plain", "dice")
+
+
+def without_secrets(stakes: dict[str, Any]) -> dict[str, Any]:
+    """``describe_pending`` output with no odds, critical odds or distribution: only what the roll is
+    for, what each result does and the die names (the system's stakes words them without secrets)."""
+    return {key: stakes[key] for key in _PUBLIC_STAKES}
+
+
+def pending_entry(pending: PendingCheck) -> dict[str, Any]:
+    """A pending check as data, with its exact odds and stakes: the one builder behind the GM's
+    pending list and a player's own where odds reveal nothing. A plain roll (damage, a table) has no
+    success, so it has no success probability either."""
+    check = pending.check
+    stakes = describe_pending(pending)
+    plain = bool(stakes["plain"])
+    p = check.probability()
+    crit = check.critical_probability()
+    return {
+        "id": pending.id,
+        "actor": pending.actor,
+        "kind": check.kind,
+        "purpose": pending.purpose,
+        "check": check.describe(),
+        "dice": [f"d{s}" for s in check.dice_sides],
+        "probability": None if plain else float(p),
+        "probability_exact": None if plain else str(p),
+        "critical_probability": None if crit is None else float(crit),
+        "created": pending.created,
+        "stakes": stakes,
     }

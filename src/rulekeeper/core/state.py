@@ -36,7 +36,7 @@ C = TypeVar("C")
 AnyCheck = SuccessRoll | QuickContest | RollUnder | ActingContest | PoolTest | ArcThreshold | ArcOpposed | DiceRoll
 
 
-ROLL_RULES = 2  # the current revision of Settings.roll_rules
+ROLL_RULES = 3  # the current revision of Settings.roll_rules
 
 
 class AutomationLevel(enum.Enum):
@@ -59,12 +59,18 @@ class Settings:
     options: Mapping[str, Any] = field(default_factory=dict)
     # Which rules for rolls the table plays by: 2 (every roll is a check a table may roll itself,
     # in table order, and time waits behind a roll it asked for); 1 for campaigns stored before
-    # that, whose histories must replay exactly (the engine then rolls plain rolls itself).
+    # that, whose histories must replay exactly (the engine then rolls plain rolls itself); 3 (a
+    # lone total typed for a check decided by its total alone is judged as that total, with no
+    # dice made up for it: 2 turned a GURPS total into even dice, and its histories replay so).
     roll_rules: int = 1
 
     @property
     def every_roll_a_check(self) -> bool:
-        return self.roll_rules >= ROLL_RULES
+        return self.roll_rules >= 2
+
+    @property
+    def typed_totals_judged(self) -> bool:
+        return self.roll_rules >= 3
 
     def level_for(self, kind: str) -> AutomationLevel:
         probe = kind

@@ -93,6 +93,26 @@ class SuccessRoll:
             critical=critical,
         )
 
+    def judge_total(self, total: int) -> CheckResult:
+        """Only the total of the three dice decides the roll, so a total typed at the table (the
+        dice rolled behind a screen) is judged as it is: no dice are invented for it."""
+        if not 3 <= total <= 18:
+            from rulekeeper.errors import InputError
+
+            raise InputError(f"{total} cannot be rolled on 3d6", expected="3 dice, or a total from 3 to 18")
+        result = self.judge((total,))
+        return CheckResult(
+            kind=result.kind,
+            label=result.label,
+            dice=(),
+            total=result.total,
+            target=result.target,
+            success=result.success,
+            margin=result.margin,
+            text=result.text.replace(f"rolled {total} ({total})", f"total {total} typed at the table"),
+            critical=result.critical,
+        )
+
     def resolve(self, source: DiceSource) -> CheckResult:
         return self.judge((source.roll(6), source.roll(6), source.roll(6)))
 

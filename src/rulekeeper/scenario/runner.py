@@ -18,6 +18,7 @@ from rulekeeper.core.engine import (
     resolve_check,
     resolve_typed_in_order,
     typed_dice_source,
+    typed_total,
     typed_values,
 )
 from rulekeeper.core.play import Outcome
@@ -195,11 +196,14 @@ class _Run:
                     raise InputError("no pending check to resolve", expected="a step that leaves a pending check")
                 target = self.state.pending[-1].id if target == "last" else self.next_in_table_order()
             pending = self.state.find_pending(int(target))
-            if typed is not None and pending is not None:
-                typed = list(typed_values(pending, typed))
-                dice = typed_dice_source(pending, typed, dice)
+            total = None if typed is None or pending is None else typed_total(self.state, pending, typed)
+            if typed is not None and pending is not None and total is None:
+                typed = list(typed_values(pending, typed, self.state.settings))
+                dice = typed_dice_source(pending, typed, dice, self.state.settings)
             counted = CountingSource(dice)
-            outcome = resolve_check(self.ruleset, self.state, int(target), counted)
+            outcome = resolve_check(self.ruleset, self.state, int(target), counted, total=total)
+            if total is not None:
+                return outcome  # a total typed alone feeds nothing else
         else:
             if step.kind == "round":
                 count = data.get("round") or 1

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.campaign.members import Identity, Role
+from rulekeeper.core.stakes import pending_entry
 
 if TYPE_CHECKING:
     from rulekeeper.campaign import Campaign, CommandResult, LogEntry, Roles
@@ -151,23 +152,7 @@ def pending_json(ruleset: Ruleset[Any], state: GameState[Any], viewer: Viewer) -
     out: list[dict[str, Any]] = []
     for p in state.pending:
         if viewer.is_gm:
-            check = p.check
-            crit = check.critical_probability()
-            out.append(
-                {
-                    "id": p.id,
-                    "actor": p.actor,
-                    "kind": check.kind,
-                    "purpose": p.purpose,
-                    "check": check.describe(),
-                    "dice": [f"d{s}" for s in check.dice_sides],
-                    "probability": float(check.probability()),
-                    "probability_exact": str(check.probability()),
-                    "critical_probability": None if crit is None else float(crit),
-                    "created": p.created,
-                    "secret": check.kind in ruleset.secret_check_kinds,
-                }
-            )
+            out.append({**pending_entry(p), "secret": p.check.kind in ruleset.secret_check_kinds})
         elif viewer.plays(p.actor) and p.check.kind not in ruleset.secret_check_kinds:
             out.append(ruleset.player_pending(state, p))
     return out

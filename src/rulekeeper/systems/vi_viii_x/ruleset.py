@@ -109,7 +109,10 @@ class ViViiiXRuleset(Ruleset[Character]):
 
     def player_pending(self, state: GameState[Character], pending: PendingCheck) -> dict[str, Any]:
         # What to roll and the threshold: a total or odds would be computed from a secret US.
-        return PlayerPendingCheck.of(pending).to_dict()
+        # The stakes say what the roll is for and does, never odds (see stakes.py: no unknown stat).
+        from rulekeeper.core.stakes import describe_pending, without_secrets
+
+        return {**PlayerPendingCheck.of(pending).to_dict(), "stakes": without_secrets(describe_pending(pending))}
 
     def player_lines(self, steps: Sequence[Step]) -> list[str]:
         return player_lines(steps)

@@ -1,0 +1,41 @@
+"""Review findings on the prompt flow (issue #13): stakes for a player's own pending list, typed
+totals, floored totals."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from tests.support.table import new_game
+
+from rulekeeper.core import Action, AutomationLevel, apply_action, get_ruleset
+from rulekeeper.core.dice_roll import DiceRoll
+from rulekeeper.core.stakes import describe_pending, pending_entry
+from rulekeeper.dice.source import ScriptedSource
+
+
+def test_a_floored_roll_reports_the_floored_total_in_both_styles() -> None:
+    for style in ("tree", "sum"):
+        roll = DiceRoll(kind="damage", label="cut", notation="1d6-3", floor=0, style=style)
+        result = roll.resolve(ScriptedSource([1]))
+        assert result.total == 0
+        assert result.text == "cut: 0"
+        assert "-2" not in result.text
+
+
+def _gurps_damage_pending() -> tuple[Any, Any]:
+    ruleset = get_ruleset("gurps")
+    state = new_game(ruleset, {"knight": {"st": 12, "ht": 11}})
+    state = state.with_settings(replace(state.settings, automation={"*": AutomationLevel.PROMPT}))
+    out = apply_action(ruleset, state, Action("damage", "knight", {"dice": "3d-2"}), ScriptedSource([]))
+    [pending] = [p for p in out.state.pending if p.check.type == "dice-roll"]
+    return ruleset, (out.state, pending)
+
+
+def test_a_players_own_pending_roll_carries_its_stakes_and_no_success_odds_for_a_plain_roll() -> None:
+    ruleset, (state, pending) = _gurps_damage_pending()
+    mine = ruleset.player_pending(state, pending)
+    assert mine["probability"] is None  # a damage roll cannot fail: no "100.00% to succeed"
+    assert mine["stakes"]["for"] and mine["stakes"]["for"] != pending.purpose
+    assert mine["stakes"] == describe_pending(pending)
+    assert mine == pending_entry(pending)  # one builder for the player's list and the GM's
