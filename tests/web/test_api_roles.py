@@ -62,7 +62,9 @@ def test_pending_checks_are_the_players_own_without_odds(table: Table6810) -> No
     assert {p["actor"] for p in gm} == {"ranger", "adept"} and all("probability" in p for p in gm)
     ana = table.api.get(table.url("/pending"), headers=table.ana).json()
     assert [p["actor"] for p in ana] == ["ranger"]
-    assert set(ana[0]) == {"id", "actor", "purpose", "label", "dice", "threshold"}
+    assert set(ana[0]) == {"id", "actor", "purpose", "label", "dice", "threshold", "stakes"}
+    # what the roll is for and does, never odds, a distribution or an outcome computed from a secret
+    assert set(ana[0]["stakes"]) == {"for", "on_success", "on_failure", "plain", "dice"}
     assert table.api.get(table.url("/pending"), headers=table.obi).json() == []
 
     adept_check = next(p["id"] for p in gm if p["actor"] == "adept")
