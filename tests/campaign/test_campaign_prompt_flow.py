@@ -125,7 +125,9 @@ def test_gods_and_monsters_death_contest_says_success_is_the_injuries_winning(me
     (death,) = campaign.pending()
     stakes = describe_pending(death)
     assert stakes["on_success"] == "the injuries prevail: ingrid starts dying"
-    assert [d["name"] for d in stakes["dice"]] == ["the injuries' d20 (acting)", "ingrid's d20 (resisting)"]
+    assert [d["name"] for d in stakes["dice"]] == ["the injuries' d20 (acting)", "ingrid's endurance d20 (resisting)"]
+    # seed 000 "A time to die": a contested endurance roll against the injuries, not survival
+    assert stakes["for"] == "the death contest: ingrid's injuries (acting) against ingrid's endurance"
 
 
 def test_determination_shows_how_many_wounds_it_will_turn_into_shock(memory: Store) -> None:

@@ -39,3 +39,12 @@ def test_a_players_own_pending_roll_carries_its_stakes_and_no_success_odds_for_a
     assert mine["stakes"]["for"] and mine["stakes"]["for"] != pending.purpose
     assert mine["stakes"] == describe_pending(pending)
     assert mine == pending_entry(pending)  # one builder for the player's list and the GM's
+
+
+def test_gurps_stakes_never_show_an_unfilled_template() -> None:
+    from rulekeeper.systems.gurps.stakes import gurps_stakes
+
+    stakes = gurps_stakes("attack", "knight", {})  # asked without a target
+    assert stakes is not None
+    assert "{" not in stakes.purpose + stakes.on_success + stakes.on_failure
+    assert stakes.purpose == "knight's attack roll on the target"

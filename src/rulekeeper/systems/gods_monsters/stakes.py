@@ -16,10 +16,10 @@ def gm_stakes(purpose: str, actor: str | None, data: Mapping[str, Any]) -> Stake
     who = actor or "the character"
     if purpose == "death":
         return Stakes(
-            purpose=f"the death contest: {who}'s injuries (acting) against {who}'s survival",
+            purpose=f"the death contest: {who}'s injuries (acting) against {who}'s endurance",
             on_success=f"the injuries prevail: {who} starts dying",
             on_failure=f"{who} holds on: no death this time",
-            dice=("the injuries' d20 (acting)", f"{who}'s d20 (resisting)"),
+            dice=("the injuries' d20 (acting)", f"{who}'s endurance d20 (resisting)"),
         )
     if purpose == "consciousness":
         return Stakes(

@@ -52,6 +52,13 @@ STAKES: Mapping[str, tuple[str, str, str]] = {
 }
 
 
+class _Generic(dict[str, str]):
+    """Template words; a key the check did not supply reads as "the <key>"."""
+
+    def __missing__(self, key: str) -> str:
+        return f"the {key}"
+
+
 def gurps_stakes(purpose: str, actor: str | None, data: Mapping[str, Any]) -> Stakes | None:
     row = STAKES.get(purpose)
     if row is None:
@@ -61,9 +68,8 @@ def gurps_stakes(purpose: str, actor: str | None, data: Mapping[str, Any]) -> St
     words.setdefault("choice", "defence")
 
     def fill(text: str) -> str:
-        try:
-            return text.format(**words)
-        except (KeyError, IndexError):
-            return text  # a check asked without the usual data still says what it is for
+        # A check asked without the usual data still says what it is for: a missing name reads
+        # generically ("the target"), never as a raw "{target}".
+        return text.format_map(_Generic(words))
 
     return Stakes(purpose=fill(row[0]), on_success=fill(row[1]), on_failure=fill(row[2]))
