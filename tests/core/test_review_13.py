@@ -48,3 +48,37 @@ def test_gurps_stakes_never_show_an_unfilled_template() -> None:
     assert stakes is not None
     assert "{" not in stakes.purpose + stakes.on_success + stakes.on_failure
     assert stakes.purpose == "knight's attack roll on the target"
+
+
+def test_every_vi_viii_x_check_purpose_has_stakes_that_name_no_stat() -> None:
+    import inspect
+
+    from rulekeeper.systems.vi_viii_x import hooks
+    from rulekeeper.systems.vi_viii_x.stakes import STAKES, vi_stakes
+
+    source = inspect.getsource(hooks.check_done)
+    handled = {p for p in ("arc", "reaction", "climb", "fall", "cure", "effort", "stun", "sight") if f'"{p}"' in source}
+    assert handled == set(STAKES)
+    data = {"what": "ranger's ARC on BU+VIG", "stats_label": "BU+VIG", "task": "reading", "threshold": 6}
+    for purpose in STAKES:
+        stakes = vi_stakes(purpose, "ranger", data)
+        assert stakes is not None and stakes.purpose != purpose
+        words = stakes.purpose + stakes.on_success + stakes.on_failure
+        assert "VIG" not in words and "BU" not in words and "{" not in words
+
+
+def test_a_vi_viii_x_players_pending_check_says_what_it_is_for_and_no_secret() -> None:
+    import json
+
+    ruleset = get_ruleset("6810")
+    stats = {"BU": 4, "CO": 5, "IN": 4, "EM": 5}
+    state = new_game(ruleset, {"ranger": {**stats, "us": {"VIG": {"ks": "BU", "value": 9}}}})
+    state = state.with_settings(replace(state.settings, automation={"*": AutomationLevel.PROMPT}))
+    params = {"ks": "bu", "us": "VIG", "threshold": "easy"}
+    out = apply_action(ruleset, state, Action("arc", "ranger", params), ScriptedSource([]))
+    (pending,) = out.state.pending
+    mine = ruleset.player_pending(out.state, pending)
+    assert mine["stakes"]["for"] == "ranger's action resolution check"
+    assert mine["stakes"]["on_success"] == "the action succeeds"
+    text = json.dumps(mine)
+    assert "VIG" not in text and "probability" not in text and "odds" not in text

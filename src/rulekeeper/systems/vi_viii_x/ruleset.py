@@ -11,7 +11,8 @@ from rulekeeper.core.check import CheckResult
 from rulekeeper.core.explain import Step
 from rulekeeper.core.play import Outcome, Play
 from rulekeeper.core.ruleset import Ruleset
-from rulekeeper.core.state import GameState, PendingCheck, Timer
+from rulekeeper.core.stakes import Stakes
+from rulekeeper.core.state import AnyCheck, GameState, PendingCheck, Timer
 from rulekeeper.systems.vi_viii_x.actions import REST_KINDS, actions
 from rulekeeper.systems.vi_viii_x.calculators import calculators
 from rulekeeper.systems.vi_viii_x.character import Character
@@ -19,6 +20,7 @@ from rulekeeper.systems.vi_viii_x.effects import sync_states
 from rulekeeper.systems.vi_viii_x.gm_view import gm_view
 from rulekeeper.systems.vi_viii_x.hooks import check_done, timer_due
 from rulekeeper.systems.vi_viii_x.sheet import parse_sheet
+from rulekeeper.systems.vi_viii_x.stakes import vi_stakes
 from rulekeeper.systems.vi_viii_x.states import DERIVED_STATES, derived_states
 from rulekeeper.systems.vi_viii_x.visibility import (
     PlayerPendingCheck,
@@ -113,6 +115,9 @@ class ViViiiXRuleset(Ruleset[Character]):
         from rulekeeper.core.stakes import describe_pending, without_secrets
 
         return {**PlayerPendingCheck.of(pending).to_dict(), "stakes": without_secrets(describe_pending(pending))}
+
+    def stakes_for(self, purpose: str, check: AnyCheck, actor: str | None, data: Mapping[str, Any]) -> Stakes | None:
+        return vi_stakes(purpose, actor, data)
 
     def player_lines(self, steps: Sequence[Step]) -> list[str]:
         return player_lines(steps)
