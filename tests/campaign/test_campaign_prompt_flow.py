@@ -240,3 +240,13 @@ def test_a_typed_total_stored_under_roll_rules_2_replays_as_it_was_recorded(
     result = campaign.resolve(attack.id, [11])
     assert "rolled 11 (4, 4, 3)" in " ".join(step.text for step in result.explanation)
     Campaign.open(memory, "night").verify()
+
+
+def test_dice_typed_with_the_command_show_no_waiting_line_for_the_checks_they_settle(memory: Store) -> None:
+    campaign = _gurps(memory, prompt=True)
+    result = campaign.act(Action("attack", "knight", {"target": "orc", "defense": "none"}), dice=[3, 4, 2])
+    text = result.render()
+    assert "knight attacks orc" in text and "rolled 9" in text
+    lines = [s for s in result.explanation if s.text.startswith("waiting for dice: ")]
+    assert all("attack" not in s.text for s in lines), lines  # the damage roll may still wait
+    campaign.verify()

@@ -13,6 +13,7 @@ from rulekeeper.core.action import Action, validate_params
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import format_duration
+from rulekeeper.core.explain import Step
 from rulekeeper.core.play import Outcome, Play
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.state import GameState, PendingCheck, Settings
@@ -186,6 +187,7 @@ def resolve_typed_in_order(
     state = outcome.state
     # Depth first, as the engine rolls under auto: what a roll leads to comes before its siblings.
     queue = [p.id for p in state.pending if p.id >= first_id and p.after is None]
+    settled: set[int] = set()
     while dice.count < typed and queue:
         pending = state.find_pending(queue.pop(0))
         if pending is None:
@@ -200,6 +202,7 @@ def resolve_typed_in_order(
                 expected=f"{typed - left + len(sides)} dice values, or {typed - left} to leave it pending",
             )
         mark = state.next_id
+        settled.add(pending.id)
         nxt = resolve_check(ruleset, state, pending.id, dice)
         state = nxt.state
         queue = [p.id for p in state.pending if p.id >= mark and p.after is None] + queue
@@ -208,6 +211,10 @@ def resolve_typed_in_order(
         checks.extend(nxt.checks)
         result.update(nxt.result)
     still = {p.id for p in state.pending}
+    if state.settings.typed_totals_judged:
+        # A check its typed dice settle in this same command was never waiting for the table: no
+        # "waiting for dice" line before its result (roll_rules 3; older histories replay as stored).
+        steps = [s for s in steps if not _waited_for(s, settled)]
     created = [p for p in (*outcome.pending, *(p for p in state.pending if p.id >= first_id)) if p.id in still]
     unresolved = tuple({p.id: p for p in created}.values())
     return Outcome(state, tuple(events), unresolved, tuple(steps), result, tuple(checks))
@@ -245,6 +252,10 @@ def _dice_form(pending: PendingCheck) -> str:
     if len(sides) > 1 and _total_judge(pending) is not None:
         alternative = f", or their total alone ({pending.check.describe()})"
     return f"{len(sides)} values for {shape}{alternative}"
+
+
+def _waited_for(step: Step, settled: set[int]) -> bool:
+    return step.data.get("pending") in settled and step.text.startswith("waiting for dice: ")
 
 
 def typed_values(pending: PendingCheck, typed: Sequence[int], settings: Settings) -> tuple[int, ...]:

@@ -61,7 +61,8 @@ class Settings:
     # in table order, and time waits behind a roll it asked for); 1 for campaigns stored before
     # that, whose histories must replay exactly (the engine then rolls plain rolls itself); 3 (a
     # lone total typed for a check decided by its total alone is judged as that total, with no
-    # dice made up for it: 2 turned a GURPS total into even dice, and its histories replay so).
+    # dice made up for it: 2 turned a GURPS total into even dice, and its histories replay so;
+    # and a check settled by dice typed with the command that asked it is not shown waiting).
     roll_rules: int = 1
 
     @property
