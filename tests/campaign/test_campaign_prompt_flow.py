@@ -146,6 +146,8 @@ def test_determination_shows_how_many_wounds_it_will_turn_into_shock(memory: Sto
     assert {row["value"]: Fraction(row["p"]) for row in stakes["distribution"]} == {
         k: Fraction(v, 216) for k, v in counts.items()
     }
+    # the Wounds saved lead, not a "0.00% to succeed" against a DN no pool of three can reach
+    assert stakes["headline"] == "distribution" and stakes["odds"] is None
     campaign.act(Action("test", "ari", {"attribute": "willpower", "dn": 3}))
     test = campaign.pending()[-1]
     names = [d["name"] for d in describe_pending(test)["dice"]]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from tests.support.table import new_game
 
 from rulekeeper.core import Action, AutomationLevel, apply_action, get_ruleset
@@ -82,3 +83,19 @@ def test_a_vi_viii_x_players_pending_check_says_what_it_is_for_and_no_secret() -
     assert mine["stakes"]["on_success"] == "the action succeeds"
     text = json.dumps(mine)
     assert "VIG" not in text and "probability" not in text and "odds" not in text
+
+
+def test_determination_leads_with_the_wounds_it_saves_in_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    from rulekeeper.cli import render
+    from rulekeeper.core.stakes import pending_entry as entry
+
+    ruleset = get_ruleset("wg")
+    state = new_game(ruleset, {"ari": {"tier": 1, "toughness": 3, "willpower": 3}})
+    state = state.with_settings(replace(state.settings, automation={"*": AutomationLevel.PROMPT}))
+    out = apply_action(ruleset, state, Action("damage", "ari", {"amount": 6}), ScriptedSource([]))
+    (determination,) = out.state.pending
+    assert entry(determination)["stakes"]["odds"] is None
+    render.print_pending([determination])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "to succeed" not in text
+    assert "— Wounds turned into Shock: 0:" in text

@@ -49,7 +49,14 @@ def odds_text(pending: PendingCheck) -> str:
     return text
 
 
-def stakes_lines(stakes: Mapping[str, Any]) -> list[str]:
+def _distribution_text(stakes: Mapping[str, Any]) -> str:
+    rows = stakes.get("distribution") or []
+    shown = ", ".join(f"{r['value']}: {r['text']}" for r in rows[:12])
+    more = f", ... ({len(rows) - 12} more)" if len(rows) > 12 else ""
+    return f"{stakes['outcome']}: {shown}{more}"
+
+
+def stakes_lines(stakes: Mapping[str, Any], *, with_distribution: bool = True) -> list[str]:
     """A pending check's stakes as short lines: purpose, what each result does, die names, the outcome's odds."""
     lines = [f"for: {stakes['for']}"]
     if stakes["on_success"]:
@@ -61,11 +68,8 @@ def stakes_lines(stakes: Mapping[str, Any]) -> list[str]:
     named = [f"{d['name']} ({d['die']})" for d in stakes.get("dice", ()) if not d["name"].startswith("die ")]
     if named:
         lines.append("dice, in order: " + ", ".join(named))
-    rows = stakes.get("distribution") or []
-    if rows:
-        shown = ", ".join(f"{r['value']}: {r['text']}" for r in rows[:12])
-        more = f", ... ({len(rows) - 12} more)" if len(rows) > 12 else ""
-        lines.append(f"{stakes['outcome']}: {shown}{more}")
+    if with_distribution and stakes.get("distribution"):
+        lines.append(_distribution_text(stakes))
     return lines
 
 
@@ -124,10 +128,14 @@ def print_pending(pending: Sequence[PendingCheck], *, heading: str = "Waiting fo
     for p in pending:
         sides = ",".join(f"d{s}" for s in p.check.dice_sides)
         who = f"{p.actor}: " if p.actor else ""
-        text = f"#{p.id} {who}{p.check.describe()} — {odds_text(p)} (resolve {p.id} --dice {sides} | --auto)"
+        stakes = describe_pending(p)
+        lead = stakes["headline"] == "distribution" and not stakes["plain"]
+        # Where the distribution is what matters (Determination's Wounds into Shock), it leads.
+        odds = _distribution_text(stakes) if lead else odds_text(p)
+        text = f"#{p.id} {who}{p.check.describe()} — {odds} (resolve {p.id} --dice {sides} | --auto)"
         for part in wrap(text, indent="  ", hanging="      ", columns=columns):
             line(part, highlights=marks)
-        for said in stakes_lines(describe_pending(p)):
+        for said in stakes_lines(stakes, with_distribution=not lead):
             for part in wrap(said, indent="      ", hanging="        ", columns=columns):
                 line(part)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from rulekeeper.core.state import PendingCheck
@@ -23,7 +23,8 @@ class Stakes:
     """``purpose``: what the roll is for; ``on_success`` / ``on_failure``: what each result does;
     ``dice``: the name of each typed die in order, where they differ (``"Wrath die"``);
     ``outcome`` and ``distribution``: the quantity that matters and its exact odds, as
-    ``(value, "p/q")`` rows (Wounds turned into Shock, Icons on a pool)."""
+    ``(value, "p/q")`` rows (Wounds turned into Shock, Icons on a pool); ``headline``: which of the
+    success odds and that distribution a front end leads with."""
 
     purpose: str
     on_success: str = ""
@@ -31,6 +32,7 @@ class Stakes:
     dice: tuple[str, ...] = ()
     outcome: str = ""
     distribution: tuple[tuple[int, str], ...] = ()
+    headline: Literal["odds", "distribution"] = "odds"
 
 
 def distribution_rows(table: dict[int, Fraction] | tuple[tuple[int, Fraction], ...]) -> tuple[tuple[int, str], ...]:
@@ -53,18 +55,13 @@ def describe_pending(pending: PendingCheck) -> dict[str, Any]:
     crit = check.critical_probability()
     rows: tuple[tuple[int, str], ...] = stakes.distribution if stakes is not None else ()
     outcome = stakes.outcome if stakes is not None else ""
-    plain = check.type == "dice-roll"
-    if check.type == "dice-roll" and not rows:
-        rows = distribution_rows(check.distribution())
-        outcome = outcome or "total"
-    if check.type == "wg-pool":
-        from rulekeeper.core.dice_pool import pool_distribution
-
+    plain = False
+    if check.type == "dice-roll":  # a plain roll: no success, the distribution of its total
+        plain = True
         if not rows:
-            rows = distribution_rows(pool_distribution(check.dice_count))
-            outcome = outcome or f"Icons (DN {check.target})"
-        if not names:
-            names = ["Wrath die"] * check.wrath_count + ["pool die"] * (check.dice_count - check.wrath_count)
+            rows = distribution_rows(check.distribution())
+            outcome = outcome or "total"
+    headline = "distribution" if plain or (stakes is not None and stakes.headline == "distribution") else "odds"
     dice = [
         {"die": f"d{s}", "name": names[i] if i < len(names) and names[i] else f"die {i + 1}"}
         for i, s in enumerate(sides)
@@ -74,7 +71,8 @@ def describe_pending(pending: PendingCheck) -> dict[str, Any]:
         "on_success": stakes.on_success if stakes is not None else "",
         "on_failure": stakes.on_failure if stakes is not None else "",
         "plain": plain,
-        "odds": None if plain else {"success": str(p), "text": _percent(p)},
+        "headline": headline,
+        "odds": None if headline == "distribution" else {"success": str(p), "text": _percent(p)},
         "critical": None if crit is None else {"success": str(crit), "text": _percent(crit)},
         "dice": dice,
         "outcome": outcome,

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -19,6 +20,22 @@ __all__ = ["wg_stakes"]
 
 
 def wg_stakes(purpose: str, check: AnyCheck, actor: str | None, data: Mapping[str, Any]) -> Stakes | None:
+    """The stakes of a roll; a pool also names its Wrath and pool dice and, unless the purpose
+    says what matters more, shows the odds of each number of Icons against its DN."""
+    stakes = _purpose_stakes(purpose, check, actor, data)
+    if check.type != "wg-pool":
+        return stakes
+    stakes = stakes or Stakes(purpose=purpose)
+    if not stakes.dice:
+        names = ("Wrath die",) * check.wrath_count + ("pool die",) * (check.dice_count - check.wrath_count)
+        stakes = replace(stakes, dice=names)
+    if not stakes.distribution:
+        rows = distribution_rows(pool_distribution(check.dice_count))
+        stakes = replace(stakes, outcome=stakes.outcome or f"Icons (DN {check.target})", distribution=rows)
+    return stakes
+
+
+def _purpose_stakes(purpose: str, check: AnyCheck, actor: str | None, data: Mapping[str, Any]) -> Stakes | None:
     who = actor or "the character"
     if purpose == DETERMINATION_PURPOSE and check.type == "wg-pool":
         wounds = int(data.get("wounds", 0))
@@ -32,6 +49,7 @@ def wg_stakes(purpose: str, check: AnyCheck, actor: str | None, data: Mapping[st
             on_failure="each Icon turns one Wound into Shock; the rest are suffered",
             outcome="Wounds turned into Shock",
             distribution=distribution_rows(converted),
+            headline="distribution",  # how many Wounds it saves matters, not whether it "passes"
         )
     if purpose == TEST_PURPOSE:
         dying = " while Dying (a Complication maims)" if data.get("dying") else ""
