@@ -83,3 +83,27 @@ def test_the_dice_page_gives_exact_odds_or_says_what_is_wrong(api: InProcess) ->
     assert r.status_code == 200 and "50.00%" in r.text and "exactly 1/2" in r.text and "<svg" in r.text
     bad = api.get("/dice", params={"expr": "3d6+"})
     assert bad.status_code == 400 and 'role="alert"' in bad.text
+
+
+
+def test_a_pending_check_on_the_pages_says_what_it_is_for_and_what_each_result_does(api: InProcess) -> None:
+    r = api.post("/api/campaigns", json={"name": "stakes-page", "system": "gurps", "seed": 5})
+    assert r.status_code == 201, r.text
+    gm_token = r.json()["gm_token"]
+    gm = {"Authorization": f"Bearer {gm_token}"}
+    base = "/api/campaigns/stakes-page"
+    sheet = {"name": "Hero", "st": 10, "ht": 10}
+    hero = {"actor": "hero", "sheet": sheet, "player": "ana"}
+    assert api.post(f"{base}/characters", headers=gm, json=hero).is_success
+    ana_token = api.post(f"{base}/members", headers=gm, json={"name": "ana", "role": "player"}).json()["token"]
+    assert api.patch(f"{base}/settings", headers=gm, json={"automation": {"gurps": "prompt"}}).is_success
+    r = api.post(f"{base}/gurps/actions/damage", headers=gm, json={"actor": "hero", "params": {"amount": 12}})
+    assert r.status_code == 200, r.text
+    pending = r.json()["pending"]
+    assert pending, "12 damage on 10 HP under prompt leaves a consciousness roll waiting"
+    stakes = pending[0]["stakes"]
+    assert stakes["on_success"] and stakes["on_failure"]
+    for token in (gm_token, ana_token):
+        page = api.get("/campaigns/stakes-page", headers={"Cookie": f"rulekeeper_token={token}"}).text
+        assert "On success:" in page and "On failure:" in page
+        assert stakes["on_success"] in page and stakes["on_failure"] in page
