@@ -33,40 +33,43 @@ __all__ = [
 ]
 
 
-def read_document(path: str) -> Any:
-    """A YAML or JSON file (``-`` for standard input), with a clear error when unreadable."""
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror}", expected="a readable YAML or JSON file") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path} is not UTF-8 text", expected="a YAML or JSON file") from None
-    if path.endswith(".json") or text.lstrip().startswith(("{", "[")):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
-    import yaml
+def read_document(path: str, *, limit: int | None = None) -> Any:
+    """A YAML or JSON file (``-`` for standard input), with a clear error when unreadable or
+    over the limits of docs/limits.md (size, nesting, expanded YAML aliases)."""
+    from rulekeeper.documents import load_json, load_yaml, read_text
+    from rulekeeper.limits import MAX_DOCUMENT_BYTES
 
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise InputError(f"{path} is not valid YAML: {str(exc).splitlines()[0]}") from None
+    text = read_text(path, MAX_DOCUMENT_BYTES if limit is None else limit, "YAML or JSON file")
+    if path.endswith(".json") or text.lstrip().startswith(("{", "[")):
+        return load_json(text, where=path)
+    return load_yaml(text, where=path)
 
 
 def parse_assignments(pairs: Sequence[str]) -> dict[str, Any]:
     """``["st=12", "name=Ana"]`` -> ``{"st": 12, "name": "Ana"}`` (values read as YAML scalars)."""
-    import yaml
+    from rulekeeper.documents import load_yaml
+    from rulekeeper.limits import MAX_SET_VALUE_CHARS
 
     out: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise InputError(f"cannot read {pair!r}", expected="FIELD=VALUE, e.g. --set st=12")
+        field = key.strip().replace("-", "_")
+        if len(value) > MAX_SET_VALUE_CHARS:
+            raise InputError(
+                f"the value of {field} is {len(value):,} characters, over the limit of {MAX_SET_VALUE_CHARS:,}",
+                expected="a shorter value, or a --sheet file (docs/limits.md)",
+            )
+        if not value.strip():
+            out[field] = ""
+            continue
         try:
-            out[key.strip().replace("-", "_")] = yaml.safe_load(value) if value.strip() else ""
-        except yaml.YAMLError:
-            out[key.strip().replace("-", "_")] = value
+            out[field] = load_yaml(value, where=f"the value of {field}")
+        except InputError as exc:
+            if "not valid YAML" not in exc.message:
+                raise  # over a limit: never fall back to the raw text of a bomb
+            out[field] = value
     return out
 
 
@@ -237,7 +240,9 @@ def campaign_export(context: Context, name: str | None, output: str | None) -> N
 def campaign_import(context: Context, path: str, *, name: str | None, use: bool, as_json: bool) -> None:
     from rulekeeper.campaign import Campaign
 
-    document = read_document(path)
+    from rulekeeper.limits import MAX_IMPORT_BYTES
+
+    document = read_document(path, limit=MAX_IMPORT_BYTES)
     campaign = Campaign.import_(context.store(), document, name=name)
     if use:
         remember_selection(context.db_key(), campaign.name, campaign.system)
