@@ -90,7 +90,7 @@ def _measure_yaml(text: str, loader: Any, where: str) -> None:
                 anchors[event.anchor] = 1
             add(1)
         elif isinstance(event, yaml.AliasEvent):
-            add(anchors.get(event.anchor, 1))
+            add(anchors.get(event.anchor or "", 1))
 
 
 def load_yaml(text: str, *, where: str, loader: Any = None) -> Any:
