@@ -19,6 +19,7 @@ __all__ = [
     "MAX_IMPORT_BYTES",
     "MAX_NAME_CHARS",
     "MAX_NESTING",
+    "MAX_NOTATION_CHARS",
     "MAX_PARAM_NUMBER",
     "MAX_POOL",
     "MAX_POOL_DICE",
@@ -33,6 +34,8 @@ __all__ = [
 # -- dice notation ------------------------------------------------------------------------------
 MAX_DICE = 1_000
 MAX_SIDES = 1_000_000
+#: Characters of one dice expression.
+MAX_NOTATION_CHARS = 1_000
 #: The largest number written in dice notation (a count, a side count, a constant).
 MAX_DICE_NUMBER = 1_000_000_000
 #: The largest total (in absolute value) an expression may reach: exact in a float (2**53).

@@ -239,7 +239,6 @@ def campaign_export(context: Context, name: str | None, output: str | None) -> N
 
 def campaign_import(context: Context, path: str, *, name: str | None, use: bool, as_json: bool) -> None:
     from rulekeeper.campaign import Campaign
-
     from rulekeeper.limits import MAX_IMPORT_BYTES
 
     document = read_document(path, limit=MAX_IMPORT_BYTES)
