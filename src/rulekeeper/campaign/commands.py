@@ -307,8 +307,9 @@ def _advance(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], di
 
 
 def _next_round(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
+    rounds = _int(command, "count", minimum=1) if "count" in command else 1
     counted = engine.CountingSource(dice)
-    outcome = engine.next_round(ruleset, table.game, counted)
+    outcome = engine.next_round(ruleset, table.game, counted, rounds)
     outcome = _typed_through(ruleset, command, outcome, table.game.next_id, counted)
     return Applied(
         table.with_game(outcome.state), outcome, _record({}, (), outcome), tuple(sorted(_outcome_actors(outcome)))
@@ -431,7 +432,8 @@ def summarize(command: Mapping[str, Any], refs: Sequence[int] = ()) -> str:
         seconds = command.get("seconds")
         return f"advance {format_duration(seconds) if isinstance(seconds, int) else seconds}{dice}"
     if kind == "next_round":
-        return f"next round{dice}"
+        count = command.get("count", 1)
+        return (f"{count} rounds" if count != 1 else "next round") + dice
     if kind == "set_settings":
         parts = [
             f"automation {_pairs(command.get('automation') or {})}",

@@ -11,7 +11,7 @@ import json
 import secrets
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rulekeeper.campaign.commands import apply_command, live_dice, summarize
@@ -33,6 +33,7 @@ from rulekeeper.core.play import Event, Outcome
 from rulekeeper.core.ruleset import Ruleset, canonical_system_name, get_ruleset
 from rulekeeper.core.state import ROLL_RULES, GameState, PendingCheck, Settings
 from rulekeeper.errors import InputError, RuleRefusal, StoreError, UnknownNameError
+from rulekeeper.limits import MAX_NAME_CHARS
 from rulekeeper.store.base import HistoryReader, HistoryWriter, Store, unknown_campaign
 from rulekeeper.store.records import CampaignRecord, EventRecord, NewCampaign, SnapshotRecord
 
@@ -41,7 +42,9 @@ __all__ = ["SNAPSHOT_EVERY", "Campaign", "log_entry"]
 #: A snapshot every this many events bounds a load to this many replayed commands.
 SNAPSHOT_EVERY = 100
 _SEED_RANGE = 2**63
-_NAME_LIMIT = 200
+_NAME_LIMIT = MAX_NAME_CHARS
+#: Times a command is worked out outside the write lock before it waits its turn under the lock.
+_OPTIMISTIC_TRIES = 5
 
 
 def _ruleset(system: str) -> Ruleset[Any]:
@@ -69,6 +72,24 @@ def _check_key(key: str | None) -> str | None:
     if not isinstance(key, str) or not key or len(key) > _NAME_LIMIT:
         raise InputError(f"bad idempotency key {key!r}", expected=f"1 to {_NAME_LIMIT} characters")
     return key
+
+
+@dataclass(frozen=True)
+class _Planned:
+    """A command worked out on top of version ``loaded.version - 1``, ready to append."""
+
+    result: CommandResult
+    loaded: Loaded
+    event: EventRecord
+    snapshot: SnapshotRecord | None = None
+    drop_snapshots_from: int | None = None
+
+    def write(self, history: HistoryWriter) -> None:
+        history.append(self.event)
+        if self.drop_snapshots_from is not None:
+            history.drop_snapshots(self.drop_snapshots_from)
+        if self.snapshot is not None:
+            history.put_snapshot(self.snapshot)
 
 
 def _outcome_from_record(record: Mapping[str, Any], state: GameState[Any]) -> Outcome[Any]:
@@ -375,13 +396,18 @@ class Campaign:
 
     def next_round(
         self,
+        count: int = 1,
         *,
         dice: Sequence[int] | None = None,
         expected_version: int | None = None,
         key: str | None = None,
     ) -> CommandResult:
-        """Advance one round (the system's round, or the ``round_seconds`` option)."""
-        command = {"kind": "next_round", "dice": None if dice is None else list(dice)}
+        """Advance ``count`` rounds (the system's round, or the ``round_seconds`` option) as one command:
+        they all apply or none does."""
+        command: dict[str, Any] = {"kind": "next_round", "dice": None if dice is None else list(dice)}
+        if count != 1:
+            # Absent for one round, so commands recorded before counts existed read the same.
+            command["count"] = count
         return self._execute(command, expected_version, key)
 
     def set_settings(
@@ -406,8 +432,9 @@ class Campaign:
     ) -> CommandResult:
         """Undo the newest command in effect, or command ``seq`` and every later command that
         depended on it (see :mod:`rulekeeper.campaign.undo` for what "depended" means)."""
-        if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
-            raise InputError(f"bad command number {seq!r}", expected="a whole number")
+        if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq < 2**63):
+            shown = repr(seq) if len(repr(seq)) <= 30 else "a number of more than 30 digits"
+            raise InputError(f"bad command number {shown}", expected="a command number from 'rulekeeper log'")
         return self._execute({"kind": "undo", "seq": seq}, expected_version, key)
 
     def preview_undo(self, seq: int | None = None) -> UndoPreview:
@@ -431,24 +458,46 @@ class Campaign:
             isinstance(expected_version, bool) or not isinstance(expected_version, int)
         ):
             raise InputError(f"bad expected version {expected_version!r}", expected="a whole number")
-        with self._store.writing(self._record.id) as history:
-            if key is not None:
-                earlier = history.event_by_key(key)
-                if earlier is not None:
-                    return self._retried(history, earlier, command)
-            head = history.head()
-            if expected_version is not None and expected_version != head:
-                changes = [] if expected_version > head else history.events(after=max(expected_version, 0))
-                raise CampaignConflict(
-                    self.name, expected_version, head, [(e.seq, summarize(e.command, e.refs)) for e in changes]
-                )
-            loaded = catch_up(self._ruleset, self._record, self._loaded, history)
-            if command["kind"] in ("undo", "redo"):
-                result, new = self._reverse(history, loaded, command, key)
-            else:
-                result, new = self._apply(history, loaded, command, key)
-        self._loaded = new
-        return result
+        # The rules run in a read transaction; the write lock is held only to check that nobody
+        # wrote meanwhile and to append. If somebody did, the command is worked out again on top.
+        for _ in range(_OPTIMISTIC_TRIES):
+            with self._store.reading(self._record.id) as reader:
+                planned = self._plan(reader, command, expected_version, key)
+            if isinstance(planned, CommandResult):
+                return planned
+            with self._store.writing(self._record.id) as writer:
+                if writer.head() != planned.loaded.version - 1:
+                    continue
+                planned.write(writer)
+            self._loaded = planned.loaded
+            return planned.result
+        # Writers that keep overtaking this one: work it out under the lock, so it still finishes.
+        with self._store.writing(self._record.id) as writer:
+            planned = self._plan(writer, command, expected_version, key)
+            if isinstance(planned, CommandResult):
+                return planned
+            planned.write(writer)
+        self._loaded = planned.loaded
+        return planned.result
+
+    def _plan(
+        self, history: HistoryReader, command: dict[str, Any], expected_version: int | None, key: str | None
+    ) -> _Planned | CommandResult:
+        """What ``command`` appends on top of ``history``'s head (or the earlier result of its key)."""
+        if key is not None:
+            earlier = history.event_by_key(key)
+            if earlier is not None:
+                return self._retried(history, earlier, command)
+        head = history.head()
+        if expected_version is not None and expected_version != head:
+            changes = [] if expected_version > head else history.events(after=max(expected_version, 0))
+            raise CampaignConflict(
+                self.name, expected_version, head, [(e.seq, summarize(e.command, e.refs)) for e in changes]
+            )
+        loaded = catch_up(self._ruleset, self._record, self._loaded, history)
+        if command["kind"] in ("undo", "redo"):
+            return self._reverse(history, loaded, command, key)
+        return self._apply(loaded, command, key)
 
     def _event(
         self,
@@ -471,9 +520,7 @@ class Campaign:
             **fields,
         )
 
-    def _apply(
-        self, history: HistoryWriter, loaded: Loaded, command: dict[str, Any], key: str | None
-    ) -> tuple[CommandResult, Loaded]:
+    def _apply(self, loaded: Loaded, command: dict[str, Any], key: str | None) -> _Planned:
         seq = loaded.version + 1
         table = loaded.table
         # Ids continue from the highest ever handed out, so an undone command's ids are never reused.
@@ -498,10 +545,10 @@ class Campaign:
             next_id_after=after.game.next_id,
             key=key,
         )
-        history.append(event)
         snapshot = loaded.snapshot
+        keep: SnapshotRecord | None = None
         if seq % self.snapshot_every == 0 or seq - snapshot >= 2 * self.snapshot_every:
-            history.put_snapshot(SnapshotRecord(seq, encode_table(self._ruleset, after)))
+            keep = SnapshotRecord(seq, encode_table(self._ruleset, after))
             snapshot = seq
         result = CommandResult(
             seq=seq,
@@ -511,11 +558,11 @@ class Campaign:
             explanation=steps_from_json(applied.record["explanation"]),
             result=applied.record["result"],
         )
-        return result, Loaded(after, seq, snapshot, loaded.replayed)
+        return _Planned(result, Loaded(after, seq, snapshot, loaded.replayed), event, keep)
 
     def _reverse(
-        self, history: HistoryWriter, loaded: Loaded, command: dict[str, Any], key: str | None
-    ) -> tuple[CommandResult, Loaded]:
+        self, history: HistoryReader, loaded: Loaded, command: dict[str, Any], key: str | None
+    ) -> _Planned:
         seq = loaded.version + 1
         if command["kind"] == "undo":
             reversal = plan_undo(self._ruleset, self._record, history, command.get("seq"))
@@ -547,10 +594,6 @@ class Campaign:
             next_id_after=after.game.next_id,
             key=key,
         )
-        history.append(event)
-        # Snapshots at or after the earliest reversed command folded it the other way.
-        history.drop_snapshots(min(reversal.refs))
-        history.put_snapshot(SnapshotRecord(seq, encode_table(self._ruleset, after)))
         result = CommandResult(
             seq=seq,
             version=seq,
@@ -561,7 +604,9 @@ class Campaign:
             undone=reversal.refs if reversal.kind == "undo" else (),
             redone=reversal.refs if reversal.kind == "redo" else (),
         )
-        return result, Loaded(after, seq, seq, loaded.replayed)
+        # Snapshots at or after the earliest reversed command folded it the other way.
+        snapshot = SnapshotRecord(seq, encode_table(self._ruleset, after))
+        return _Planned(result, Loaded(after, seq, seq, loaded.replayed), event, snapshot, min(reversal.refs))
 
     def _retried(self, history: HistoryReader, earlier: EventRecord, command: Mapping[str, Any]) -> CommandResult:
         if dict(earlier.command) != dict(command):
