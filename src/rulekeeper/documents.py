@@ -12,6 +12,7 @@ is bounded the same way, and both are bounded in size before they are read.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -140,8 +141,16 @@ def _refuse_constant(name: str) -> Any:
     raise InputError(f"JSON constant {name} is not allowed", expected="finite numbers")
 
 
-def load_json(text: str, *, where: str, parse_float: Callable[[str], Any] | None = None) -> Any:
-    """Parse JSON; NaN and Infinity are refused, and so is nesting past the limit."""
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise InputError(f"number {text[:30]} is out of range", expected="a finite number")
+    return value
+
+
+def load_json(text: str, *, where: str, parse_float: Callable[[str], Any] = _finite) -> Any:
+    """Parse JSON; NaN, Infinity and numbers beyond a float (1e400) are refused, and so is nesting
+    past the limit."""
     try:
         value = json.loads(text, parse_constant=_refuse_constant, parse_float=parse_float)
     except json.JSONDecodeError as exc:

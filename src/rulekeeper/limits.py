@@ -15,7 +15,6 @@ __all__ = [
     "MAX_DICE_TOTAL",
     "MAX_DOCUMENT_BYTES",
     "MAX_DURATION_DIGITS",
-    "MAX_EVENT_BYTES",
     "MAX_IMPORT_BYTES",
     "MAX_NAME_CHARS",
     "MAX_NESTING",
@@ -28,6 +27,7 @@ __all__ = [
     "MAX_SCENARIO_STEPS",
     "MAX_SET_VALUE_CHARS",
     "MAX_SIDES",
+    "MAX_TIMESTAMP",
     "MAX_YAML_NODES",
 ]
 
@@ -76,5 +76,5 @@ MAX_NESTING = 64
 MAX_SET_VALUE_CHARS = 10_000
 #: Characters in a campaign, GM, player or character name.
 MAX_NAME_CHARS = 200
-#: One recorded event (command plus outcome) in an imported history.
-MAX_EVENT_BYTES = 4 << 20
+#: The latest wall-clock time (seconds since 1970) a campaign or event may record: 9999-12-31.
+MAX_TIMESTAMP = 253_402_300_799

@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
 from rulekeeper.campaign.jsonable import jsonable
+from rulekeeper.campaign.names import check_name
 from rulekeeper.campaign.table import Table, merge_settings, settings_json
 from rulekeeper.core import engine
 from rulekeeper.core.action import Action
@@ -31,6 +32,7 @@ __all__ = [
     "LiveDice",
     "apply_command",
     "live_dice",
+    "recorded_dice_problem",
     "summarize",
 ]
 
@@ -134,6 +136,9 @@ def _add_character(ruleset: Ruleset[Any], table: Table, command: Mapping[str, An
     sheet = _mapping(command, "sheet")
     assert sheet is not None
     player = _text(command, "player", optional=True)
+    check_name(actor, "character id")
+    if player is not None:
+        check_name(player, "player name")
     npc = command.get("npc", False)
     if not isinstance(npc, bool):
         raise InputError(f"npc={npc!r} is not valid", expected="true or false", where="command")
@@ -394,6 +399,29 @@ def live_dice(command: Mapping[str, Any], table: Table, seed: int, seq: int) -> 
             return LiveDice(RecordingSource(source), source.scripted)
     scripted = ScriptedSource(typed, label="dice typed for this command")
     return LiveDice(RecordingSource(scripted), scripted)
+
+
+def recorded_dice_problem(
+    command: Mapping[str, Any], dice: Sequence[tuple[int, int]], seed: int, seq: int
+) -> str | None:
+    """Why ``dice`` are not what issuing ``command`` as #``seq`` would have rolled, or None.
+
+    The same split as :func:`live_dice`: dice typed with the command come first and must be the
+    typed values; every other die came from the campaign's seeded source, which must give exactly
+    those values again. A die typed at the table relabelled as seeded, or a changed seed, fails.
+    """
+    typed = _dice_values(command) or []
+    if [value for _, value in dice[: len(typed)]] != typed:
+        return f"its recorded dice {[v for _, v in dice]} do not start with the dice typed {typed}"
+    rest = dice[len(typed) :]
+    if typed and command.get("kind") != "resolve" and rest:
+        return f"{len(rest)} dice beyond the {len(typed)} typed are recorded, and none could be rolled"
+    seeded = SeededSource(f"{seed}:{seq}")
+    for index, (sides, value) in enumerate(rest, start=len(typed) + 1):
+        rolled = seeded.roll(sides)
+        if rolled != value:
+            return f"die #{index} is recorded as {value} on a d{sides}, but the campaign's seed rolls {rolled}"
+    return None
 
 
 # -- summaries ------------------------------------------------------------------------------

@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
 from rulekeeper.campaign.commands import apply_command, live_dice, summarize
 from rulekeeper.campaign.jsonable import canonical, dumps, jsonable
+from rulekeeper.campaign.names import check_name
 from rulekeeper.campaign.replay import Loaded, Statuses, catch_up, load
 from rulekeeper.campaign.results import (
     CampaignConflict,
@@ -26,7 +28,8 @@ from rulekeeper.campaign.results import (
     steps_from_json,
     wall_time,
 )
-from rulekeeper.campaign.table import Table, encode_table, initial_table, merge_settings, settings_json
+from rulekeeper.campaign.snapshots import seal
+from rulekeeper.campaign.table import Table, initial_table, merge_settings, settings_json
 from rulekeeper.campaign.undo import plan_redo, plan_undo
 from rulekeeper.core.action import Action
 from rulekeeper.core.play import Event, Outcome
@@ -58,12 +61,7 @@ def _ruleset(system: str) -> Ruleset[Any]:
 
 
 def _check_name(name: str, what: str) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise InputError(f"empty {what}", expected=f"a {what} such as 'Saturday group'")
-    name = name.strip()
-    if len(name) > _NAME_LIMIT or any(ord(ch) < 32 for ch in name):
-        raise InputError(f"bad {what} {name[:40]!r}", expected=f"up to {_NAME_LIMIT} printable characters")
-    return name
+    return check_name(name, what)
 
 
 def _check_key(key: str | None) -> str | None:
@@ -72,6 +70,17 @@ def _check_key(key: str | None) -> str | None:
     if not isinstance(key, str) or not key or len(key) > _NAME_LIMIT:
         raise InputError(f"bad idempotency key {key!r}", expected=f"1 to {_NAME_LIMIT} characters")
     return key
+
+
+@contextmanager
+def _naming(campaign: str) -> Iterator[None]:
+    """A store error about a row (a corrupt event) says which campaign it belongs to."""
+    try:
+        yield
+    except StoreError as exc:
+        if repr(campaign) in str(exc):
+            raise
+        raise StoreError(f"campaign {campaign!r}: {exc}") from exc
 
 
 @dataclass(frozen=True)
@@ -199,10 +208,10 @@ class Campaign:
         if record is None:
             raise unknown_campaign(store, name)
         ruleset = _ruleset(record.system)
-        with store.reading(record.id) as history:
+        with _naming(record.name), store.reading(record.id) as history:
             loaded = load(ruleset, record, history, use_snapshots=use_snapshots)
         campaign = cls(store, record, ruleset, loaded)
-        if use_snapshots and loaded.replayed > 2 * campaign.snapshot_every:
+        if use_snapshots and (loaded.replayed > 2 * campaign.snapshot_every or loaded.bad_snapshot is not None):
             campaign._keep_snapshot()
         return campaign
 
@@ -252,6 +261,11 @@ class Campaign:
     def roles(self) -> Roles:
         table = self._loaded.table
         return Roles(gm=self._record.gm, players=dict(table.players), npcs=table.npcs)
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the last load noticed and worked around (an untrusted snapshot, say)."""
+        return self._loaded.warnings
 
     @property
     def store(self) -> Store:
@@ -461,7 +475,7 @@ class Campaign:
         # The rules run in a read transaction; the write lock is held only to check that nobody
         # wrote meanwhile and to append. If somebody did, the command is worked out again on top.
         for _ in range(_OPTIMISTIC_TRIES):
-            with self._store.reading(self._record.id) as reader:
+            with _naming(self.name), self._store.reading(self._record.id) as reader:
                 planned = self._plan(reader, command, expected_version, key)
             if isinstance(planned, CommandResult):
                 return planned
@@ -497,7 +511,7 @@ class Campaign:
         loaded = catch_up(self._ruleset, self._record, self._loaded, history)
         if command["kind"] in ("undo", "redo"):
             return self._reverse(history, loaded, command, key)
-        return self._apply(loaded, command, key)
+        return self._apply(history, loaded, command, key)
 
     def _event(
         self,
@@ -520,7 +534,7 @@ class Campaign:
             **fields,
         )
 
-    def _apply(self, loaded: Loaded, command: dict[str, Any], key: str | None) -> _Planned:
+    def _apply(self, history: HistoryReader, loaded: Loaded, command: dict[str, Any], key: str | None) -> _Planned:
         seq = loaded.version + 1
         table = loaded.table
         # Ids continue from the highest ever handed out, so an undone command's ids are never reused.
@@ -548,7 +562,7 @@ class Campaign:
         snapshot = loaded.snapshot
         keep: SnapshotRecord | None = None
         if seq % self.snapshot_every == 0 or seq - snapshot >= 2 * self.snapshot_every:
-            keep = SnapshotRecord(seq, encode_table(self._ruleset, after))
+            keep = seal(self._ruleset, after, seq, history, (event,))
             snapshot = seq
         result = CommandResult(
             seq=seq,
@@ -605,7 +619,7 @@ class Campaign:
             redone=reversal.refs if reversal.kind == "redo" else (),
         )
         # Snapshots at or after the earliest reversed command folded it the other way.
-        snapshot = SnapshotRecord(seq, encode_table(self._ruleset, after))
+        snapshot = seal(self._ruleset, after, seq, history, (event,))
         return _Planned(result, Loaded(after, seq, seq, loaded.replayed), event, snapshot, min(reversal.refs))
 
     def _retried(self, history: HistoryReader, earlier: EventRecord, command: Mapping[str, Any]) -> CommandResult:
@@ -638,10 +652,12 @@ class Campaign:
         try:
             with self._store.writing(self._record.id) as history:
                 if history.head() == loaded.version:
-                    history.put_snapshot(SnapshotRecord(loaded.version, encode_table(self._ruleset, loaded.table)))
+                    if loaded.bad_snapshot is not None:
+                        history.drop_snapshots(loaded.bad_snapshot)
+                    history.put_snapshot(seal(self._ruleset, loaded.table, loaded.version, history))
         except StoreError:
             return  # a read-only database still opens; the snapshot is only a cache
-        self._loaded = replace(loaded, snapshot=loaded.version, replayed=0)
+        self._loaded = replace(loaded, snapshot=loaded.version, replayed=0, bad_snapshot=None)
 
     # -- reading history -----------------------------------------------------------------------
     def log(
@@ -656,7 +672,7 @@ class Campaign:
         ``actor`` keeps entries concerning that character; ``since``/``until`` (game clock
         seconds) keep entries whose span of game time overlaps that window.
         """
-        with self._store.reading(self._record.id) as history:
+        with _naming(self.name), self._store.reading(self._record.id) as history:
             events = history.events()
         statuses = Statuses.of(e for e in events if e.is_meta)
         entries = []
@@ -673,7 +689,7 @@ class Campaign:
         """The whole campaign as one JSON document (see :mod:`rulekeeper.campaign.document`)."""
         from rulekeeper.campaign.document import export_document
 
-        with self._store.reading(self._record.id) as history:
+        with _naming(self.name), self._store.reading(self._record.id) as history:
             events = history.events()
             loaded = load(self._ruleset, self._record, history)
         return export_document(self._ruleset, self._record, events, loaded.table)
@@ -687,7 +703,7 @@ class Campaign:
         from rulekeeper.campaign.document import check_history
         from rulekeeper.core.serial import state_to_json
 
-        with self._store.reading(self._record.id) as history:
+        with _naming(self.name), self._store.reading(self._record.id) as history:
             events = history.events()
             fast = load(self._ruleset, self._record, history)
         try:

@@ -58,12 +58,17 @@ class Context:
 
         name = self.campaign_name()
         try:
-            return Campaign.open(self.store(), name)
+            campaign = Campaign.open(self.store(), name)
         except UnknownNameError:
             selected = current_selection(self.db_key())
             if selected is not None and selected[0] == name:
                 forget_selection(self.db_key())
             raise
+        for warning in campaign.warnings:
+            import sys
+
+            print(f"rulekeeper: warning: {warning}", file=sys.stderr)
+        return campaign
 
     def close(self) -> None:
         if self._store is not None:

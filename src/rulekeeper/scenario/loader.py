@@ -17,7 +17,7 @@ from rulekeeper.core.clock import parse_duration
 from rulekeeper.core.ruleset import Ruleset, get_ruleset
 from rulekeeper.core.state import Settings
 from rulekeeper.errors import InputError, RulesError
-from rulekeeper.limits import MAX_SCENARIO_BYTES, MAX_SCENARIO_STEPS
+from rulekeeper.limits import MAX_DOCUMENT_BYTES, MAX_SCENARIO_BYTES, MAX_SCENARIO_STEPS
 from rulekeeper.scenario.schema import STEP_MODELS, ScenarioModel, SettingsModel, validate
 
 __all__ = ["FORMAT_VERSION", "Scenario", "ScenarioStep", "load_scenario", "parse_scenario"]
@@ -188,12 +188,14 @@ def _sheet_with_gcs(sheet: Mapping[str, Any], system: str, path: str) -> dict[st
         raise InputError("gcs reads GURPS Character Sheet files", expected="system: gurps", where="gcs")
     name = sheet["gcs"]
     _expect_type(name, str, "gcs", "gcs", "a path to a .gcs file, relative to the scenario")
+    from rulekeeper.documents import load_json, read_text
+    from rulekeeper.systems.gurps.gcs import import_gcs
+
     file = Path(path).parent / name
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"cannot read {file}: {exc}", expected="a GCS character file", where="gcs") from None
-    from rulekeeper.systems.gurps.gcs import import_gcs
+        data = load_json(read_text(str(file), MAX_DOCUMENT_BYTES, "GCS character file"), where=str(file))
+    except InputError as exc:
+        raise InputError(exc.message, expected="a GCS character file", where="gcs") from None
 
     try:
         imported = import_gcs(data)

@@ -31,6 +31,7 @@ from rulekeeper.errors import InputError, StoreError
 from rulekeeper.store import migrate
 from rulekeeper.store.base import HistoryReader, HistoryWriter, Store, unknown_campaign
 from rulekeeper.store.records import (
+    UNKNOWN_TIME,
     CampaignInfo,
     CampaignRecord,
     EventRecord,
@@ -83,22 +84,31 @@ def _event_row(campaign_id: int, e: EventRecord) -> dict[str, Any]:
 
 
 def _event(row: Sequence[Any]) -> EventRecord:
-    return EventRecord(
-        seq=row[0],
-        kind=row[1],
-        command=json.loads(row[2]),
-        dice=tuple((s, v) for s, v in json.loads(row[3])),
-        outcome=row[4],
-        actors=tuple(json.loads(row[5])),
-        refs=tuple(json.loads(row[6])),
-        at=row[7],
-        until=row[8],
-        next_id=row[9],
-        next_id_after=row[10],
-        key=row[11],
-        base_version=row[12],
-        wall_time=row[13],
-    )
+    """An event row; a row that is not what this store writes raises ``StoreError`` naming it."""
+    try:
+        command = json.loads(row[2])
+        record = EventRecord(
+            seq=row[0],
+            kind=row[1],
+            command=command,
+            dice=tuple((int(s), int(v)) for s, v in json.loads(row[3])),
+            outcome=row[4],
+            actors=tuple(json.loads(row[5])),
+            refs=tuple(json.loads(row[6])),
+            at=row[7],
+            until=row[8],
+            next_id=row[9],
+            next_id_after=row[10],
+            key=row[11],
+            base_version=row[12],
+            wall_time=row[13],
+        )
+        json.loads(record.outcome)
+        if not isinstance(command, dict) or not all(isinstance(a, str) for a in record.actors):
+            raise ValueError("command or characters of the wrong type")
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise StoreError(f"event #{row[0]} is corrupt ({_short(exc)})") from None
+    return record
 
 
 def _member(row: Sequence[Any]) -> MemberRecord:
@@ -117,16 +127,34 @@ def _member(row: Sequence[Any]) -> MemberRecord:
 
 
 def _campaign(row: Sequence[Any]) -> CampaignRecord:
+    try:
+        settings = json.loads(row[5])
+        if not isinstance(settings, dict):
+            raise ValueError("settings are not a mapping")
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise StoreError(f"campaign {row[1]!r} has a corrupt header ({_short(exc)})") from None
     return CampaignRecord(
         id=row[0],
         name=row[1],
         system=row[2],
         seed=row[3],
         gm=row[4],
-        settings=json.loads(row[5]),
+        settings=settings,
         created=row[6],
         version=row[7],
     )
+
+
+def _info(row: Sequence[Any]) -> CampaignInfo:
+    """A line of the campaign list; a damaged row is listed with its problem instead of failing the list."""
+    try:
+        return CampaignInfo.of(_campaign(row))
+    except StoreError as exc:
+        return CampaignInfo(str(row[1]), str(row[2]), int(row[7]), str(row[4]), UNKNOWN_TIME, problem=str(exc))
+
+
+def _short(exc: BaseException) -> str:
+    return (str(exc).splitlines() or [type(exc).__name__])[0][:120]
 
 
 class _Statements:
@@ -255,6 +283,28 @@ class _SqlHistory:
                 self._cur.execute(self._sql.notify, {"payload": f"{self._cid}:{self._head}"})
 
 
+def _read_only_sqlite(url: str) -> str | None:
+    """A read-only URL for a SQLite file this process cannot write (a read-only file or filesystem).
+
+    Opened normally, SQLite would fail to make its WAL side files and refuse even to read. Without
+    a WAL file left behind the database is complete in its one file and can be opened immutable;
+    with one, read-only mode reads through it.
+    """
+    import os
+    from pathlib import Path
+    from urllib.parse import quote
+
+    made = sa.engine.make_url(url)
+    database = made.database
+    if made.get_backend_name() != "sqlite" or not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    path = Path(database)
+    if not path.is_file() or (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+        return None
+    mode = "mode=ro" if path.with_name(path.name + "-wal").exists() else "immutable=1"
+    return f"sqlite:///file:{quote(str(path))}?{mode}&uri=true"
+
+
 def _sqlite_engine(url: str) -> sa.Engine:
     memory = url in ("sqlite://", "sqlite:///:memory:")
     if memory:
@@ -288,7 +338,13 @@ class SqlStore(Store):
     def __init__(self, url: str) -> None:
         self.url = url
         try:
-            self._engine = _sqlite_engine(url) if url.startswith("sqlite") else sa.create_engine(url)
+            read_only = _read_only_sqlite(url) if url.startswith("sqlite") else None
+            #: True when the database can only be read (writes are refused with a StoreError).
+            self.read_only = read_only is not None
+            if url.startswith("sqlite"):
+                self._engine = _sqlite_engine(read_only or url)
+            else:
+                self._engine = sa.create_engine(url)
             self.dialect = self._engine.dialect.name
             self._sql = _Statements(self.dialect)
             dbapi: Any = self._engine.dialect.dbapi
@@ -335,7 +391,7 @@ class SqlStore(Store):
     def list_campaigns(self) -> list[CampaignInfo]:
         with self._transaction(write=False) as cursor:
             cursor.execute(self._sql.campaigns)
-            return [CampaignInfo.of(_campaign(r)) for r in cursor.fetchall()]
+            return [_info(r) for r in cursor.fetchall()]
 
     def find_campaign(self, name: str) -> CampaignRecord | None:
         with self._transaction(write=False) as cursor:
