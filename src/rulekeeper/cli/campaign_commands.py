@@ -117,6 +117,7 @@ def campaign_list(context: Context, *, as_json: bool) -> None:
                         "gm": info.gm,
                         "created": info.created.isoformat(),
                         "current": info.name == current,
+                        "problem": info.problem,
                     }
                     for info in infos
                 ]
@@ -128,7 +129,10 @@ def campaign_list(context: Context, *, as_json: bool) -> None:
         return
     for info in infos:
         mark = "*" if info.name == current else " "
-        console().print(f"{mark} {info.name:<24} {info.system:<18} {info.version} commands")
+        line = f"{mark} {info.name:<24} {info.system:<18} {info.version} commands"
+        if info.problem:
+            line += f"  (damaged: {info.problem})"
+        console().print(line, highlight=False, markup=False)
 
 
 def campaign_use(context: Context, name: str, *, as_json: bool) -> None:
