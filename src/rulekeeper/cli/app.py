@@ -579,5 +579,5 @@ def run_app(args: Sequence[str]) -> int:
         return exc.code if isinstance(exc.code, int) else 1
     except Exception as exc:
         code = _usage_error(exc)
-        return report_error(exc) if code is None else code
+        return report_error(exc, as_json="--json" in args) if code is None else code
     return result if isinstance(result, int) and not isinstance(result, bool) else 0
