@@ -36,7 +36,7 @@ from rulekeeper.core.play import Event, Outcome
 from rulekeeper.core.ruleset import Ruleset, canonical_system_name, get_ruleset
 from rulekeeper.core.state import ROLL_RULES, GameState, PendingCheck, Settings
 from rulekeeper.errors import InputError, RuleRefusal, StoreError, UnknownNameError
-from rulekeeper.limits import MAX_NAME_CHARS
+from rulekeeper.limits import MAX_NAME_CHARS, MAX_ROUNDS
 from rulekeeper.store.base import HistoryReader, HistoryWriter, Store, unknown_campaign
 from rulekeeper.store.records import CampaignRecord, EventRecord, NewCampaign, SnapshotRecord
 
@@ -418,6 +418,9 @@ class Campaign:
     ) -> CommandResult:
         """Advance ``count`` rounds (the system's round, or the ``round_seconds`` option) as one command:
         they all apply or none does."""
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_ROUNDS:
+            shown = repr(count) if len(repr(count)) <= 30 else "so many"
+            raise InputError(f"cannot play {shown} rounds", expected=f"1 to {MAX_ROUNDS:,} rounds (docs/limits.md)")
         command: dict[str, Any] = {"kind": "next_round", "dice": None if dice is None else list(dice)}
         if count != 1:
             # Absent for one round, so commands recorded before counts existed read the same.
