@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from hostile_run import Db
+
 from rulekeeper.errors import InputError
 from rulekeeper.scenario import load_scenario
 

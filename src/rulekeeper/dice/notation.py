@@ -401,11 +401,6 @@ def parse(text: str, *, max_dice: int = DEFAULT_MAX_DICE, max_sides: int = DEFAU
     """
     if not isinstance(text, str):
         raise TypeError(f"dice notation must be a str, not {type(text).__name__}")
-    if len(text) > MAX_NOTATION_CHARS:
-        raise DiceError(
-            f"dice notation of {len(text):,} characters, over the limit of {MAX_NOTATION_CHARS:,}",
-            expected="a shorter expression (docs/limits.md)",
-        )
     return _parse_cached(text, max_dice, max_sides)
 
 
@@ -433,6 +428,11 @@ def _parse_simple(text: str, max_dice: int, max_sides: int) -> Expr | None:
 
 @functools.lru_cache(maxsize=1024)
 def _parse_cached(text: str, max_dice: int, max_sides: int) -> Expr:
+    if len(text) > MAX_NOTATION_CHARS:
+        raise DiceError(
+            f"dice notation of {len(text):,} characters, over the limit of {MAX_NOTATION_CHARS:,}",
+            expected="a shorter expression (docs/limits.md)",
+        )
     simple = _parse_simple(text, max_dice, max_sides)
     if simple is not None:
         return simple
@@ -750,7 +750,7 @@ def _syntax_error(exc: UnexpectedInput, text: str) -> DiceError:
         token = exc.token
         if token.type != "$END" and token.start_pos is not None:
             pos = token.start_pos
-            found = repr(str(token))
+            found = repr(str(token)) if len(str(token)) <= 20 else repr(str(token)[:17] + "...")
     else:
         expected = set(getattr(exc, "expected", ()) or ())
     at = _At(text, pos + 1)
