@@ -16,7 +16,7 @@ NINES_400 = "9" * 400
     ("args", "fragment"),
     [
         (["roll", "3d6", "--seed", "²"], "--seed"),
-        (["roll", "1" * 4_400 + "d6"], "4,400 digits is over the limit"),
+        (["roll", "1" * 4_400 + "d6"], "4,402 characters, over the limit of 1,000"),
         (["roll", "9" * 2_200 + "*" + "9" * 2_200], "over the limit"),
         (["roll", f"1d6*{NINES_400}"], "400 digits is over the limit"),
         (["odds", f"1d6*{NINES_400}"], "400 digits is over the limit"),
