@@ -36,7 +36,7 @@ class ScenarioModel(_Model):
     """The top level; ``steps`` are checked one by one (each against its kind's model)."""
 
     format: Literal[1]
-    system: Name
+    system: Name | StrictInt  # 6810 reads as a number in YAML
     title: Text | None = None
     description: Text | None = None
     seed: Annotated[StrictInt, Field(ge=-(2**63), lt=2**63)] | Name = 0
@@ -108,8 +108,9 @@ def validate(model: type[_Model], data: Any, where: str) -> None:
         # Union members add their type names to the path ("advance.str"); keep only the keys.
         loc = ".".join(str(part) for part in error["loc"] if not _is_type_tag(part))
         got = error.get("input")
-        shown = type(got).__name__ if isinstance(got, (dict, list)) else repr(got)[:60]
-        raise InputError(f"{loc or 'the value'}: {error['msg'].lower()} (got {shown})", where=where) from None
+        shown = "" if isinstance(got, (dict, list)) else " " + repr(got)[:60]
+        what = f"{loc or 'the value'} is {type(got).__name__}{shown}"
+        raise InputError(f"{what}: {error['msg'].lower()}", where=where) from None
 
 
 def _is_type_tag(part: Any) -> bool:
