@@ -402,15 +402,20 @@ def live_dice(command: Mapping[str, Any], table: Table, seed: int, seq: int) -> 
 
 
 def recorded_dice_problem(
-    command: Mapping[str, Any], dice: Sequence[tuple[int, int]], seed: int, seq: int
+    command: Mapping[str, Any], dice: Sequence[tuple[int, int]], seed: int, seq: int, table: Table
 ) -> str | None:
-    """Why ``dice`` are not what issuing ``command`` as #``seq`` would have rolled, or None.
+    """Why ``dice`` are not what issuing ``command`` as #``seq`` on ``table`` would have rolled, or None.
 
     The same split as :func:`live_dice`: dice typed with the command come first and must be the
-    typed values; every other die came from the campaign's seeded source, which must give exactly
-    those values again. A die typed at the table relabelled as seeded, or a changed seed, fails.
+    typed values (a GURPS total typed alone read as its dice); every other die came from the
+    campaign's seeded source, which must give exactly those values again. A die typed at the table
+    relabelled as seeded, or a changed seed, fails.
     """
-    typed = _dice_values(command) or []
+    typed = list(_dice_values(command) or [])
+    if typed and command.get("kind") == "resolve" and isinstance(command.get("pending"), int):
+        pending = table.game.find_pending(command["pending"])
+        if pending is not None:
+            typed = list(engine.typed_values(pending, typed))
     if [value for _, value in dice[: len(typed)]] != typed:
         return f"its recorded dice {[v for _, v in dice]} do not start with the dice typed {typed}"
     rest = dice[len(typed) :]

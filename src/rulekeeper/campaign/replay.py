@@ -118,7 +118,7 @@ def replay_event(
     not typed at the table must be the one the campaign's seed rolls.
     """
     if verify and seed is not None:
-        problem = recorded_dice_problem(event.command, event.dice, seed, event.seq)
+        problem = recorded_dice_problem(event.command, event.dice, seed, event.seq, table)
         if problem is not None:
             raise ReplayMismatch(event.seq, problem)
     game = table.game

@@ -55,7 +55,7 @@ class ActionStep(_Model):
 
 
 class ResolveStep(_Model):
-    resolve: Literal["last"] | Annotated[StrictInt, Field(ge=1, lt=2**63)]
+    resolve: Literal["last", "next"] | Annotated[StrictInt, Field(ge=1, lt=2**63)]
     dice: Dice | None = None
     expect_error: Text | None = None
     note: Text | None = None
