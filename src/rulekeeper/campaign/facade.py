@@ -455,15 +455,12 @@ class Campaign:
     ) -> CommandResult:
         """Undo the newest command in effect, or command ``seq`` and every later command that
         depended on it (see :mod:`rulekeeper.campaign.undo` for what "depended" means)."""
-        if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq < 2**63):
-            shown = repr(seq) if len(repr(seq)) <= 30 else "a number of more than 30 digits"
-            raise InputError(f"bad command number {shown}", expected="a command number from 'rulekeeper log'")
+        _check_command_number(seq)
         return self._execute({"kind": "undo", "seq": seq}, expected_version, key)
 
     def preview_undo(self, seq: int | None = None) -> UndoPreview:
         """What :meth:`undo` with the same ``seq`` would take with it, read without writing anything."""
-        if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
-            raise InputError(f"bad command number {seq!r}", expected="a whole number")
+        _check_command_number(seq)
         with self._store.reading(self._record.id) as history:
             reversal = plan_undo(self._ruleset, self._record, history, seq)
             version = history.head()
@@ -737,3 +734,10 @@ class Campaign:
             raise StoreError(f"campaign {self.name!r}: {exc}") from None
         if state_to_json(self._ruleset, table.game) != state_to_json(self._ruleset, fast.table.game):
             raise StoreError(f"campaign {self.name!r}: a snapshot disagrees with the history it summarises")
+
+
+def _check_command_number(seq: object) -> None:
+    """A command number to undo: a whole number a store can hold (checked before any query)."""
+    if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq < 2**63):
+        shown = repr(seq) if len(repr(seq)) <= 30 else "a number of more than 30 digits"
+        raise InputError(f"bad command number {shown}", expected="a command number from 'rulekeeper log'")
