@@ -227,3 +227,69 @@ def test_undo_of_an_impossible_number_is_bad_input(sqlite_store: Store) -> None:
     c = Campaign.create(sqlite_store, "undo", "toy", seed=3)
     with pytest.raises(InputError, match="bad command number"):
         c.undo(99999999999999999999)
+
+
+# -- damaged rows on every backend (the stdlib SQLite store and PostgreSQL share store/statements.py) ---
+def _damage(store: Store, *statements: str) -> None:
+    """Write rows behind the store's back, through its maintenance connection (any backend)."""
+    with store.connect() as conn, conn.begin():  # type: ignore[attr-defined]
+        for statement in statements:
+            conn.exec_driver_sql(statement)
+
+
+def test_damaged_rows_are_per_campaign_errors_on_every_backend(store: Store) -> None:
+    played(store)
+    Campaign.create(store, "other", "toy", seed=1).add_character("zed", {"max_hp": 3})
+    Campaign.create(store, "settled", "toy", seed=2)
+    exported = "(SELECT id FROM campaigns WHERE name = 'exported')"
+    _damage(
+        store,
+        f"UPDATE events SET command = '{{not json' WHERE seq = 4 AND campaign_id = {exported}",
+        "UPDATE campaigns SET settings = '[1, 2]' WHERE name = 'settled'",
+        "UPDATE campaigns SET created = 1e300 WHERE name = 'other'",
+    )
+    with pytest.raises(StoreError, match=r"campaign 'exported': event #4 is corrupt"):
+        Campaign.open(store, "exported", use_snapshots=False)
+    with pytest.raises(StoreError, match=r"campaign 'settled' has a corrupt header"):
+        Campaign.open(store, "settled")
+    infos = {i.name: i for i in store.list_campaigns()}
+    assert set(infos) == {"exported", "other", "settled"}
+    assert "corrupt header" in str(infos["settled"].problem) and "not a date" in str(infos["other"].problem)
+    assert infos["exported"].problem is None  # its header is sound; the bad event shows when it is opened
+    assert len(Campaign.open(store, "other").log()) == 1
+
+
+def test_a_tampered_snapshot_is_replaced_by_a_replay_on_every_backend(store: Store) -> None:
+    c = played(store)
+    truth = state_to_json(c.ruleset, c.state)
+    _damage(store, "UPDATE snapshots SET data = 'garbage {'")
+    opened = Campaign.open(store, "exported")
+    assert state_to_json(opened.ruleset, opened.state) == truth
+    assert opened.warnings and "replayed the history" in " ".join(opened.warnings)
+    assert Campaign.open(store, "exported").warnings == ()
+
+
+@pytest.mark.parametrize("backend", ["stdlib", "sqlalchemy"])
+def test_a_sqlite_file_that_cannot_be_written_is_read_by_both_sqlite_stores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, backend: str
+) -> None:
+    import os
+
+    from rulekeeper.store.sql import SqlStore
+    from rulekeeper.store.sqlite import SqliteStore
+
+    url = f"sqlite:///{tmp_path / 'campaigns.db'}"
+    with_store = open_store(url)
+    played(with_store)
+    with_store.close()
+    # As a read-only file or filesystem looks to a process that is not root.
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: not mode & os.W_OK)
+    opened: Store = SqliteStore(url) if backend == "stdlib" else SqlStore(url)
+    try:
+        assert opened.read_only  # type: ignore[attr-defined]
+        c = Campaign.open(opened, "exported")
+        assert [i.name for i in opened.list_campaigns()] == ["exported"] and c.log() and c.export()
+        with pytest.raises(StoreError, match="readonly database"):
+            c.act(Action("damage", "orc", {"amount": 1}))
+    finally:
+        opened.close()
