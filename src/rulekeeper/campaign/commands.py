@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
 from rulekeeper.campaign.jsonable import jsonable
+from rulekeeper.campaign.names import check_name
 from rulekeeper.campaign.table import Table, merge_settings, settings_json
 from rulekeeper.core import engine
 from rulekeeper.core.action import Action
@@ -31,6 +32,7 @@ __all__ = [
     "LiveDice",
     "apply_command",
     "live_dice",
+    "recorded_dice_problem",
     "summarize",
 ]
 
@@ -134,6 +136,9 @@ def _add_character(ruleset: Ruleset[Any], table: Table, command: Mapping[str, An
     sheet = _mapping(command, "sheet")
     assert sheet is not None
     player = _text(command, "player", optional=True)
+    check_name(actor, "character id")
+    if player is not None:
+        check_name(player, "player name")
     npc = command.get("npc", False)
     if not isinstance(npc, bool):
         raise InputError(f"npc={npc!r} is not valid", expected="true or false", where="command")
@@ -309,8 +314,9 @@ def _advance(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], di
 
 
 def _next_round(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
+    rounds = _int(command, "count", minimum=1) if "count" in command else 1
     counted = engine.CountingSource(dice)
-    outcome = engine.next_round(ruleset, table.game, counted)
+    outcome = engine.next_round(ruleset, table.game, counted, rounds)
     outcome = _typed_through(ruleset, command, outcome, table.game.next_id, counted)
     return Applied(
         table.with_game(outcome.state), outcome, _record({}, (), outcome), tuple(sorted(_outcome_actors(outcome)))
@@ -464,6 +470,34 @@ def live_dice(command: Mapping[str, Any], table: Table, seed: int, seq: int) -> 
     return LiveDice(RecordingSource(scripted), scripted)
 
 
+def recorded_dice_problem(
+    command: Mapping[str, Any], dice: Sequence[tuple[int, int]], seed: int, seq: int, table: Table
+) -> str | None:
+    """Why ``dice`` are not what issuing ``command`` as #``seq`` on ``table`` would have rolled, or None.
+
+    The same split as :func:`live_dice`: dice typed with the command come first and must be the
+    typed values (a GURPS total typed alone read as its dice); every other die came from the
+    campaign's seeded source, which must give exactly those values again. A die typed at the table
+    relabelled as seeded, or a changed seed, fails.
+    """
+    typed = list(_dice_values(command) or [])
+    if typed and command.get("kind") == "resolve" and isinstance(command.get("pending"), int):
+        pending = table.game.find_pending(command["pending"])
+        if pending is not None:
+            typed = list(engine.typed_values(pending, typed))
+    if [value for _, value in dice[: len(typed)]] != typed:
+        return f"its recorded dice {[v for _, v in dice]} do not start with the dice typed {typed}"
+    rest = dice[len(typed) :]
+    if typed and command.get("kind") != "resolve" and rest:
+        return f"{len(rest)} dice beyond the {len(typed)} typed are recorded, and none could be rolled"
+    seeded = SeededSource(f"{seed}:{seq}")
+    for index, (sides, value) in enumerate(rest, start=len(typed) + 1):
+        rolled = seeded.roll(sides)
+        if rolled != value:
+            return f"die #{index} is recorded as {value} on a d{sides}, but the campaign's seed rolls {rolled}"
+    return None
+
+
 # -- summaries ------------------------------------------------------------------------------
 def _value(value: Any) -> str:
     if isinstance(value, list):
@@ -502,7 +536,8 @@ def summarize(command: Mapping[str, Any], refs: Sequence[int] = ()) -> str:
         seconds = command.get("seconds")
         return f"advance {format_duration(seconds) if isinstance(seconds, int) else seconds}{dice}"
     if kind == "next_round":
-        return f"next round{dice}"
+        count = command.get("count", 1)
+        return (f"{count} rounds" if count != 1 else "next round") + dice
     if kind == "set_settings":
         parts = [
             f"automation {_pairs(command.get('automation') or {})}",

@@ -23,11 +23,13 @@ from typing import Any, Literal
 from rulekeeper.campaign.commands import summarize
 from rulekeeper.campaign.jsonable import dumps
 from rulekeeper.campaign.replay import ReplayMismatch, replay_event
-from rulekeeper.campaign.table import Table, encode_table, initial_table
+from rulekeeper.campaign.snapshots import seal
+from rulekeeper.campaign.table import Table, initial_table
 from rulekeeper.campaign.undo import check_reversal
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.serial import state_to_json
 from rulekeeper.errors import InputError, RulesError
+from rulekeeper.limits import MAX_NAME_CHARS, MAX_TIMESTAMP
 from rulekeeper.store.base import Store
 from rulekeeper.store.memory import MemoryStore
 from rulekeeper.store.records import CampaignRecord, EventRecord, NewCampaign, SnapshotRecord
@@ -86,34 +88,43 @@ def export_document(
 
 # -- reading a document ---------------------------------------------------------------------------
 def _models() -> Any:
-    from pydantic import BaseModel, ConfigDict, field_validator
+    from typing import Annotated
+
+    from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+    # Every number must fit the database's 64-bit columns and every time a calendar date, so that
+    # nothing imported can break reading the database later.
+    Int64 = Annotated[int, Field(ge=-(2**63), lt=2**63)]
+    Count = Annotated[int, Field(ge=0, lt=2**63)]
+    Time = Annotated[float, Field(ge=0, le=MAX_TIMESTAMP, allow_inf_nan=False)]
+    Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_CHARS)]
 
     class Strict(BaseModel):
         model_config = ConfigDict(extra="forbid", strict=True)
 
     class CampaignPart(Strict):
-        name: str
-        system: str
-        seed: int
-        gm: str
+        name: Name
+        system: Name
+        seed: Int64
+        gm: Name
         settings: dict[str, Any]
-        created: float
+        created: Time
 
     class EventPart(Strict):
-        seq: int
-        kind: str
+        seq: Annotated[int, Field(ge=1, lt=2**63)]
+        kind: Name
         command: dict[str, Any]
         dice: list[list[int]]
         outcome: dict[str, Any]
-        actors: list[str]
-        refs: list[int]
-        at: int
-        until: int
-        next_id: int
-        next_id_after: int
-        key: str | None
-        base_version: int | None
-        wall_time: float
+        actors: list[Name]
+        refs: list[Count]
+        at: Int64
+        until: Int64
+        next_id: Count
+        next_id_after: Count
+        key: Name | None
+        base_version: Count | None
+        wall_time: Time
 
         @field_validator("dice")
         @classmethod
@@ -147,7 +158,7 @@ def _parse(document: Any) -> Any:
     if fmt != FORMAT:
         raise InputError(f"not a rulekeeper campaign export (format {fmt!r})", expected=f'"format": "{FORMAT}"')
     version = document.get("version")
-    if version != FORMAT_VERSION:
+    if type(version) is not int or version != FORMAT_VERSION:
         raise InputError(
             f"campaign format version {version!r} is not one this rulekeeper reads",
             expected=f'"version": {FORMAT_VERSION}',
@@ -155,9 +166,11 @@ def _parse(document: Any) -> Any:
     try:
         return _models().model_validate(dict(document))
     except ValidationError as exc:
-        first = exc.errors()[0]
+        first = exc.errors(include_url=False)[0]
         where = ".".join(str(p) for p in first["loc"])
         raise InputError(f"corrupt campaign document at {where}: {first['msg']}") from None
+    except RecursionError:
+        raise InputError("corrupt campaign document: nested too deeply", expected="an exported campaign") from None
 
 
 def _record_of(event: Any) -> EventRecord:
@@ -225,7 +238,7 @@ def check_history(
                 if e.next_id != expected_id:
                     raise InputError(f"{where} starts ids at {e.next_id}, not {expected_id}")
                 try:
-                    table, _ = replay_event(ruleset, table, e, verify=True)
+                    table, _ = replay_event(ruleset, table, e, verify=True, seed=record.seed)
                 except ReplayMismatch as exc:
                     raise InputError(f"{where} does not replay as recorded: {exc.reason}") from None
                 history.append(e)
@@ -233,9 +246,9 @@ def check_history(
             if (before.game.clock, table.game.clock) != (e.at, e.until):
                 raise InputError(f"{where} records the clock going {e.at}s -> {e.until}s, not the replayed one")
             if snap:
-                data = encode_table(ruleset, table)
-                history.put_snapshot(SnapshotRecord(e.seq, data))
-                kept[e.seq] = data
+                sealed = seal(ruleset, table, e.seq, history)
+                history.put_snapshot(sealed)
+                kept[e.seq] = sealed.data
                 last = e.seq
     if snapshots is not None:
         snapshots.extend(SnapshotRecord(v, kept[v]) for v in sorted(kept))
@@ -252,6 +265,10 @@ def import_document(store: Store, document: Any, *, name: str | None = None) -> 
     if ruleset.name != part.system:
         raise InputError(f"system {part.system!r} is not a canonical system name", expected=ruleset.name)
     target = _check_name(name if name is not None else part.name, "campaign name")
+    _check_name(part.gm, "GM name")
+    for e in doc.events:
+        for actor in e.actors:
+            _check_name(actor, f"character name in event #{e.seq}")
     if store.find_campaign(target) is not None:
         raise InputError(f"a campaign named {target!r} already exists", expected="another name (import ... --name)")
     record = CampaignRecord(0, target, part.system, part.seed, part.gm, part.settings, part.created, 0)

@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rulekeeper.campaign.commands import apply_command, live_dice, summarize
 from rulekeeper.campaign.jsonable import canonical, dumps, jsonable
+from rulekeeper.campaign.names import check_name
 from rulekeeper.campaign.replay import Loaded, Statuses, catch_up, load
 from rulekeeper.campaign.results import (
     CampaignConflict,
@@ -26,13 +28,15 @@ from rulekeeper.campaign.results import (
     steps_from_json,
     wall_time,
 )
-from rulekeeper.campaign.table import Table, encode_table, initial_table, merge_settings, settings_json
+from rulekeeper.campaign.snapshots import seal
+from rulekeeper.campaign.table import Table, initial_table, merge_settings, settings_json
 from rulekeeper.campaign.undo import plan_redo, plan_undo
 from rulekeeper.core.action import Action
 from rulekeeper.core.play import Event, Outcome
 from rulekeeper.core.ruleset import Ruleset, canonical_system_name, get_ruleset
 from rulekeeper.core.state import ROLL_RULES, GameState, PendingCheck, Settings
 from rulekeeper.errors import InputError, RuleRefusal, StoreError, UnknownNameError
+from rulekeeper.limits import MAX_NAME_CHARS, MAX_ROUNDS
 from rulekeeper.store.base import HistoryReader, HistoryWriter, Store, unknown_campaign
 from rulekeeper.store.records import CampaignRecord, EventRecord, NewCampaign, SnapshotRecord
 
@@ -41,7 +45,9 @@ __all__ = ["SNAPSHOT_EVERY", "Campaign", "log_entry"]
 #: A snapshot every this many events bounds a load to this many replayed commands.
 SNAPSHOT_EVERY = 100
 _SEED_RANGE = 2**63
-_NAME_LIMIT = 200
+_NAME_LIMIT = MAX_NAME_CHARS
+#: Times a command is worked out outside the write lock before it waits its turn under the lock.
+_OPTIMISTIC_TRIES = 5
 
 
 def _ruleset(system: str) -> Ruleset[Any]:
@@ -55,12 +61,7 @@ def _ruleset(system: str) -> Ruleset[Any]:
 
 
 def _check_name(name: str, what: str) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise InputError(f"empty {what}", expected=f"a {what} such as 'Saturday group'")
-    name = name.strip()
-    if len(name) > _NAME_LIMIT or any(ord(ch) < 32 for ch in name):
-        raise InputError(f"bad {what} {name[:40]!r}", expected=f"up to {_NAME_LIMIT} printable characters")
-    return name
+    return check_name(name, what)
 
 
 def _check_key(key: str | None) -> str | None:
@@ -69,6 +70,35 @@ def _check_key(key: str | None) -> str | None:
     if not isinstance(key, str) or not key or len(key) > _NAME_LIMIT:
         raise InputError(f"bad idempotency key {key!r}", expected=f"1 to {_NAME_LIMIT} characters")
     return key
+
+
+@contextmanager
+def _naming(campaign: str) -> Iterator[None]:
+    """A store error about a row (a corrupt event) says which campaign it belongs to."""
+    try:
+        yield
+    except StoreError as exc:
+        if repr(campaign) in str(exc):
+            raise
+        raise StoreError(f"campaign {campaign!r}: {exc}") from exc
+
+
+@dataclass(frozen=True)
+class _Planned:
+    """A command worked out on top of version ``loaded.version - 1``, ready to append."""
+
+    result: CommandResult
+    loaded: Loaded
+    event: EventRecord
+    snapshot: SnapshotRecord | None = None
+    drop_snapshots_from: int | None = None
+
+    def write(self, history: HistoryWriter) -> None:
+        history.append(self.event)
+        if self.drop_snapshots_from is not None:
+            history.drop_snapshots(self.drop_snapshots_from)
+        if self.snapshot is not None:
+            history.put_snapshot(self.snapshot)
 
 
 def _outcome_from_record(record: Mapping[str, Any], state: GameState[Any]) -> Outcome[Any]:
@@ -178,10 +208,10 @@ class Campaign:
         if record is None:
             raise unknown_campaign(store, name)
         ruleset = _ruleset(record.system)
-        with store.reading(record.id) as history:
+        with _naming(record.name), store.reading(record.id) as history:
             loaded = load(ruleset, record, history, use_snapshots=use_snapshots)
         campaign = cls(store, record, ruleset, loaded)
-        if use_snapshots and loaded.replayed > 2 * campaign.snapshot_every:
+        if use_snapshots and (loaded.replayed > 2 * campaign.snapshot_every or loaded.bad_snapshot is not None):
             campaign._keep_snapshot()
         return campaign
 
@@ -231,6 +261,11 @@ class Campaign:
     def roles(self) -> Roles:
         table = self._loaded.table
         return Roles(gm=self._record.gm, players=dict(table.players), npcs=table.npcs)
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the last load noticed and worked around (an untrusted snapshot, say)."""
+        return self._loaded.warnings
 
     @property
     def store(self) -> Store:
@@ -381,13 +416,21 @@ class Campaign:
 
     def next_round(
         self,
+        count: int = 1,
         *,
         dice: Sequence[int] | None = None,
         expected_version: int | None = None,
         key: str | None = None,
     ) -> CommandResult:
-        """Advance one round (the system's round, or the ``round_seconds`` option)."""
-        command = {"kind": "next_round", "dice": None if dice is None else list(dice)}
+        """Advance ``count`` rounds (the system's round, or the ``round_seconds`` option) as one command:
+        they all apply or none does."""
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_ROUNDS:
+            shown = repr(count) if len(repr(count)) <= 30 else "so many"
+            raise InputError(f"cannot play {shown} rounds", expected=f"1 to {MAX_ROUNDS:,} rounds (docs/limits.md)")
+        command: dict[str, Any] = {"kind": "next_round", "dice": None if dice is None else list(dice)}
+        if count != 1:
+            # Absent for one round, so commands recorded before counts existed read the same.
+            command["count"] = count
         return self._execute(command, expected_version, key)
 
     def set_settings(
@@ -412,14 +455,12 @@ class Campaign:
     ) -> CommandResult:
         """Undo the newest command in effect, or command ``seq`` and every later command that
         depended on it (see :mod:`rulekeeper.campaign.undo` for what "depended" means)."""
-        if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
-            raise InputError(f"bad command number {seq!r}", expected="a whole number")
+        _check_command_number(seq)
         return self._execute({"kind": "undo", "seq": seq}, expected_version, key)
 
     def preview_undo(self, seq: int | None = None) -> UndoPreview:
         """What :meth:`undo` with the same ``seq`` would take with it, read without writing anything."""
-        if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
-            raise InputError(f"bad command number {seq!r}", expected="a whole number")
+        _check_command_number(seq)
         with self._store.reading(self._record.id) as history:
             reversal = plan_undo(self._ruleset, self._record, history, seq)
             version = history.head()
@@ -453,24 +494,46 @@ class Campaign:
             isinstance(expected_version, bool) or not isinstance(expected_version, int)
         ):
             raise InputError(f"bad expected version {expected_version!r}", expected="a whole number")
-        with self._store.writing(self._record.id) as history:
-            if key is not None:
-                earlier = history.event_by_key(key)
-                if earlier is not None:
-                    return self._retried(history, earlier, command)
-            head = history.head()
-            if expected_version is not None and expected_version != head:
-                changes = [] if expected_version > head else history.events(after=max(expected_version, 0))
-                raise CampaignConflict(
-                    self.name, expected_version, head, [(e.seq, summarize(e.command, e.refs)) for e in changes]
-                )
-            loaded = catch_up(self._ruleset, self._record, self._loaded, history)
-            if command["kind"] in ("undo", "redo"):
-                result, new = self._reverse(history, loaded, command, key)
-            else:
-                result, new = self._apply(history, loaded, command, key)
-        self._loaded = new
-        return result
+        # The rules run in a read transaction; the write lock is held only to check that nobody
+        # wrote meanwhile and to append. If somebody did, the command is worked out again on top.
+        for _ in range(_OPTIMISTIC_TRIES):
+            with _naming(self.name), self._store.reading(self._record.id) as reader:
+                planned = self._plan(reader, command, expected_version, key)
+            if isinstance(planned, CommandResult):
+                return planned
+            with self._store.writing(self._record.id) as writer:
+                if writer.head() != planned.loaded.version - 1:
+                    continue
+                planned.write(writer)
+            self._loaded = planned.loaded
+            return planned.result
+        # Writers that keep overtaking this one: work it out under the lock, so it still finishes.
+        with self._store.writing(self._record.id) as writer:
+            planned = self._plan(writer, command, expected_version, key)
+            if isinstance(planned, CommandResult):
+                return planned
+            planned.write(writer)
+        self._loaded = planned.loaded
+        return planned.result
+
+    def _plan(
+        self, history: HistoryReader, command: dict[str, Any], expected_version: int | None, key: str | None
+    ) -> _Planned | CommandResult:
+        """What ``command`` appends on top of ``history``'s head (or the earlier result of its key)."""
+        if key is not None:
+            earlier = history.event_by_key(key)
+            if earlier is not None:
+                return self._retried(history, earlier, command)
+        head = history.head()
+        if expected_version is not None and expected_version != head:
+            changes = [] if expected_version > head else history.events(after=max(expected_version, 0))
+            raise CampaignConflict(
+                self.name, expected_version, head, [(e.seq, summarize(e.command, e.refs)) for e in changes]
+            )
+        loaded = catch_up(self._ruleset, self._record, self._loaded, history)
+        if command["kind"] in ("undo", "redo"):
+            return self._reverse(history, loaded, command, key)
+        return self._apply(history, loaded, command, key)
 
     def _event(
         self,
@@ -493,9 +556,7 @@ class Campaign:
             **fields,
         )
 
-    def _apply(
-        self, history: HistoryWriter, loaded: Loaded, command: dict[str, Any], key: str | None
-    ) -> tuple[CommandResult, Loaded]:
+    def _apply(self, history: HistoryReader, loaded: Loaded, command: dict[str, Any], key: str | None) -> _Planned:
         seq = loaded.version + 1
         table = loaded.table
         # Ids continue from the highest ever handed out, so an undone command's ids are never reused.
@@ -520,10 +581,10 @@ class Campaign:
             next_id_after=after.game.next_id,
             key=key,
         )
-        history.append(event)
         snapshot = loaded.snapshot
+        keep: SnapshotRecord | None = None
         if seq % self.snapshot_every == 0 or seq - snapshot >= 2 * self.snapshot_every:
-            history.put_snapshot(SnapshotRecord(seq, encode_table(self._ruleset, after)))
+            keep = seal(self._ruleset, after, seq, history, (event,))
             snapshot = seq
         result = CommandResult(
             seq=seq,
@@ -533,11 +594,11 @@ class Campaign:
             explanation=steps_from_json(applied.record["explanation"]),
             result=applied.record["result"],
         )
-        return result, Loaded(after, seq, snapshot, loaded.replayed)
+        return _Planned(result, Loaded(after, seq, snapshot, loaded.replayed), event, keep)
 
     def _reverse(
-        self, history: HistoryWriter, loaded: Loaded, command: dict[str, Any], key: str | None
-    ) -> tuple[CommandResult, Loaded]:
+        self, history: HistoryReader, loaded: Loaded, command: dict[str, Any], key: str | None
+    ) -> _Planned:
         seq = loaded.version + 1
         if command["kind"] == "undo":
             reversal = plan_undo(self._ruleset, self._record, history, command.get("seq"))
@@ -569,10 +630,6 @@ class Campaign:
             next_id_after=after.game.next_id,
             key=key,
         )
-        history.append(event)
-        # Snapshots at or after the earliest reversed command folded it the other way.
-        history.drop_snapshots(min(reversal.refs))
-        history.put_snapshot(SnapshotRecord(seq, encode_table(self._ruleset, after)))
         result = CommandResult(
             seq=seq,
             version=seq,
@@ -583,7 +640,9 @@ class Campaign:
             undone=reversal.refs if reversal.kind == "undo" else (),
             redone=reversal.refs if reversal.kind == "redo" else (),
         )
-        return result, Loaded(after, seq, seq, loaded.replayed)
+        # Snapshots at or after the earliest reversed command folded it the other way.
+        snapshot = seal(self._ruleset, after, seq, history, (event,))
+        return _Planned(result, Loaded(after, seq, seq, loaded.replayed), event, snapshot, min(reversal.refs))
 
     def _retried(self, history: HistoryReader, earlier: EventRecord, command: Mapping[str, Any]) -> CommandResult:
         if dict(earlier.command) != dict(command):
@@ -615,10 +674,12 @@ class Campaign:
         try:
             with self._store.writing(self._record.id) as history:
                 if history.head() == loaded.version:
-                    history.put_snapshot(SnapshotRecord(loaded.version, encode_table(self._ruleset, loaded.table)))
+                    if loaded.bad_snapshot is not None:
+                        history.drop_snapshots(loaded.bad_snapshot)
+                    history.put_snapshot(seal(self._ruleset, loaded.table, loaded.version, history))
         except StoreError:
             return  # a read-only database still opens; the snapshot is only a cache
-        self._loaded = replace(loaded, snapshot=loaded.version, replayed=0)
+        self._loaded = replace(loaded, snapshot=loaded.version, replayed=0, bad_snapshot=None)
 
     # -- reading history -----------------------------------------------------------------------
     def log(
@@ -633,7 +694,7 @@ class Campaign:
         ``actor`` keeps entries concerning that character; ``since``/``until`` (game clock
         seconds) keep entries whose span of game time overlaps that window.
         """
-        with self._store.reading(self._record.id) as history:
+        with _naming(self.name), self._store.reading(self._record.id) as history:
             events = history.events()
         statuses = Statuses.of(e for e in events if e.is_meta)
         entries = []
@@ -650,7 +711,7 @@ class Campaign:
         """The whole campaign as one JSON document (see :mod:`rulekeeper.campaign.document`)."""
         from rulekeeper.campaign.document import export_document
 
-        with self._store.reading(self._record.id) as history:
+        with _naming(self.name), self._store.reading(self._record.id) as history:
             events = history.events()
             loaded = load(self._ruleset, self._record, history)
         return export_document(self._ruleset, self._record, events, loaded.table)
@@ -664,7 +725,7 @@ class Campaign:
         from rulekeeper.campaign.document import check_history
         from rulekeeper.core.serial import state_to_json
 
-        with self._store.reading(self._record.id) as history:
+        with _naming(self.name), self._store.reading(self._record.id) as history:
             events = history.events()
             fast = load(self._ruleset, self._record, history)
         try:
@@ -673,3 +734,10 @@ class Campaign:
             raise StoreError(f"campaign {self.name!r}: {exc}") from None
         if state_to_json(self._ruleset, table.game) != state_to_json(self._ruleset, fast.table.game):
             raise StoreError(f"campaign {self.name!r}: a snapshot disagrees with the history it summarises")
+
+
+def _check_command_number(seq: object) -> None:
+    """A command number to undo: a whole number a store can hold (checked before any query)."""
+    if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq < 2**63):
+        shown = repr(seq) if len(repr(seq)) <= 30 else "a number of more than 30 digits"
+        raise InputError(f"bad command number {shown}", expected="a command number from 'rulekeeper log'")

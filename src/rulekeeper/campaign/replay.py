@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rulekeeper.campaign.commands import Applied, apply_command, summarize
-from rulekeeper.campaign.table import Table, decode_table, initial_table
+from rulekeeper.campaign.commands import Applied, apply_command, recorded_dice_problem, summarize
+from rulekeeper.campaign.snapshots import SnapshotProblem, unseal
+from rulekeeper.campaign.table import Table, initial_table
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.errors import RulesError, StoreError
 from rulekeeper.store.base import HistoryReader
@@ -107,12 +108,19 @@ def _first_difference(recorded: Any, replayed: Any) -> str:
     return "its result differs"
 
 
-def replay_event(ruleset: Ruleset[Any], table: Table, event: EventRecord, *, verify: bool) -> tuple[Table, Applied]:
+def replay_event(
+    ruleset: Ruleset[Any], table: Table, event: EventRecord, *, verify: bool, seed: int | None = None
+) -> tuple[Table, Applied]:
     """Apply a recorded command with its recorded dice.
 
     With ``verify`` the replay must also reproduce the recorded outcome, characters, clock and
-    ids exactly; any difference raises :class:`ReplayMismatch`.
+    ids exactly; any difference raises :class:`ReplayMismatch`. With ``seed`` as well, every die
+    not typed at the table must be the one the campaign's seed rolls.
     """
+    if verify and seed is not None:
+        problem = recorded_dice_problem(event.command, event.dice, seed, event.seq, table)
+        if problem is not None:
+            raise ReplayMismatch(event.seq, problem)
     game = table.game
     if game.next_id > event.next_id:
         raise ReplayMismatch(event.seq, "it would hand out state ids already in use")
@@ -167,6 +175,9 @@ class Loaded:
     version: int
     snapshot: int
     replayed: int = 0
+    #: The version of a stored snapshot that could not be trusted (the load replayed instead).
+    bad_snapshot: int | None = None
+    warnings: tuple[str, ...] = ()
 
 
 def _broken(record: CampaignRecord, exc: ReplayMismatch, events: Sequence[EventRecord]) -> StoreError:
@@ -193,17 +204,22 @@ def load(
     """
     head = history.head() if upto is None else upto
     snap = history.latest_snapshot(at_most=head) if use_snapshots else None
+    table, start = initial_table(ruleset, record.settings), 0
+    bad: int | None = None
+    warnings: tuple[str, ...] = ()
     if snap is not None:
-        table, start = decode_table(ruleset, snap.data), snap.version
-    else:
-        table, start = initial_table(ruleset, record.settings), 0
+        try:
+            table, start = unseal(ruleset, snap, history), snap.version
+        except SnapshotProblem as problem:
+            bad = problem.version
+            warnings = (f"campaign {record.name!r}: {problem}; replayed the history from the start instead",)
     window = history.events(after=start, until=head)
     statuses = Statuses.of(e for e in window if e.is_meta)
     try:
         table = fold(ruleset, table, window, statuses.active)
     except ReplayMismatch as exc:
         raise _broken(record, exc, window) from None
-    return Loaded(table, head, start, len(window))
+    return Loaded(table, head, start, len(window), bad, warnings)
 
 
 def catch_up(ruleset: Ruleset[Any], record: CampaignRecord, loaded: Loaded, history: HistoryReader) -> Loaded:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.explain import Step
 from rulekeeper.errors import ConflictError
+from rulekeeper.store.records import UNKNOWN_TIME, timestamp
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -154,4 +155,5 @@ class CampaignConflict(ConflictError):
 
 
 def wall_time(seconds: float) -> datetime:
-    return datetime.fromtimestamp(seconds, UTC)
+    """When an event happened; a time no calendar holds (a damaged row) reads as 1970-01-01."""
+    return timestamp(seconds) or UNKNOWN_TIME

@@ -19,13 +19,15 @@ available only until a new command is issued.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rulekeeper.campaign.commands import GLOBAL_KINDS, summarize
 from rulekeeper.campaign.replay import ReplayMismatch, Statuses, fold
-from rulekeeper.campaign.table import Table, decode_table, initial_table
+from rulekeeper.campaign.snapshots import SnapshotProblem, unseal
+from rulekeeper.campaign.table import Table, initial_table
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.explain import Step
 from rulekeeper.core.ruleset import Ruleset
@@ -55,10 +57,11 @@ def _window(
 ) -> tuple[Table, list[EventRecord]]:
     """The table just before ``start`` and every event from ``start`` on."""
     snap = history.latest_snapshot(at_most=start - 1)
+    table, first = initial_table(ruleset, record.settings), 0
     if snap is not None:
-        table, first = decode_table(ruleset, snap.data), snap.version
-    else:
-        table, first = initial_table(ruleset, record.settings), 0
+        # An untrusted snapshot is skipped: the window is folded from the start instead.
+        with contextlib.suppress(SnapshotProblem):
+            table, first = unseal(ruleset, snap, history), snap.version
     events = history.events(after=first)
     before = [e for e in events if e.seq < start]
     table = fold(ruleset, table, before, statuses.active)

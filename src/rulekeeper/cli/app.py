@@ -592,6 +592,8 @@ def _option_value(args: Sequence[str], *names: str) -> str | None:
                 return args[i + 1]
             if arg.startswith(name + "="):
                 return arg.split("=", 1)[1]
+            if len(name) == 2 and arg.startswith(name) and len(arg) > 2:
+                return arg[2:]  # a short option written together with its value: -cNAME
     return None
 
 
@@ -673,15 +675,35 @@ def _register_unselected(name: str) -> None:
             return
 
 
+def _usage_error(exc: Exception) -> int | None:
+    """Click's usage errors as one line (its own form is a usage block); None for anything else."""
+    import sys
+
+    kind = type(exc).__name__
+    if kind == "Abort":
+        print("rulekeeper: aborted", file=sys.stderr)
+        return 1
+    if not (hasattr(exc, "format_message") and isinstance(getattr(exc, "exit_code", None), int)):
+        return None
+    if kind == "NoArgsIsHelpError":
+        exc.show()  # type: ignore[attr-defined]
+    else:
+        message = " ".join(str(exc.format_message()).split())
+        print(f"rulekeeper: error: {message} (see --help)", file=sys.stderr)
+    code: int = exc.exit_code  # type: ignore[attr-defined]
+    return code
+
+
 def run_app(args: Sequence[str]) -> int:
     """Run the Typer app and turn every outcome into an exit code (usage errors are 2)."""
     try:
         _register_actions(args)
-        app(args=list(args), prog_name="rulekeeper")
+        result = app(args=list(args), prog_name="rulekeeper", standalone_mode=False)
     except SystemExit as exc:
         if exc.code is None:
             return 0
         return exc.code if isinstance(exc.code, int) else 1
     except Exception as exc:
-        return report_error(exc)
-    return 0
+        code = _usage_error(exc)
+        return report_error(exc, as_json="--json" in args) if code is None else code
+    return result if isinstance(result, int) and not isinstance(result, bool) else 0

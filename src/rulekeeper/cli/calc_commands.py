@@ -10,6 +10,7 @@ from typing import Any
 from rulekeeper.cli.dice_commands import bar_chart, percent
 from rulekeeper.cli.output import console, emit_json
 from rulekeeper.errors import InputError
+from rulekeeper.limits import MAX_CHECK_NUMBER, MAX_POOL
 
 __all__ = ["check_command", "feat_command", "parse_extra_options"]
 
@@ -97,6 +98,20 @@ def _gurps(target: int, modifier: int) -> tuple[Any, list[tuple[str, Fraction]]]
     return check, rows
 
 
+def _short(number: int) -> str:
+    text = str(number) if abs(number) < 10**30 else f"a number of {len(str(abs(number)))} digits"
+    return text
+
+
+def _check_bounds(**numbers: int | None) -> None:
+    for name, value in numbers.items():
+        if value is not None and abs(value) > MAX_CHECK_NUMBER:
+            raise InputError(
+                f"{name} {_short(value)} is out of range",
+                expected=f"a {name} from -{MAX_CHECK_NUMBER:,} to {MAX_CHECK_NUMBER:,} (docs/limits.md)",
+            )
+
+
 def check_command(
     system: str,
     target: int | None,
@@ -112,6 +127,7 @@ def check_command(
     from rulekeeper.core.dice_pool import pool_distribution
 
     name = canonical_system_name(system)
+    _check_bounds(target=target, modifier=modifier, dn=dn, threshold=threshold)
     rows: list[tuple[str, Fraction]]
     check: Any
     if name == "wrath-and-glory":
@@ -124,9 +140,10 @@ def check_command(
                 expected=f"--dn {max(0, dn + modifier)} for a harder or easier test, "
                 f"or --pool {max(1, pool + modifier)} for bonus or lost dice",
             )
-        if pool < 1 or dn < 0 or wrath_dice < 0:
+        if not (1 <= pool <= MAX_POOL and dn >= 0 and 0 <= wrath_dice <= MAX_POOL):
             raise InputError(
-                f"pool {pool}, DN {dn}, {wrath_dice} Wrath dice", expected="a pool of 1+ dice, DN 0+, Wrath dice 0+"
+                f"pool {_short(pool)}, DN {_short(dn)}, {_short(wrath_dice)} Wrath dice",
+                expected=f"a pool of 1 to {MAX_POOL} dice, DN 0+, 0 to {MAX_POOL} Wrath dice (docs/limits.md)",
             )
         check = PoolTest(kind="wg.test", label="Test", pool=pool, dn=dn, wrath_dice=wrath_dice)
         rows = [(f"{icons:>2} icons", p) for icons, p in sorted(pool_distribution(check.dice_count).items())]

@@ -34,45 +34,48 @@ __all__ = [
 ]
 
 
-def read_document(path: str) -> Any:
-    """A YAML or JSON file (``-`` for standard input), with a clear error when unreadable."""
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror}", expected="a readable YAML or JSON file") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path} is not UTF-8 text", expected="a YAML or JSON file") from None
-    if path.endswith(".json") or text.lstrip().startswith(("{", "[")):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
-    import yaml
+def read_document(path: str, *, limit: int | None = None) -> Any:
+    """A YAML or JSON file (``-`` for standard input), with a clear error when unreadable or
+    over the limits of docs/limits.md (size, nesting, expanded YAML aliases)."""
+    from rulekeeper.documents import load_json, load_yaml, read_text
+    from rulekeeper.limits import MAX_DOCUMENT_BYTES
 
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise InputError(f"{path} is not valid YAML: {str(exc).splitlines()[0]}") from None
+    text = read_text(path, MAX_DOCUMENT_BYTES if limit is None else limit, "YAML or JSON file")
+    if path.endswith(".json") or text.lstrip().startswith(("{", "[")):
+        return load_json(text, where=path)
+    return load_yaml(text, where=path)
 
 
 def parse_assignments(pairs: Sequence[str], base: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """``["st=12", "skills.axe=12"]`` -> ``{"st": 12, "skills": {"axe": 12}}`` (values read as YAML).
 
     A dotted field sets one entry of a nested table; the rest of that table comes from ``base``
-    (the stored sheet when editing), so ``--set skills.axe=12`` keeps the other skills.
+    (the stored sheet when editing), so ``--set skills.axe=12`` keeps the other skills. Values are
+    read under the document limits (docs/limits.md).
     """
-    import yaml
+    from rulekeeper.documents import load_yaml
+    from rulekeeper.limits import MAX_SET_VALUE_CHARS
 
     out: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise InputError(f"cannot read {pair!r}", expected="FIELD=VALUE, e.g. --set st=12 or --set skills.axe=12")
-        try:
-            parsed = yaml.safe_load(value) if value.strip() else ""
-        except yaml.YAMLError:
-            parsed = value
-        path = [part.strip() for part in key.strip().split(".")]
+        field = key.strip()
+        if len(value) > MAX_SET_VALUE_CHARS:
+            raise InputError(
+                f"the value of {field} is {len(value):,} characters, over the limit of {MAX_SET_VALUE_CHARS:,}",
+                expected="a shorter value, or a --sheet file (docs/limits.md)",
+            )
+        parsed: Any = ""
+        if value.strip():
+            try:
+                parsed = load_yaml(value, where=f"the value of {field}")
+            except InputError as exc:
+                if "not valid YAML" not in exc.message:
+                    raise  # over a limit: never fall back to the raw text of a bomb
+                parsed = value
+        path = [part.strip() for part in field.split(".")]
         if any(not part for part in path):
             raise InputError(f"cannot read field {key!r}", expected="FIELD or TABLE.ENTRY, e.g. skills.axe")
         path[0] = path[0].replace("-", "_")
@@ -133,6 +136,7 @@ def campaign_list(context: Context, *, as_json: bool) -> None:
                         "gm": info.gm,
                         "created": info.created.isoformat(),
                         "current": info.name == current,
+                        "problem": info.problem,
                     }
                     for info in infos
                 ]
@@ -144,7 +148,10 @@ def campaign_list(context: Context, *, as_json: bool) -> None:
         return
     for info in infos:
         mark = "*" if info.name == current else " "
-        console().print(f"{mark} {info.name:<24} {info.system:<18} {info.version} commands")
+        line = f"{mark} {info.name:<24} {info.system:<18} {info.version} commands"
+        if info.problem:
+            line += f"  (damaged: {info.problem})"
+        console().print(line, highlight=False, markup=False)
 
 
 def campaign_use(context: Context, name: str, *, as_json: bool) -> None:
@@ -255,8 +262,9 @@ def campaign_export(context: Context, name: str | None, output: str | None) -> N
 
 def campaign_import(context: Context, path: str, *, name: str | None, use: bool, as_json: bool) -> None:
     from rulekeeper.campaign import Campaign
+    from rulekeeper.limits import MAX_IMPORT_BYTES
 
-    document = read_document(path)
+    document = read_document(path, limit=MAX_IMPORT_BYTES)
     campaign = Campaign.import_(context.store(), document, name=name)
     if use:
         remember_selection(context.db_key(), campaign.name, campaign.system)

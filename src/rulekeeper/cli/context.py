@@ -73,14 +73,18 @@ class Context:
                 self._open = None  # deleted or replaced meanwhile: load it afresh below
         try:
             campaign = Campaign.open(self.store(), name)
-            if self.keep_open:
-                self._open = campaign
-            return campaign
         except UnknownNameError:
             selected = current_selection(self.db_key())
             if selected is not None and selected[0] == name:
                 forget_selection(self.db_key())
             raise
+        for warning in campaign.warnings:
+            import sys
+
+            print(f"rulekeeper: warning: {warning}", file=sys.stderr)
+        if self.keep_open:
+            self._open = campaign
+        return campaign
 
     def open_campaign(self, *, refresh: bool = False) -> Campaign | None:
         """The campaign kept open, opening it if need be; None when there is none to open."""

@@ -12,6 +12,14 @@ from collections.abc import Sequence
 __all__ = ["main"]
 
 
+def _seed(text: str) -> int | None:
+    """A seed written in ASCII digits (``int`` would also take ``²``'s relatives and 5,000 digits)."""
+    digits = text[1:] if text.startswith("-") else text
+    if digits.isascii() and digits.isdigit() and len(digits) <= 40:
+        return int(text)
+    return None
+
+
 def _fast_roll(args: Sequence[str]) -> int | None:
     """Handle ``roll EXPR [--seed N] [--json]`` directly; None means "let Typer handle it"."""
     expr: str | None = None
@@ -22,11 +30,11 @@ def _fast_roll(args: Sequence[str]) -> int | None:
         arg = args[i]
         if arg == "--json":
             as_json = True
-        elif arg == "--seed" and i + 1 < len(args) and args[i + 1].lstrip("-").isdigit():
-            seed = int(args[i + 1])
+        elif arg == "--seed" and i + 1 < len(args) and _seed(args[i + 1]) is not None:
+            seed = _seed(args[i + 1])
             i += 1
-        elif arg.startswith("--seed=") and arg[7:].lstrip("-").isdigit():
-            seed = int(arg[7:])
+        elif arg.startswith("--seed=") and _seed(arg[7:]) is not None:
+            seed = _seed(arg[7:])
         elif expr is None and (not arg.startswith("-") or arg[1:2].isdigit()):
             expr = arg
         else:
@@ -36,11 +44,10 @@ def _fast_roll(args: Sequence[str]) -> int | None:
         return None
     from rulekeeper.cli.dice_commands import roll_command
     from rulekeeper.cli.errors import report_error
-    from rulekeeper.errors import RulesError
 
     try:
         roll_command(expr, seed=seed, as_json=as_json)
-    except RulesError as exc:
+    except Exception as exc:  # one line and an exit code, never a traceback
         return report_error(exc, as_json=as_json)
     return 0
 

@@ -251,13 +251,16 @@ def advance_command(context: Context, duration: str, *, as_json: bool) -> None:
 
 def round_command(context: Context, *, count: int, as_json: bool) -> None:
     from rulekeeper.errors import InputError
+    from rulekeeper.limits import MAX_ROUNDS
 
-    if count < 1:
-        raise InputError(f"cannot play {count} rounds", expected="a count of 1 or more")
+    if not 1 <= count <= MAX_ROUNDS:
+        shown = count if abs(count) < 10**30 else "so many"
+        raise InputError(f"cannot play {shown} rounds", expected=f"a count from 1 to {MAX_ROUNDS:,} (docs/limits.md)")
     campaign = context.open()
-    for _ in range(count):
-        result = campaign.next_round()
-        show_result(campaign, result, "next round", as_json=as_json, explain=context.explain)
+    # One command, one transaction: every round applies, or (refused, interrupted) none does.
+    result = campaign.next_round(count)
+    label = "next round" if count == 1 else f"{count} rounds"
+    show_result(campaign, result, label, as_json=as_json, explain=context.explain)
 
 
 def undo_command(context: Context, seq: int | None, *, yes: bool, as_json: bool) -> None:

@@ -7,11 +7,13 @@ hand-writes a command per system. :class:`Action` is the canonical JSON-able for
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from rulekeeper.errors import InputError, UnknownNameError
+from rulekeeper.limits import MAX_DICE, MAX_PARAM_NUMBER, MAX_SET_VALUE_CHARS
 
 if TYPE_CHECKING:
     from rulekeeper.core.citation import Rule
@@ -22,6 +24,8 @@ __all__ = ["Action", "ActionSpec", "Calculation", "CalculatorSpec", "ParamSpec",
 
 ParamKind = Literal["int", "float", "str", "bool", "choice", "character", "dice", "duration", "ints"]
 
+# Longer than any number within MAX_PARAM_NUMBER: refused before int() meets Python's digit limit.
+_NUMBER_CHARS = 30
 _BOOL_TEXT = {"true": True, "yes": True, "1": True, "on": True, "false": False, "no": False, "0": False, "off": False}
 
 
@@ -66,17 +70,19 @@ class ParamSpec:
         return names[self.kind] + bounds
 
     def coerce(self, value: Any, where: str) -> Any:
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
         try:
             out = self._coerce(value)
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, OverflowError) as exc:
             if isinstance(exc, InputError):
                 raise
-            raise InputError(f"{self.name}={value!r} is not valid", expected=self.expected, where=where) from None
-        in_range = not isinstance(out, (int, float)) or (
-            (self.minimum is None or out >= self.minimum) and (self.maximum is None or out <= self.maximum)
-        )
+            raise InputError(f"{self.name}={shown} is not valid", expected=self.expected, where=where) from None
+        # A number without bounds of its own still stays within what a table could use.
+        low = -MAX_PARAM_NUMBER if self.minimum is None else self.minimum
+        high = MAX_PARAM_NUMBER if self.maximum is None else self.maximum
+        in_range = not isinstance(out, (int, float)) or isinstance(out, bool) or (low <= out <= high)
         if self.kind in ("int", "float", "duration") and not in_range:
-            raise InputError(f"{self.name}={value!r} is out of range", expected=self.expected, where=where)
+            raise InputError(f"{self.name}={shown} is out of range", expected=self.expected, where=where)
         return out
 
     def _coerce(self, value: Any) -> Any:
@@ -86,11 +92,16 @@ class ParamSpec:
                 raise TypeError
             if isinstance(value, float) and not value.is_integer():
                 raise ValueError
+            if isinstance(value, str) and len(value.strip()) > _NUMBER_CHARS:
+                raise ValueError
             return int(str(value).strip()) if isinstance(value, str) else int(value)
         if kind == "float":
-            if isinstance(value, bool):
+            if isinstance(value, bool) or (isinstance(value, str) and len(value.strip()) > _NUMBER_CHARS):
                 raise TypeError
-            return float(value)
+            number = float(value)
+            if not math.isfinite(number):
+                raise ValueError
+            return number
         if kind == "bool":
             if isinstance(value, bool):
                 return value
@@ -114,11 +125,12 @@ class ParamSpec:
 
             return str(parse(str(value)))
         if kind == "ints":
-            if isinstance(value, (list, tuple)):
-                return tuple(int(v) for v in value)
-            return tuple(int(v) for v in str(value).replace(" ", "").split(",") if v)
+            parts = list(value) if isinstance(value, (list, tuple)) else str(value).replace(" ", "").split(",")
+            if len(parts) > MAX_DICE or any(isinstance(v, str) and len(v) > _NUMBER_CHARS for v in parts):
+                raise ValueError
+            return tuple(int(v) for v in parts if v != "")
         text = str(value)
-        if not text.strip():
+        if not text.strip() or len(text) > MAX_SET_VALUE_CHARS:
             raise ValueError
         return text
 

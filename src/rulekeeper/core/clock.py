@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from rulekeeper.errors import InputError
+from rulekeeper.limits import MAX_DURATION_DIGITS
 
 __all__ = ["DAY", "HOUR", "MINUTE", "SECOND", "WEEK", "format_duration", "parse_duration"]
 
@@ -43,6 +44,8 @@ _EXPECTED = "a duration such as 30s, 10m, 8h, 3d or 1h30m"
 
 def parse_duration(text: str, *, round_seconds: int | None = None) -> int:
     """Seconds in ``text``. With ``round_seconds``, ``r``/``rounds``/``turns`` count rounds too."""
+    if len(text) > 100:
+        raise InputError(f"a duration of {len(text):,} characters", expected=_EXPECTED)
     cleaned = text.strip().lower().replace(" ", "")
     if not cleaned:
         raise InputError("empty duration", expected=_EXPECTED)
@@ -55,6 +58,11 @@ def parse_duration(text: str, *, round_seconds: int | None = None) -> int:
     for match in _PART.finditer(cleaned):
         if match.start() != pos:
             break
+        if len(match.group(1)) > MAX_DURATION_DIGITS:
+            raise InputError(
+                f"a number of {len(match.group(1)):,} digits in duration {text!r}",
+                expected=f"{_EXPECTED}, each number at most {MAX_DURATION_DIGITS} digits",
+            )
         if match.group(2) not in units:
             raise InputError(
                 f"unknown time unit {match.group(2)!r} in {text!r} at position {match.start(2) + 1}",

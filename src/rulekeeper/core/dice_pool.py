@@ -8,14 +8,17 @@ the DN. A 1 on a Wrath die is a Complication; a Wrath Critical needs a 6 on ever
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
 from rulekeeper.core.check import CheckResult, Critical, Modifier, describe_modifiers, total_modifier
 from rulekeeper.dice.source import DiceSource
+from rulekeeper.errors import InputError
+from rulekeeper.limits import MAX_POOL_DICE
 
-__all__ = ["PoolTest", "icon_value", "pool_distribution"]
+__all__ = ["PoolTest", "check_pool_size", "icon_value", "pool_distribution"]
 
 # Icons per face: 1-3 nothing, 4-5 one Icon, 6 an Exalted Icon worth two.
 _FACE_ICONS = (0, 0, 0, 1, 1, 2)
@@ -25,17 +28,31 @@ def icon_value(face: int) -> int:
     return _FACE_ICONS[face - 1]
 
 
+def check_pool_size(dice: int) -> None:
+    """Refuse a pool no table rolls (docs/limits.md): its odds and its dice would be unbounded work."""
+    if not 0 <= dice <= MAX_POOL_DICE:
+        raise InputError(f"a pool of {dice} dice", expected=f"0 to {MAX_POOL_DICE} dice (docs/limits.md)")
+
+
 def pool_distribution(dice: int) -> dict[int, Fraction]:
     """Exact distribution of Icons on ``dice`` d6 (Exalted Icons counted as two)."""
-    dist: dict[int, Fraction] = {0: Fraction(1)}
-    per_die = {0: Fraction(1, 2), 1: Fraction(1, 3), 2: Fraction(1, 6)}
+    check_pool_size(dice)
+    return dict(_pool_distribution(dice))
+
+
+@functools.lru_cache(maxsize=64)
+def _pool_distribution(dice: int) -> tuple[tuple[int, Fraction], ...]:
+    # Whole numbers of ways out of 6**dice: three faces show no Icon, two one Icon, one two.
+    ways = [1]
     for _ in range(dice):
-        nxt: dict[int, Fraction] = {}
-        for total, p in dist.items():
-            for icons, q in per_die.items():
-                nxt[total + icons] = nxt.get(total + icons, Fraction(0)) + p * q
-        dist = nxt
-    return dist
+        nxt = [0] * (len(ways) + 2)
+        for total, count in enumerate(ways):
+            nxt[total] += 3 * count
+            nxt[total + 1] += 2 * count
+            nxt[total + 2] += count
+        ways = nxt
+    whole = 6**dice
+    return tuple((total, Fraction(count, whole)) for total, count in enumerate(ways) if count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +67,10 @@ class PoolTest:
     pool_modifiers: tuple[Modifier, ...] = ()
     wrath_dice: int = 1
     type: Literal["wg-pool"] = "wg-pool"
+
+    def __post_init__(self) -> None:
+        check_pool_size(self.dice_count)
+        check_pool_size(self.wrath_dice)
 
     @property
     def dice_count(self) -> int:

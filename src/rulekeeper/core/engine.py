@@ -19,6 +19,7 @@ from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.state import GameState, PendingCheck, Settings
 from rulekeeper.dice.source import DiceSource, FallbackSource, ScriptedSource
 from rulekeeper.errors import InputError, UnknownNameError
+from rulekeeper.limits import MAX_ADVANCE_FIRINGS, MAX_ROUNDS
 
 __all__ = [
     "CORE_RULE",
@@ -348,6 +349,7 @@ def advance(
 def _fire_due(ruleset: Ruleset[C], play: Play[C], target: int, start: int, *, timers: bool = True) -> None:
     """Fire every timer due by ``target`` and roll every held check whose wait is over, earliest
     first (a held roll before a timer of the same moment, then by id), moving the clock to each."""
+    fired = 0
     while True:
         held = [p for p in play.state.pending if p.after is not None and play.state.find_pending(p.after) is None]
         # Timers wait behind a roll asked as time passed, the same moment included.
@@ -357,6 +359,13 @@ def _fire_due(ruleset: Ruleset[C], play: Play[C], target: int, start: int, *, ti
             due = []
         if not held and not due:
             break
+        fired += 1
+        if fired > MAX_ADVANCE_FIRINGS:
+            # Refused whole (nothing is applied): a recurring timer over a long span is unbounded work.
+            raise InputError(
+                f"{format_duration(target - start)} would fire more than {MAX_ADVANCE_FIRINGS:,} timers",
+                expected="a shorter span of time, advanced in several steps (docs/limits.md)",
+            )
         first_held = min(held, key=lambda p: (p.created, p.id)) if held else None
         timer = min(due, key=lambda t: (t.due, t.id)) if due else None
         play.in_timeline = timers
@@ -391,8 +400,10 @@ def _fire_due(ruleset: Ruleset[C], play: Play[C], target: int, start: int, *, ti
 
 
 def next_round(
-    ruleset: Ruleset[C], state: GameState[C], dice: DiceSource, *, explain: bool = True
+    ruleset: Ruleset[C], state: GameState[C], dice: DiceSource, rounds: int = 1, *, explain: bool = True
 ) -> Outcome[C]:
-    """One round (GURPS: one second; Gods & Monsters: ten seconds; the others: a setting)."""
+    """``rounds`` rounds (GURPS: one second each; Gods & Monsters: ten seconds; the others: a setting)."""
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise InputError(f"cannot play {rounds!r} rounds", expected=f"1 to {MAX_ROUNDS:,} rounds (docs/limits.md)")
     seconds = int(state.settings.option("round_seconds", ruleset.round_seconds))
-    return advance(ruleset, state, seconds, dice, explain=explain)
+    return advance(ruleset, state, seconds * rounds, dice, explain=explain)

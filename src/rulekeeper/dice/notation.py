@@ -22,6 +22,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulekeeper.errors import DiceError
+from rulekeeper.limits import MAX_DICE, MAX_DICE_NUMBER, MAX_DICE_TOTAL, MAX_NOTATION_CHARS, MAX_SIDES
 
 if TYPE_CHECKING:
     from lark import Lark, Tree
@@ -47,8 +48,9 @@ __all__ = [
     "parse",
 ]
 
-DEFAULT_MAX_DICE = 1_000
-DEFAULT_MAX_SIDES = 1_000_000
+DEFAULT_MAX_DICE = MAX_DICE
+DEFAULT_MAX_SIDES = MAX_SIDES
+_NUMBER_DIGITS = len(str(MAX_DICE_NUMBER))
 # Rolling, printing and distributions recurse over the tree; a fixed depth keeps hostile
 # input such as "1+1+1+..." or "((((...))))" from reaching Python's recursion limit.
 MAX_DEPTH = 200
@@ -405,7 +407,7 @@ def parse(text: str, *, max_dice: int = DEFAULT_MAX_DICE, max_sides: int = DEFAU
 # The commonest notation at the table (3d6, d20, 2d+1, 1d-3): read without loading lark, whose
 # import alone costs several times Python's start-up. Anything else, and any error, goes to the
 # grammar; a property test checks that both readings agree.
-_SIMPLE = re.compile(r"(?:(\d+)[dD](\d+|%)?|[dD](\d+|%))(?:([+-])(\d+))?")
+_SIMPLE = re.compile(r"(?:(\d{1,7})[dD](\d{1,7}|%)?|[dD](\d{1,7}|%))(?:([+-])(\d{1,7}))?", re.ASCII)
 
 
 def _parse_simple(text: str, max_dice: int, max_sides: int) -> Expr | None:
@@ -426,6 +428,11 @@ def _parse_simple(text: str, max_dice: int, max_sides: int) -> Expr | None:
 
 @functools.lru_cache(maxsize=1024)
 def _parse_cached(text: str, max_dice: int, max_sides: int) -> Expr:
+    if len(text) > MAX_NOTATION_CHARS:
+        raise DiceError(
+            f"dice notation of {len(text):,} characters, over the limit of {MAX_NOTATION_CHARS:,}",
+            expected="a shorter expression (docs/limits.md)",
+        )
     simple = _parse_simple(text, max_dice, max_sides)
     if simple is not None:
         return simple
@@ -528,18 +535,30 @@ class _TreeBuilder:
                     "a flatter expression",
                     self.at(sub.meta.start_pos),
                 )
+            if isinstance(node, Expr) and max(-node.min_value, node.max_value) > MAX_DICE_TOTAL:
+                # Checked at every node, so no intermediate value grows past a few dozen digits.
+                raise _fail(
+                    f"{node} can reach {node.min_value if -node.min_value > node.max_value else node.max_value:.3e}"
+                    f", beyond the limit of {MAX_DICE_TOTAL:.0e}",
+                    f"totals within plus or minus {MAX_DICE_TOTAL:.0e}",
+                    self.at(sub.meta.start_pos),
+                )
             built[id(sub)] = node
         root: Expr = built[id(tree)]
         self.check_dice_cap()
         return root
 
     def number(self, token: Any) -> int:
-        try:
-            return int(token)
-        except ValueError:
+        text = str(token)
+        value = int(text) if len(text) <= _NUMBER_DIGITS else MAX_DICE_NUMBER + 1
+        if value > MAX_DICE_NUMBER:
+            shown = text if len(text) <= 12 else f"a number of {len(text):,} digits"
             raise _fail(
-                f"a number of {len(token)} digits is too long", "a shorter number", self.at(token.start_pos)
-            ) from None
+                f"{shown} is over the limit of {MAX_DICE_NUMBER:,}",
+                f"numbers up to {MAX_DICE_NUMBER:,}",
+                self.at(token.start_pos),
+            )
+        return value
 
     def check_dice_cap(self) -> None:
         total = 0
@@ -729,7 +748,7 @@ def _syntax_error(exc: UnexpectedInput, text: str) -> DiceError:
         token = exc.token
         if token.type != "$END" and token.start_pos is not None:
             pos = token.start_pos
-            found = repr(str(token))
+            found = repr(str(token)) if len(str(token)) <= 20 else repr(str(token)[:17] + "...")
     else:
         expected = set(getattr(exc, "expected", ()) or ())
     at = _At(text, pos + 1)

@@ -7,7 +7,6 @@ applied. YAML line numbers are kept for each step so errors point at the right l
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,8 +15,10 @@ from typing import Any
 from rulekeeper.core.action import validate_params
 from rulekeeper.core.clock import parse_duration
 from rulekeeper.core.ruleset import Ruleset, get_ruleset
-from rulekeeper.core.state import AutomationLevel, Settings
+from rulekeeper.core.state import Settings
 from rulekeeper.errors import InputError, RulesError
+from rulekeeper.limits import MAX_DOCUMENT_BYTES, MAX_SCENARIO_BYTES, MAX_SCENARIO_STEPS
+from rulekeeper.scenario.schema import STEP_MODELS, ScenarioModel, SettingsModel, validate
 
 __all__ = ["FORMAT_VERSION", "Scenario", "ScenarioStep", "load_scenario", "parse_scenario"]
 
@@ -62,10 +63,12 @@ class Scenario:
     notes: tuple[str, ...] = ()  # what loading reported (a GCS import's unused fields), for the transcript
 
 
-def _yaml_load(text: str) -> Any:
+def _yaml_load(text: str, where: str) -> Any:
     import yaml
 
-    class LineLoader(yaml.SafeLoader):
+    from rulekeeper.documents import load_yaml
+
+    class LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
         pass
 
     def construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[Any, Any]:
@@ -74,13 +77,7 @@ def _yaml_load(text: str) -> Any:
         return mapping
 
     LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
-    try:
-        return yaml.load(text, Loader=LineLoader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark is not None else None
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise InputError(f"not valid YAML: {problem}", expected="a YAML or JSON scenario", where=where) from None
+    return load_yaml(text, where=where, loader=LineLoader)
 
 
 def _strip_lines(value: Any) -> Any:
@@ -92,20 +89,11 @@ def _strip_lines(value: Any) -> Any:
 
 
 def load_scenario(path: str | Path) -> Scenario:
+    from rulekeeper.documents import load_json, read_text
+
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read {p}: {exc.strerror}", expected="a readable scenario file") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{p} is not UTF-8 text", expected="a YAML or JSON scenario") from None
-    if p.suffix.lower() == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"not valid JSON: {exc.msg}", where=f"line {exc.lineno}") from None
-    else:
-        data = _yaml_load(text)
+    text = read_text(str(p), MAX_SCENARIO_BYTES, "YAML or JSON scenario")
+    data = load_json(text, where=str(p)) if p.suffix.lower() == ".json" else _yaml_load(text, str(p))
     return parse_scenario(data, str(p))
 
 
@@ -114,27 +102,15 @@ def _expect_type(value: Any, kind: type | tuple[type, ...], what: str, where: st
         raise InputError(f"{what} is {type(value).__name__}", expected=expected, where=where)
 
 
-def _parse_settings(raw: Any) -> Settings:
+def _parse_settings(raw: Any, ruleset: Ruleset[Any]) -> Settings:
+    from rulekeeper.campaign.table import merge_settings
+
     if raw is None:
         return Settings()
-    _expect_type(raw, dict, "settings", "settings", "a mapping with automation and options")
     raw = _strip_lines(raw)
-    unknown = set(raw) - {"automation", "options"}
-    if unknown:
-        raise InputError(
-            f"unknown settings key {sorted(unknown)[0]!r}", expected="automation, options", where="settings"
-        )
-    automation: dict[str, AutomationLevel] = {}
-    for kind, level in (raw.get("automation") or {}).items():
-        try:
-            automation[str(kind)] = AutomationLevel(str(level).lower())
-        except ValueError:
-            raise InputError(
-                f"automation level {level!r} for {kind!r}", expected="auto, prompt or note", where="settings"
-            ) from None
-    options = raw.get("options") or {}
-    _expect_type(options, dict, "settings.options", "settings", "a mapping of option names to values")
-    return Settings(automation=automation, options=dict(options))
+    validate(SettingsModel, raw, "settings")
+    # The same checks as a campaign's settings: known check kinds, levels, options and their ranges.
+    return merge_settings(ruleset, Settings(), raw.get("automation"), raw.get("options"))
 
 
 def parse_scenario(data: Any, path: str = "<scenario>") -> Scenario:
@@ -156,16 +132,25 @@ def _parse(data: Any, path: str) -> Scenario:
         raise InputError(
             f"unknown key {sorted(unknown)[0]!r}", expected=", ".join(sorted(_TOP_KEYS)), where="top level"
         )
-    if data.get("format") != FORMAT_VERSION:
+    if type(data.get("format")) is not int or data.get("format") != FORMAT_VERSION:
         raise InputError(
             f"format {data.get('format')!r} is not supported", expected=f"format: {FORMAT_VERSION}", where="format"
         )
     if "system" not in data:
         raise InputError("missing system", expected="system: gurps | gm | wg | 6810", where="system")
+    # Steps are checked one by one below, each with its line; the rest of the document here.
+    validate(ScenarioModel, {k: v for k, v in _strip_lines({**data, "steps": None}).items()}, "top level")
+    raw_steps = data.get("steps") or []
+    _expect_type(raw_steps, list, "steps", "steps", "a list of steps")
+    if len(raw_steps) > MAX_SCENARIO_STEPS:
+        raise InputError(
+            f"{len(raw_steps):,} steps, over the limit of {MAX_SCENARIO_STEPS:,}",
+            expected="a shorter scenario, or several files (docs/limits.md)",
+            where="steps",
+        )
     ruleset = get_ruleset(str(data["system"]))
     seed = data.get("seed", 0)
-    _expect_type(seed, (int, str), "seed", "seed", "a whole number or text")
-    settings = _parse_settings(data.get("settings"))
+    settings = _parse_settings(data.get("settings"), ruleset)
 
     raw_chars = data.get("characters") or {}
     _expect_type(raw_chars, dict, "characters", "characters", "a mapping of character ids to sheets")
@@ -186,8 +171,6 @@ def _parse(data: Any, path: str) -> Scenario:
             raise InputError(exc.message, expected=exc.expected, where=f"{where}: {exc.where or 'sheet'}") from None
         characters[str(actor)] = clean
 
-    raw_steps = data.get("steps") or []
-    _expect_type(raw_steps, list, "steps", "steps", "a list of steps")
     steps = tuple(_parse_step(i, raw, ruleset, characters) for i, raw in enumerate(raw_steps, start=1))
     return Scenario(
         path=path,
@@ -208,12 +191,14 @@ def _sheet_with_gcs(sheet: Mapping[str, Any], system: str, path: str) -> tuple[d
     differing values) for the run's transcript."""
     name = sheet["gcs"]
     _expect_type(name, str, "gcs", "gcs", "a path to a .gcs file, relative to the scenario")
+    from rulekeeper.documents import load_json, read_text
+    from rulekeeper.systems.gurps.gcs import sheet_from_gcs
+
     file = Path(path).parent / name
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"cannot read {file}: {exc}", expected="a GCS character file", where="gcs") from None
-    from rulekeeper.systems.gurps.gcs import sheet_from_gcs
+        data = load_json(read_text(str(file), MAX_DOCUMENT_BYTES, "GCS character file"), where=str(file))
+    except InputError as exc:
+        raise InputError(exc.message, expected="a GCS character file", where="gcs") from None
 
     overrides = {k: v for k, v in sheet.items() if k != "gcs"}
     try:
@@ -247,6 +232,7 @@ def _parse_step(index: int, raw: Any, ruleset: Ruleset[Any], characters: Mapping
         dice = data["dice"]
         if not isinstance(dice, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in dice):
             raise InputError("dice must be a list of whole numbers", expected="dice: [4, 6, 2]", where=step.where)
+    validate(STEP_MODELS[kind], data, step.where)
     if kind == "action":
         _check_action(step, ruleset, characters)
     elif kind == "resolve":

@@ -13,6 +13,7 @@ from typing import Any
 
 __all__ = [
     "META_KINDS",
+    "UNKNOWN_TIME",
     "CampaignInfo",
     "CampaignRecord",
     "EventRecord",
@@ -20,6 +21,7 @@ __all__ = [
     "NewCampaign",
     "NewMember",
     "SnapshotRecord",
+    "timestamp",
 ]
 
 #: Event kinds that change which commands count rather than the game itself.
@@ -52,24 +54,39 @@ class CampaignRecord:
     version: int
 
 
+#: Shown for a time a row cannot hold (a corrupt or hostile row written by an older version).
+UNKNOWN_TIME = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def timestamp(seconds: Any) -> datetime | None:
+    """``seconds`` since 1970 as a UTC time; None when the value is no time at all (1e300, NaN)."""
+    try:
+        return datetime.fromtimestamp(seconds, UTC)
+    except (OverflowError, ValueError, OSError, TypeError):
+        return None
+
+
 @dataclass(frozen=True)
 class CampaignInfo:
-    """One line of ``Store.list_campaigns()``."""
+    """One line of ``Store.list_campaigns()``; ``problem`` says why a damaged row cannot be opened."""
 
     name: str
     system: str
     version: int
     gm: str
     created: datetime
+    problem: str | None = None
 
     @classmethod
     def of(cls, record: CampaignRecord) -> CampaignInfo:
+        created = timestamp(record.created)
         return cls(
             name=record.name,
             system=record.system,
             version=record.version,
             gm=record.gm,
-            created=datetime.fromtimestamp(record.created, UTC),
+            created=created or UNKNOWN_TIME,
+            problem=None if created is not None else f"its creation time {record.created!r} is not a date",
         )
 
 

@@ -45,16 +45,27 @@ from rulekeeper.store.statements import (
     NOTIFY_CHANNEL,
     SqlHistory,
     Statements,
+    campaign_info,
     campaign_row,
     dumps,
     event_row,
     member_row,
+    read_only_sqlite,
 )
 
 __all__ = ["NOTIFY_CHANNEL", "SqlStore", "sqlite_engine"]
 
 # An arbitrary constant naming the advisory lock that serialises schema upgrades on PostgreSQL.
 _MIGRATION_LOCK = 7_142_001
+
+
+def _read_only_sqlite(url: str) -> str | None:
+    """A read-only URL for a SQLite file this process cannot write (see ``read_only_sqlite``)."""
+    made = sa.engine.make_url(url)
+    if made.get_backend_name() != "sqlite" or not made.database:
+        return None
+    uri = read_only_sqlite(made.database)
+    return None if uri is None else f"sqlite:///{uri}&uri=true"
 
 
 def sqlite_engine(url: str) -> sa.Engine:
@@ -90,7 +101,13 @@ class SqlStore(Store):
     def __init__(self, url: str) -> None:
         self.url = url
         try:
-            self._engine = sqlite_engine(url) if url.startswith("sqlite") else sa.create_engine(url)
+            read_only = _read_only_sqlite(url) if url.startswith("sqlite") else None
+            #: True when the database can only be read (writes are refused with a StoreError).
+            self.read_only = read_only is not None
+            if url.startswith("sqlite"):
+                self._engine = sqlite_engine(read_only or url)
+            else:
+                self._engine = sa.create_engine(url)
             self.dialect = self._engine.dialect.name
             self._sql = Statements(self.dialect)
             dbapi: Any = self._engine.dialect.dbapi
@@ -137,7 +154,7 @@ class SqlStore(Store):
     def list_campaigns(self) -> list[CampaignInfo]:
         with self._transaction(write=False) as cursor:
             cursor.execute(self._sql.campaigns)
-            return [CampaignInfo.of(campaign_row(r)) for r in cursor.fetchall()]
+            return [campaign_info(r) for r in cursor.fetchall()]
 
     def find_campaign(self, name: str) -> CampaignRecord | None:
         with self._transaction(write=False) as cursor:

@@ -30,7 +30,17 @@ from rulekeeper.store.records import (
     NewMember,
     SnapshotRecord,
 )
-from rulekeeper.store.statements import CHUNK, SqlHistory, Statements, campaign_row, dumps, event_row, member_row
+from rulekeeper.store.statements import (
+    CHUNK,
+    SqlHistory,
+    Statements,
+    campaign_info,
+    campaign_row,
+    dumps,
+    event_row,
+    member_row,
+    read_only_sqlite,
+)
 
 if TYPE_CHECKING:
     import sqlalchemy as sa
@@ -60,6 +70,11 @@ class SqliteStore(Store):
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._guard = threading.Lock()
+        #: A ``file:`` URI when this process cannot write the file: reads work, writes are refused
+        #: with SQLite's "attempt to write a readonly database" as a StoreError.
+        self._read_only_uri = read_only_sqlite(path)
+        #: True when the database can only be read.
+        self.read_only = self._read_only_uri is not None
         try:
             revision = migrate_check.sqlite_revision(self._connection())
         except sqlite3.Error as exc:
@@ -67,6 +82,12 @@ class SqliteStore(Store):
             raise StoreError(f"cannot open the campaign database {url}: {_reason(exc)}") from exc
         if revision != migrate_check.HEAD:
             migrate_check.refuse_newer(revision)
+            if self.read_only:
+                self.close()
+                raise StoreError(
+                    f"cannot open the campaign database {url}: its schema needs an upgrade "
+                    f"({revision or 'none'} to {migrate_check.HEAD}) and the file is read-only"
+                )
             # Rare (a new or old file): SQLAlchemy and Alembic are loaded for this once only.
             from rulekeeper.store.sql import SqlStore
 
@@ -77,9 +98,14 @@ class SqliteStore(Store):
         if conn is None:
             # We issue BEGIN ourselves (isolation_level=None): the driver's implicit BEGIN
             # cannot be IMMEDIATE.
-            conn = sqlite3.connect(self.path, timeout=60.0, isolation_level=None, check_same_thread=False)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
+            if self._read_only_uri is not None:
+                conn = sqlite3.connect(
+                    self._read_only_uri, timeout=60.0, isolation_level=None, check_same_thread=False, uri=True
+                )
+            else:
+                conn = sqlite3.connect(self.path, timeout=60.0, isolation_level=None, check_same_thread=False)
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute("PRAGMA busy_timeout=60000")
             self._local.conn = conn
@@ -119,7 +145,7 @@ class SqliteStore(Store):
     def list_campaigns(self) -> list[CampaignInfo]:
         with self._transaction(write=False) as cursor:
             cursor.execute(self._sql.campaigns)
-            return [CampaignInfo.of(campaign_row(r)) for r in cursor.fetchall()]
+            return [campaign_info(r) for r in cursor.fetchall()]
 
     def find_campaign(self, name: str) -> CampaignRecord | None:
         with self._transaction(write=False) as cursor:

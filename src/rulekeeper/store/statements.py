@@ -13,17 +13,27 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulekeeper.errors import StoreError
-from rulekeeper.store.records import CampaignRecord, EventRecord, MemberRecord, SnapshotRecord
+from rulekeeper.store.records import (
+    UNKNOWN_TIME,
+    CampaignInfo,
+    CampaignRecord,
+    EventRecord,
+    MemberRecord,
+    SnapshotRecord,
+)
 
 __all__ = [
     "CHUNK",
     "NOTIFY_CHANNEL",
     "SqlHistory",
     "Statements",
+    "campaign_info",
     "campaign_row",
     "dumps",
     "event_row",
     "member_row",
+    "read_only_sqlite",
+    "short",
 ]
 
 #: PostgreSQL channel told ``"<campaign id>:<version>"`` when a writer commits new events, so
@@ -65,22 +75,31 @@ def event_row(campaign_id: int, e: EventRecord) -> dict[str, Any]:
 
 
 def _event(row: Sequence[Any]) -> EventRecord:
-    return EventRecord(
-        seq=row[0],
-        kind=row[1],
-        command=json.loads(row[2]),
-        dice=tuple((s, v) for s, v in json.loads(row[3])),
-        outcome=row[4],
-        actors=tuple(json.loads(row[5])),
-        refs=tuple(json.loads(row[6])),
-        at=row[7],
-        until=row[8],
-        next_id=row[9],
-        next_id_after=row[10],
-        key=row[11],
-        base_version=row[12],
-        wall_time=row[13],
-    )
+    """An event row; a row that is not what this store writes raises ``StoreError`` naming it."""
+    try:
+        command = json.loads(row[2])
+        record = EventRecord(
+            seq=row[0],
+            kind=row[1],
+            command=command,
+            dice=tuple((int(s), int(v)) for s, v in json.loads(row[3])),
+            outcome=row[4],
+            actors=tuple(json.loads(row[5])),
+            refs=tuple(json.loads(row[6])),
+            at=row[7],
+            until=row[8],
+            next_id=row[9],
+            next_id_after=row[10],
+            key=row[11],
+            base_version=row[12],
+            wall_time=row[13],
+        )
+        json.loads(record.outcome)
+        if not isinstance(command, dict) or not all(isinstance(a, str) for a in record.actors):
+            raise ValueError("command or characters of the wrong type")
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise StoreError(f"event #{row[0]} is corrupt ({short(exc)})") from None
+    return record
 
 
 def member_row(row: Sequence[Any]) -> MemberRecord:
@@ -99,16 +118,36 @@ def member_row(row: Sequence[Any]) -> MemberRecord:
 
 
 def campaign_row(row: Sequence[Any]) -> CampaignRecord:
+    """A campaign row; a damaged header raises ``StoreError`` naming the campaign."""
+    try:
+        settings = json.loads(row[5])
+        if not isinstance(settings, dict):
+            raise ValueError("settings are not a mapping")
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise StoreError(f"campaign {row[1]!r} has a corrupt header ({short(exc)})") from None
     return CampaignRecord(
         id=row[0],
         name=row[1],
         system=row[2],
         seed=row[3],
         gm=row[4],
-        settings=json.loads(row[5]),
+        settings=settings,
         created=row[6],
         version=row[7],
     )
+
+
+def campaign_info(row: Sequence[Any]) -> CampaignInfo:
+    """A line of the campaign list; a damaged row is listed with its problem instead of failing the list."""
+    try:
+        return CampaignInfo.of(campaign_row(row))
+    except StoreError as exc:
+        return CampaignInfo(str(row[1]), str(row[2]), int(row[7]), str(row[4]), UNKNOWN_TIME, problem=str(exc))
+
+
+def short(exc: BaseException) -> str:
+    """The first line of an error, at most 120 characters, for a message naming a damaged row."""
+    return (str(exc).splitlines() or [type(exc).__name__])[0][:120]
 
 
 class Statements:
@@ -235,3 +274,25 @@ class SqlHistory:
             if self._sql.notify:
                 # Delivered by PostgreSQL only when this transaction commits, never for a rollback.
                 self._cur.execute(self._sql.notify, {"payload": f"{self._cid}:{self._head}"})
+
+
+def read_only_sqlite(path: str) -> str | None:
+    """A read-only ``file:`` URI for a SQLite file this process cannot write (a read-only file or
+    filesystem); None when the file can be written (or does not exist yet).
+
+    Opened normally, SQLite would fail to make its WAL side files and refuse even to read. Without
+    a WAL file left behind the database is complete in its one file and can be opened immutable;
+    with one, read-only mode reads through it. Writes on such a connection fail with SQLite's own
+    "attempt to write a readonly database", which the stores report as a ``StoreError``.
+    """
+    import os
+    from pathlib import Path
+    from urllib.parse import quote
+
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return None
+    file = Path(path)
+    if not file.is_file() or (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)):
+        return None
+    mode = "mode=ro" if file.with_name(file.name + "-wal").exists() else "immutable=1"
+    return f"file:{quote(str(file.resolve()))}?{mode}"

@@ -17,6 +17,7 @@ from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
+from rulekeeper.limits import MAX_POOL, MAX_POOL_DICE
 from rulekeeper.systems.wrath_glory import citations, conditions, options
 from rulekeeper.systems.wrath_glory.character import RestKind, WrathGloryCharacter
 from rulekeeper.systems.wrath_glory.damage import strike, suffer_shock
@@ -368,13 +369,33 @@ ACTIONS: Mapping[str, ActionSpec] = {
             "test",
             "a dice pool test against a DN, with Wounded, trauma and Dying rules applied",
             _test,
-            ParamSpec("pool", "int", "dice in the pool (attribute + skill); defaults to a stored attribute", minimum=1),
+            ParamSpec(
+                "pool",
+                "int",
+                "dice in the pool (attribute + skill); defaults to a stored attribute",
+                minimum=1,
+                maximum=MAX_POOL,
+            ),
             ParamSpec(
                 "attribute", "choice", "the attribute tested (Toughness tests feel Torso trauma)", choices=ATTRIBUTES
             ),
-            ParamSpec("dn", "int", "Difficulty Number", default=3, minimum=0),
-            ParamSpec("bonus_dice", "int", "bonus dice added to (or, negative, taken from) the pool", default=0),
-            ParamSpec("dn_modifier", "int", "other DN changes", default=0),
+            ParamSpec("dn", "int", "Difficulty Number", default=3, minimum=0, maximum=2 * MAX_POOL_DICE),
+            ParamSpec(
+                "bonus_dice",
+                "int",
+                "bonus dice added to (or, negative, taken from) the pool",
+                default=0,
+                minimum=-MAX_POOL,
+                maximum=MAX_POOL,
+            ),
+            ParamSpec(
+                "dn_modifier",
+                "int",
+                "other DN changes",
+                default=0,
+                minimum=-2 * MAX_POOL_DICE,
+                maximum=2 * MAX_POOL_DICE,
+            ),
             ParamSpec("intimidation", "bool", "an Intimidation test revealing a Memorable Injury", default=False),
             ParamSpec("sight", "bool", "the test needs sight (one lost eye makes it harder)", default=False),
             ParamSpec("label", "str", "what the test is for"),

@@ -9,6 +9,7 @@ from typing import Any
 from rulekeeper.core.action import Calculation, CalculatorSpec, ParamSpec
 from rulekeeper.core.dice_pool import PoolTest, pool_distribution
 from rulekeeper.core.explain import Step
+from rulekeeper.limits import MAX_POOL, MAX_POOL_DICE
 from rulekeeper.systems.wrath_glory import citations, formulas
 from rulekeeper.systems.wrath_glory.pool_tests import pool_odds
 
@@ -96,10 +97,16 @@ CALCULATORS: Mapping[str, CalculatorSpec] = {
         "exact odds of a dice pool test: any pool, any DN, any number of Wrath dice (several while Dying)",
         odds_calculation,
         params=(
-            ParamSpec("pool", "int", "dice in the pool", required=True, minimum=1, maximum=60),
-            ParamSpec("dn", "int", "Difficulty Number", default=3, minimum=0),
-            ParamSpec("wrath_dice", "int", "Wrath dice in the pool", default=1, minimum=0),
-            ParamSpec("traumatic_injuries", "int", "Dying: Wrath dice follow this many Traumatic Injuries", minimum=0),
+            ParamSpec("pool", "int", "dice in the pool", required=True, minimum=1, maximum=MAX_POOL),
+            ParamSpec("dn", "int", "Difficulty Number", default=3, minimum=0, maximum=2 * MAX_POOL_DICE),
+            ParamSpec("wrath_dice", "int", "Wrath dice in the pool", default=1, minimum=0, maximum=MAX_POOL),
+            ParamSpec(
+                "traumatic_injuries",
+                "int",
+                "Dying: Wrath dice follow this many Traumatic Injuries",
+                minimum=0,
+                maximum=MAX_POOL,
+            ),
         ),
         rule=citations.POOL_TESTS,
     ),

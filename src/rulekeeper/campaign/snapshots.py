@@ -1,0 +1,89 @@
+"""Sealed snapshots: a folded table that names the events it summarises.
+
+A snapshot is a cache: loading starts from it instead of replaying the whole history. A cache
+that someone edited in the database would be believed silently, so each snapshot carries a
+SHA-256 digest of its own table text together with the last :data:`SPAN` events it folds (their
+commands, dice and outcomes). On load the digest is recomputed from the events in the store; a
+snapshot that does not match -- edited, garbage, sealed over other events, or written before
+snapshots were sealed -- is not used: the campaign is replayed from the start instead, and the
+load reports it. (Anyone able to write the database can also recompute a digest; ``verify()``
+replays everything and catches that too.)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from rulekeeper.campaign.table import Table, decode_table, encode_table
+from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.store.base import HistoryReader
+from rulekeeper.store.records import EventRecord, SnapshotRecord
+
+__all__ = ["SPAN", "SnapshotProblem", "seal", "seal_table", "unseal"]
+
+#: How many of the newest events a snapshot's digest covers.
+SPAN = 100
+_HEAD = '{"digest":"'
+_MIDDLE = '","table":'
+_DIGEST_CHARS = 64
+
+
+class SnapshotProblem(Exception):
+    """A stored snapshot that cannot be trusted; ``reason`` says why."""
+
+    def __init__(self, version: int, reason: str) -> None:
+        super().__init__(f"snapshot at #{version}: {reason}")
+        self.version = version
+        self.reason = reason
+
+
+def _event_text(e: EventRecord) -> str:
+    fields = [
+        e.seq, e.kind, e.command, [list(d) for d in e.dice], e.outcome, list(e.actors), list(e.refs),
+        e.at, e.until, e.next_id, e.next_id_after, e.key, e.base_version,
+    ]  # fmt: skip
+    return json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _digest(events: Sequence[EventRecord], table_text: str) -> str:
+    h = hashlib.sha256()
+    for e in events:
+        h.update(_event_text(e).encode("utf-8"))
+        h.update(b"\n")
+    h.update(table_text.encode("utf-8"))
+    return h.hexdigest()
+
+
+def _covered(history: HistoryReader, version: int) -> list[EventRecord]:
+    return history.events(after=max(0, version - SPAN), until=version)
+
+
+def seal_table(version: int, table_text: str, covered: Sequence[EventRecord]) -> SnapshotRecord:
+    """A snapshot at ``version`` of ``table_text``; ``covered`` are its last :data:`SPAN` events."""
+    return SnapshotRecord(version, f"{_HEAD}{_digest(covered, table_text)}{_MIDDLE}{table_text}}}")
+
+
+def seal(
+    ruleset: Ruleset[Any], table: Table, version: int, history: HistoryReader, pending: Sequence[EventRecord] = ()
+) -> SnapshotRecord:
+    """A sealed snapshot of ``table`` at ``version``; ``pending`` are events not yet in ``history``."""
+    covered = [e for e in _covered(history, version) if e.seq <= version - len(pending)] + list(pending)
+    return seal_table(version, encode_table(ruleset, table), covered[-SPAN:])
+
+
+def unseal(ruleset: Ruleset[Any], snapshot: SnapshotRecord, history: HistoryReader) -> Table:
+    """The table in ``snapshot``, once its digest matches the stored events; else ``SnapshotProblem``."""
+    data = snapshot.data
+    start = len(_HEAD) + _DIGEST_CHARS
+    if not (data.startswith(_HEAD) and data[start : start + len(_MIDDLE)] == _MIDDLE and data.endswith("}")):
+        raise SnapshotProblem(snapshot.version, "it carries no digest of its events (unsealed or damaged)")
+    table_text = data[start + len(_MIDDLE) : -1]
+    if data[len(_HEAD) : start] != _digest(_covered(history, snapshot.version), table_text):
+        raise SnapshotProblem(snapshot.version, "it does not match the events it summarises")
+    try:
+        return decode_table(ruleset, table_text)
+    except Exception as exc:  # a digest that matches garbage: still never worth a crash
+        raise SnapshotProblem(snapshot.version, f"its table cannot be read ({type(exc).__name__})") from None
