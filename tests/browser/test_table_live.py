@@ -54,7 +54,8 @@ def test_gm_damage_reaches_the_player_who_types_dice_and_the_other_sees_only_the
     expect(hero_hp).to_have_text("-1/10", timeout=1000)
     check = ana.locator("#checks li.pending")
     expect(check).to_have_count(1, timeout=1000)
-    expect(check).to_contain_text("consciousness")
+    expect(check).to_contain_text("to stay conscious")  # what the roll is for, in the system's words
+    expect(check).to_contain_text("falls unconscious")  # what failure does
     expect(check).to_contain_text("%")  # its exact odds
     assert _same_document(ana)
     shoot(ana, screens, "player")
