@@ -212,6 +212,11 @@ def test_a_typed_total_is_logged_as_a_total_with_no_dice_made_up(memory: Store) 
     assert len(campaign.pending()) == 1  # 11 hits skill 14: the damage roll follows
     campaign.verify()
     Campaign.open(memory, "night").verify()
+    # the audit replays seeded dice from the seed: a judged total must not read as a forged die
+    from rulekeeper.campaign.document import import_document
+
+    import_document(memory, campaign.export(), name="night-copy")
+    Campaign.open(memory, "night-copy").verify()
 
 
 def test_a_plain_damage_roll_takes_a_typed_total(memory: Store) -> None:

@@ -483,8 +483,10 @@ def recorded_dice_problem(
     typed = list(_dice_values(command) or [])
     if typed and command.get("kind") == "resolve" and isinstance(command.get("pending"), int):
         pending = table.game.find_pending(command["pending"])
-        if pending is not None:
-            typed = list(engine.typed_values(pending, typed))
+        if pending is not None and engine.typed_total(table.game, pending, typed) is not None:
+            typed = []  # a total judged as it is records no dice: every die recorded is the seed's
+        elif pending is not None:
+            typed = list(engine.typed_values(pending, typed, table.game.settings))
     if [value for _, value in dice[: len(typed)]] != typed:
         return f"its recorded dice {[v for _, v in dice]} do not start with the dice typed {typed}"
     rest = dice[len(typed) :]
