@@ -113,9 +113,13 @@ async def events(
 
     resume = last_event_id_query or 0
     if last_event_id is not None and last_event_id.strip():
-        if not last_event_id.strip().isdigit():
-            raise InputError(f"Last-Event-ID {last_event_id!r} is not a seq", expected="a whole number")
-        resume = int(last_event_id.strip())
+        text = last_event_id.strip()
+        # isdigit() alone takes "²"; and a seq must fit the store's integers, as the query form does
+        if not (text.isascii() and text.isdigit()) or int(text) > 2**31:
+            raise InputError(
+                f"Last-Event-ID {last_event_id!r} is not a seq", expected=f"a whole number from 0 to {2**31}"
+            )
+        resume = int(text)
     del token  # read by the identity dependency; declared here so the schema documents it
     return StreamingResponse(
         _stream(server, access, resume),

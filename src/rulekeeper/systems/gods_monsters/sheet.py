@@ -66,7 +66,7 @@ def _int(sheet: Mapping[str, Any], key: str) -> int | None:
         raise InputError(f"{key}={value!r} is not a whole number", expected=expected, where=f"field {key}")
     try:
         number = int(value.strip()) if isinstance(value, str) else int(value)
-    except ValueError:
+    except (ValueError, OverflowError):
         raise InputError(f"{key}={value!r} is not a whole number", expected=expected, where=f"field {key}") from None
     if isinstance(value, float) and not value.is_integer():
         raise InputError(f"{key}={value!r} is not a whole number", expected=expected, where=f"field {key}")

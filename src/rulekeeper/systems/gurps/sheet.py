@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulekeeper.errors import InputError
+from rulekeeper.limits import MAX_PARAM_NUMBER
 from rulekeeper.systems.gurps.character import ATTACK_KINDS, HIT_LOCATIONS, POSTURES, GurpsCharacter, Weapon
 from rulekeeper.systems.gurps.damage_table import parse_damage
 from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES
@@ -77,15 +78,22 @@ def _whole(value: Any, key: str, *, minimum: int | None = None, where: str = "")
     """``value`` (the field ``key``) as a whole number, refused by its path otherwise."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise InputError(f"{key}={value!r} is not a whole number", expected="a whole number", where=where + key)
-    try:
-        number = float(value)
-    except ValueError:
+    if isinstance(value, int):
+        out = value  # exact: a float would round a long integer into a different one
+    else:
+        try:
+            number = float(value)
+        except ValueError:
+            raise InputError(
+                f"{key}={value!r} is not a whole number", expected="a whole number", where=where + key
+            ) from None
+        if not math.isfinite(number) or not number.is_integer():
+            raise InputError(f"{key}={value!r} is not a whole number", expected="a whole number", where=where + key)
+        out = int(number)
+    if abs(out) > MAX_PARAM_NUMBER:
         raise InputError(
-            f"{key}={value!r} is not a whole number", expected="a whole number", where=where + key
-        ) from None
-    if not number.is_integer():
-        raise InputError(f"{key}={value!r} is not a whole number", expected="a whole number", where=where + key)
-    out = int(number)
+            f"{key} is too large", expected=f"a whole number of at most {MAX_PARAM_NUMBER:,}", where=where + key
+        )
     if minimum is not None and out < minimum:
         raise InputError(f"{key}={out} is too low", expected=f"at least {minimum}", where=where + key)
     return out
@@ -101,9 +109,11 @@ def _float(sheet: Mapping[str, Any], key: str, default: float, *, minimum: float
         out = float(value)
     except (TypeError, ValueError):
         raise InputError(f"{key}={value!r} is not a number", expected="a number", where=where + key) from None
-    if not math.isfinite(out) or out < minimum:
+    if not math.isfinite(out) or out < minimum or out > MAX_PARAM_NUMBER:
         raise InputError(
-            f"{key}={value!r} is out of range", expected=f"a number of at least {minimum:g}", where=where + key
+            f"{key}={value!r} is out of range",
+            expected=f"a number from {minimum:g} to {MAX_PARAM_NUMBER:,}",
+            where=where + key,
         )
     return out
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from typing import Annotated, Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -55,7 +56,7 @@ def join(
         _access(request, server, campaign, token)
     except Problem as exc:
         return _problem_page(request, exc)
-    response = RedirectResponse(f"/campaigns/{campaign}", status_code=303)
+    response = RedirectResponse(f"/campaigns/{quote(campaign, safe='')}", status_code=303)
     response.set_cookie(
         COOKIE, token, httponly=True, samesite="strict", secure=request.url.scheme == "https", max_age=30 * 86400
     )
