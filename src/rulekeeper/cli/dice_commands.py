@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -52,23 +52,13 @@ def odds_command(expr: str, *, at_least: int | None, at_most: int | None, as_jso
     from rulekeeper.dice import parse
 
     parsed = parse(expr)
-    dist = parsed.distribution()
-    data: dict[str, Any] = {
-        "expression": str(parsed),
-        "mean": float(dist.mean),
-        "min": dist.min_value,
-        "max": dist.max_value,
-        "outcomes": [{"value": v, "p": str(p), "probability": float(p)} for v, p in dist.outcomes()],
-    }
-    if at_least is not None:
-        data["at_least"] = {"value": at_least, "p": str(dist.p_ge(at_least)), "probability": float(dist.p_ge(at_least))}
-    if at_most is not None:
-        data["at_most"] = {"value": at_most, "p": str(dist.p_le(at_most)), "probability": float(dist.p_le(at_most))}
     if as_json:
         from rulekeeper.cli.output import emit_json
+        from rulekeeper.dice.exact_odds import odds_json
 
-        emit_json(data)
+        emit_json(odds_json(parsed, at_least, at_most))
         return
+    dist = parsed.distribution()
     lines = [f"{parsed}: mean {float(dist.mean):.3f}, range {dist.min_value} to {dist.max_value}"]
     if at_least is not None:
         p = dist.p_ge(at_least)

@@ -100,6 +100,23 @@ class Distribution:
         return 1 - self.p_le(x)
 
 
+def odds_json(expr: Expr, at_least: int | None = None, at_most: int | None = None) -> dict[str, Any]:
+    """The exact odds of ``expr`` as data: mean, range, every total, and the asked-for tails
+    (exact fractions as text beside their floats). One shape for the CLI and the HTTP API."""
+    dist = distribution(expr)
+    data: dict[str, Any] = {
+        "expression": str(expr),
+        "mean": float(dist.mean),
+        "min": dist.min_value,
+        "max": dist.max_value,
+        "outcomes": [{"value": v, "p": str(p), "probability": float(p)} for v, p in dist.outcomes()],
+    }
+    for key, bound, p in (("at_least", at_least, dist.p_ge), ("at_most", at_most, dist.p_le)):
+        if bound is not None:
+            data[key] = {"value": bound, "p": str(p(bound)), "probability": float(p(bound))}
+    return data
+
+
 def distribution(expr: Expr | str, *, max_work: int = DEFAULT_MAX_WORK) -> Distribution:
     """The exact distribution of an expression (or of dice notation, parsed with default caps)."""
     if isinstance(expr, str):

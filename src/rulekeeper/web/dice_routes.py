@@ -85,21 +85,9 @@ def odds(
 ) -> dict[str, Any]:
     """The exact distribution of a dice expression, with at-least/at-most probabilities."""
     from rulekeeper.dice import parse
+    from rulekeeper.dice.exact_odds import odds_json
 
-    parsed = parse(expr)
-    dist = parsed.distribution()
-    data: dict[str, Any] = {
-        "expression": str(parsed),
-        "mean": float(dist.mean),
-        "min": dist.min_value,
-        "max": dist.max_value,
-        "outcomes": [{"value": v, "p": str(p), "probability": float(p)} for v, p in dist.outcomes()],
-    }
-    if at_least is not None:
-        data["at_least"] = {"value": at_least, "p": str(dist.p_ge(at_least)), "probability": float(dist.p_ge(at_least))}
-    if at_most is not None:
-        data["at_most"] = {"value": at_most, "p": str(dist.p_le(at_most)), "probability": float(dist.p_le(at_most))}
-    return data
+    return odds_json(parse(expr), at_least, at_most)
 
 
 @router.get("/api/check/{system}")
