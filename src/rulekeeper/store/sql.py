@@ -20,7 +20,7 @@ one (see docs/campaigns.md, "Durability").
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -28,28 +28,12 @@ import sqlalchemy as sa
 from sqlalchemy import event as sa_event
 from sqlalchemy.pool import StaticPool
 
-from rulekeeper.errors import InputError, StoreError
+from rulekeeper.errors import StoreError
 from rulekeeper.store import migrate
-from rulekeeper.store.base import HistoryReader, HistoryWriter, Store, unknown_campaign
-from rulekeeper.store.records import (
-    CampaignInfo,
-    CampaignRecord,
-    EventRecord,
-    MemberRecord,
-    NewCampaign,
-    NewMember,
-    SnapshotRecord,
-)
 from rulekeeper.store.statements import (
-    CHUNK,
     NOTIFY_CHANNEL,
-    SqlHistory,
     Statements,
-    campaign_info,
-    campaign_row,
-    dumps,
-    event_row,
-    member_row,
+    StatementStore,
     read_only_sqlite,
 )
 
@@ -95,7 +79,7 @@ def sqlite_engine(url: str) -> sa.Engine:
     return engine
 
 
-class SqlStore(Store):
+class SqlStore(StatementStore):
     """Campaigns in a SQLite file or a PostgreSQL database; the schema is upgraded on open."""
 
     def __init__(self, url: str) -> None:
@@ -149,128 +133,6 @@ class SqlStore(Store):
             raise StoreError(f"database error ({self._safe_url()}): {_reason(exc)}") from exc
         finally:
             fairy.close()
-
-    # -- campaigns --------------------------------------------------------------------------
-    def list_campaigns(self) -> list[CampaignInfo]:
-        with self._transaction(write=False) as cursor:
-            cursor.execute(self._sql.campaigns)
-            return [campaign_info(r) for r in cursor.fetchall()]
-
-    def find_campaign(self, name: str) -> CampaignRecord | None:
-        with self._transaction(write=False) as cursor:
-            cursor.execute(self._sql.campaign, {"name": name})
-            row = cursor.fetchone()
-            return None if row is None else campaign_row(row)
-
-    def create_campaign(
-        self,
-        campaign: NewCampaign,
-        events: Sequence[EventRecord] = (),
-        snapshots: Sequence[SnapshotRecord] = (),
-    ) -> CampaignRecord:
-        taken = InputError(f"a campaign named {campaign.name!r} already exists", expected="a new name")
-        try:
-            with self._transaction(write=True) as cursor:
-                cursor.execute(self._sql.campaign, {"name": campaign.name})
-                if cursor.fetchone() is not None:
-                    raise taken
-                cursor.execute(
-                    self._sql.insert_campaign,
-                    {
-                        "name": campaign.name,
-                        "system": campaign.system,
-                        "seed": campaign.seed,
-                        "gm": campaign.gm,
-                        "settings": dumps(campaign.settings),
-                        "created": campaign.created,
-                        "version": len(events),
-                    },
-                )
-                cid = cursor.fetchone()[0]
-                for start in range(0, len(events), CHUNK):
-                    chunk = [event_row(cid, e) for e in events[start : start + CHUNK]]
-                    cursor.executemany(self._sql.insert_event, chunk)
-                for start in range(0, len(snapshots), CHUNK):
-                    rows = [
-                        {"cid": cid, "version": s.version, "data": s.data} for s in snapshots[start : start + CHUNK]
-                    ]
-                    cursor.executemany(self._sql.insert_snapshot, rows)
-                cursor.execute(self._sql.campaign, {"name": campaign.name})
-                return campaign_row(cursor.fetchone())
-        except StoreError as exc:
-            if isinstance(exc.__cause__, self._integrity_errors):
-                # Another process took the name between our check and our insert.
-                raise taken from exc
-            raise
-
-    def delete_campaign(self, name: str) -> None:
-        with self._transaction(write=True) as cursor:
-            cursor.execute(self._sql.campaign, {"name": name})
-            row = cursor.fetchone()
-            if row is not None:
-                for statement in self._sql.delete:
-                    cursor.execute(statement, {"cid": row[0]})
-        if row is None:
-            # Outside the transaction: listing the known names opens one of its own.
-            raise unknown_campaign(self, name)
-
-    # -- histories --------------------------------------------------------------------------
-    @contextmanager
-    def reading(self, campaign_id: int) -> Iterator[HistoryReader]:
-        with self._transaction(write=False) as cursor:
-            cursor.execute(self._sql.head, {"cid": campaign_id})
-            row = cursor.fetchone()
-            if row is None:
-                raise StoreError(f"campaign #{campaign_id} no longer exists")
-            yield SqlHistory(cursor, self._sql, campaign_id, row[0])
-
-    @contextmanager
-    def writing(self, campaign_id: int) -> Iterator[HistoryWriter]:
-        with self._transaction(write=True) as cursor:
-            cursor.execute(self._sql.lock, {"cid": campaign_id})
-            row = cursor.fetchone()
-            if row is None:
-                raise StoreError(f"campaign #{campaign_id} no longer exists")
-            history = SqlHistory(cursor, self._sql, campaign_id, row[0])
-            yield history
-            history.finish()
-
-    # -- members ----------------------------------------------------------------------------
-    def add_member(self, campaign_id: int, member: NewMember) -> MemberRecord:
-        with self._transaction(write=True) as cursor:
-            cursor.execute(
-                self._sql.insert_member,
-                {
-                    "cid": campaign_id,
-                    "name": member.name,
-                    "role": member.role,
-                    "characters": dumps(list(member.characters)),
-                    "token_id": member.token_id,
-                    "token_hash": member.token_hash,
-                    "created": member.created,
-                    "expires": member.expires,
-                },
-            )
-            member_id = cursor.fetchone()[0]
-            cursor.execute(self._sql.member_by_id, {"id": member_id})
-            return member_row(cursor.fetchone())
-
-    def members(self, campaign_id: int) -> list[MemberRecord]:
-        with self._transaction(write=False) as cursor:
-            cursor.execute(self._sql.members, {"cid": campaign_id})
-            return [member_row(r) for r in cursor.fetchall()]
-
-    def member_by_token_id(self, token_id: str) -> MemberRecord | None:
-        with self._transaction(write=False) as cursor:
-            cursor.execute(self._sql.member_by_token, {"token_id": token_id})
-            row = cursor.fetchone()
-            return None if row is None else member_row(row)
-
-    def revoke_members(self, campaign_id: int, name: str, when: float) -> int:
-        with self._transaction(write=True) as cursor:
-            cursor.execute(self._sql.revoke, {"cid": campaign_id, "name": name, "when": when})
-            count: int = cursor.rowcount
-            return count
 
     def close(self) -> None:
         self._engine.dispose()
