@@ -6,7 +6,6 @@ Each is a pure function ``(ruleset, state, ..., dice) -> Outcome``; nothing here
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any, TypeVar, cast
 
 from rulekeeper.core.action import Action, validate_params
@@ -14,6 +13,7 @@ from rulekeeper.core.check import CheckResult
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.explain import Step
+from rulekeeper.core.frozen import evolve
 from rulekeeper.core.play import Outcome, Play
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.state import GameState, PendingCheck, Settings
@@ -56,7 +56,7 @@ def add_character(
     chars = dict(state.characters)
     chars[actor] = character
     # A sheet loaded at 3 of 12 HP is reeling from the start, not from its next change.
-    return sync_derived(ruleset, replace(state, characters=chars), NO_DICE).state
+    return sync_derived(ruleset, evolve(state, characters=chars), NO_DICE).state
 
 
 def sync_derived(ruleset: Ruleset[C], state: GameState[C], dice: DiceSource) -> Outcome[C]:
@@ -150,9 +150,9 @@ def _settle(play: Play[C], pending: PendingCheck, result: CheckResult) -> None:
     asked = [p.id for p in play.state.pending if p.id >= mark and p.after is None]
     if asked:
         last = max(asked)
-        play.state = replace(
+        play.state = evolve(
             play.state,
-            pending=tuple(replace(p, after=last) if p.after == pending.id else p for p in play.state.pending),
+            pending=tuple(evolve(p, after=last) if p.after == pending.id else p for p in play.state.pending),
         )
 
 
@@ -314,7 +314,7 @@ def advance(
     play = Play(ruleset, state, dice, explain=explain)
     target = state.clock + seconds
     _fire_due(ruleset, play, target, state.clock)
-    play.state = replace(play.state, clock=target)
+    play.state = evolve(play.state, clock=target)
     if play.state.pending:
         waiting_ids = ", ".join(f"#{p.id}" for p in play.state.pending)
         play.explain(f"still waiting for dice: pending check(s) {waiting_ids}", CORE_RULE)
@@ -375,7 +375,7 @@ def _fire_due(ruleset: Ruleset[C], play: Play[C], target: int, start: int, *, ti
             _settle(play, first_held, first_held.check.resolve(play.dice))
             continue
         assert timer is not None
-        play.state = replace(
+        play.state = evolve(
             play.state,
             clock=max(play.state.clock, timer.due),
             timers=tuple(t for t in play.state.timers if t.id != timer.id),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rulekeeper.core.check import Check, CheckResult
@@ -18,6 +18,7 @@ from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.explain import Step
+from rulekeeper.core.frozen import evolve
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import AnyCheck, AutomationLevel, Condition, GameState, PendingCheck, Timer
 from rulekeeper.dice.source import DiceExhausted, DiceSource
@@ -99,7 +100,7 @@ class Play(Generic[C]):
     def put(self, actor: str, character: C) -> None:
         chars = dict(self.state.characters)
         chars[actor] = character
-        self.state = replace(self.state, characters=chars)
+        self.state = evolve(self.state, characters=chars)
 
     def option(self, name: str, default: Any) -> Any:
         return self.state.settings.option(name, default)
@@ -124,7 +125,7 @@ class Play(Generic[C]):
 
     def _new_id(self) -> int:
         nid = self.state.next_id
-        self.state = replace(self.state, next_id=nid + 1)
+        self.state = evolve(self.state, next_id=nid + 1)
         return nid
 
     # -- dice ------------------------------------------------------------------------------
@@ -176,8 +177,8 @@ class Play(Generic[C]):
         )
         odds = _odds_text(check) if self.explaining else ""
         if level is AutomationLevel.AUTO and self.holding is not None:
-            pending = replace(pending, after=self.holding)
-            self.state = replace(self.state, pending=(*self.state.pending, pending))
+            pending = evolve(pending, after=self.holding)
+            self.state = evolve(self.state, pending=(*self.state.pending, pending))
             self.new_pending.append(pending)
             self.explain(
                 f"held: {check.describe()} is rolled by the engine once check #{self.holding} is settled "
@@ -197,8 +198,8 @@ class Play(Generic[C]):
             self.ruleset.on_check(self, pending, result)
             return result
         if level is AutomationLevel.PROMPT:
-            pending = replace(pending, blocks_time=self.in_timeline and self.state.settings.every_roll_a_check)
-            self.state = replace(self.state, pending=(*self.state.pending, pending))
+            pending = evolve(pending, blocks_time=self.in_timeline and self.state.settings.every_roll_a_check)
+            self.state = evolve(self.state, pending=(*self.state.pending, pending))
             self.new_pending.append(pending)
             if self.state.settings.every_roll_a_check:
                 self.holding = pending.id
@@ -248,7 +249,7 @@ class Play(Generic[C]):
 
     def resolve_pending(self, pending: PendingCheck, result: CheckResult, rule: Rule) -> None:
         """Apply dice to a pending check; the explanation cites the rule that asked for it."""
-        self.state = replace(self.state, pending=tuple(p for p in self.state.pending if p.id != pending.id))
+        self.state = evolve(self.state, pending=tuple(p for p in self.state.pending if p.id != pending.id))
         self.explain(result.text, pending.rule or rule, actor=pending.actor, dice=result.dice, check=pending.check.kind)
         self.checks.append(result)
         self.event("check-resolved", pending.actor, id=pending.id)
@@ -267,7 +268,7 @@ class Play(Generic[C]):
         if not gone:
             return
         ids = {p.id for p in gone}
-        self.state = replace(self.state, pending=tuple(p for p in self.state.pending if p.id not in ids))
+        self.state = evolve(self.state, pending=tuple(p for p in self.state.pending if p.id not in ids))
         for p in gone:
             self.explain(
                 f"pending check #{p.id} withdrawn, no longer needed: {p.check.describe()}",
@@ -295,7 +296,7 @@ class Play(Generic[C]):
             actor=actor,
             data=dict(data or {}),
         )
-        self.state = replace(self.state, timers=(*self.state.timers, timer))
+        self.state = evolve(self.state, timers=(*self.state.timers, timer))
         self.event("timer-set", actor, kind=kind, due=timer.due, label=label)
         return timer
 
@@ -303,7 +304,7 @@ class Play(Generic[C]):
         gone = self.state.timers_of(actor, kind)
         if gone:
             ids = {t.id for t in gone}
-            self.state = replace(self.state, timers=tuple(t for t in self.state.timers if t.id not in ids))
+            self.state = evolve(self.state, timers=tuple(t for t in self.state.timers if t.id not in ids))
             for t in gone:
                 self.event("timer-cancelled", t.actor, kind=t.kind, label=t.label)
         return gone
@@ -330,7 +331,7 @@ class Play(Generic[C]):
             until=until,
             data=dict(data or {}),
         )
-        self.state = replace(self.state, conditions=(*self.state.conditions, cond))
+        self.state = evolve(self.state, conditions=(*self.state.conditions, cond))
         if duration is not None:
             self.schedule(duration, "core.condition-ends", f"{name} ends", actor=actor, data={"name": name})
         span = f" for {format_duration(duration)}" if duration is not None else ""
@@ -342,7 +343,7 @@ class Play(Generic[C]):
         present = self.state.has_condition(actor, name)
         if not present:
             return False
-        self.state = replace(
+        self.state = evolve(
             self.state,
             conditions=tuple(c for c in self.state.conditions if not (c.actor == actor and c.name == name)),
             timers=tuple(

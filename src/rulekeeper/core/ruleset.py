@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from rulekeeper.core.frozen import evolve
 from rulekeeper.core.state import ROLL_RULES, GameState, Settings
 from rulekeeper.errors import UnknownNameError
 
@@ -101,7 +101,7 @@ class Ruleset(Generic[C]):
 
     def new_state(self, settings: Settings | None = None) -> GameState[C]:
         """A new game, playing by the current rules for rolls (see ``Settings.roll_rules``)."""
-        return GameState(system=self.name, settings=replace(settings or Settings(), roll_rules=ROLL_RULES))
+        return GameState(system=self.name, settings=evolve(settings or Settings(), roll_rules=ROLL_RULES))
 
     # -- conditions derived from the sheet ----------------------------------------------------
     def derived_conditions(self, character: C) -> frozenset[str]:

@@ -7,11 +7,11 @@ this module only wires parameters to rules.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.action import ActionSpec, ParamSpec
 from rulekeeper.core.dice_roll import DiceRoll
+from rulekeeper.core.frozen import evolve
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.gurps.attack import apply_damage, ask_damage, attack_action, defend_action
@@ -207,7 +207,7 @@ def _begin_combat(play: Play[GurpsCharacter], ids: list[str], surprised: list[st
     npc_side = play.state.settings.every_roll_a_check
     order = turn_order(_combatants(play, ids), lambda side: int(rolls[side]), npc_side=npc_side)
     for place, cid in enumerate(order, start=1):
-        play.put(cid, replace(play.char(cid), turn=TurnState(), incoming=()))
+        play.put(cid, evolve(play.char(cid), turn=TurnState(), incoming=()))
         play.add_condition(
             cid,
             "in combat",
@@ -228,7 +228,7 @@ def _end_combat(play: Play[GurpsCharacter], action: Action) -> None:
         if play.has(cid, "in combat"):
             play.remove_condition(cid, "in combat", COMBAT_SEQUENCE)
             play.remove_condition(cid, "surprised", quiet=True)
-            play.put(cid, replace(play.char(cid), turn=TurnState(), incoming=()))
+            play.put(cid, evolve(play.char(cid), turn=TurnState(), incoming=()))
     play.explain("combat time ends", COMBAT_SEQUENCE)
 
 

@@ -9,11 +9,11 @@ does maximum damage and bypasses defense; other critical hits bypass defense; 17
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.check import Critical, Modifier
 from rulekeeper.core.dice_roll import DiceRoll
+from rulekeeper.core.frozen import evolve
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.gurps.character import IncomingAttack, Weapon
@@ -74,7 +74,7 @@ def _weapon_for(char: GurpsCharacter, params: Mapping[str, Any]) -> Weapon:
         changes["damage_type"] = str(params["damage_type"])
     if params.get("kind") is not None:
         changes["kind"] = str(params["kind"])
-    return replace(weapon, **changes) if changes else weapon
+    return evolve(weapon, **changes) if changes else weapon
 
 
 def attack_modifiers(
@@ -185,13 +185,13 @@ def attack_action(play: Play[GurpsCharacter], action: Action) -> None:
     }
     if info["defense"] not in (None, "none") and no_defense_reason(play, target, info) is None:
         defense_score(play, target, info, str(info["defense"]))  # refuse an illegal defense before rolling
-    new_turn = replace(
+    new_turn = evolve(
         turn,
         attacks_made=turn.attacks_made + 1,
         attacked_with=(*turn.attacked_with, weapon.name),
         aim=None if weapon.ranged else turn.aim,
     )
-    play.put(actor, replace(char, turn=new_turn))
+    play.put(actor, evolve(char, turn=new_turn))
     rule = RANGED if weapon.ranged else ATTACK_ROLL
     if turn.maneuver == "move-and-attack":
         rule = MOVE_AND_ATTACK
@@ -264,7 +264,7 @@ def _await_defense(play: Play[GurpsCharacter], info: Mapping[str, Any], attack_i
         location=str(info.get("location") or "torso"),
         damage_roll=None if info.get("damage_roll") is None else int(info["damage_roll"]),
     )
-    play.put(target, replace(char, incoming=(*char.incoming, incoming)))
+    play.put(target, evolve(char, incoming=(*char.incoming, incoming)))
     play.explain(
         f"{info['attacker']}'s attack is good: {target} may defend (action defend, attack #{attack_id})",
         DEFENDING,
@@ -306,7 +306,7 @@ def defend_action(play: Play[GurpsCharacter], action: Action) -> None:
     choice = str(params["defense"])
     if choice != "none" and no_defense_reason(play, actor, info) is None:
         defense_score(play, actor, info, choice)  # refuse before anything changes
-    play.put(actor, replace(char, incoming=tuple(a for a in char.incoming if a.id != chosen.id)))
+    play.put(actor, evolve(char, incoming=tuple(a for a in char.incoming if a.id != chosen.id)))
     if choice == "none" or no_defense_reason(play, actor, info) is not None:
         play.explain(f"{actor} takes the hit from {chosen.attacker}", DEFENDING, actor=actor)
         resolve_hits(play, info, chosen.hits)

@@ -16,10 +16,10 @@ Seed 004, "Defending", "Active Defense Rolls", "Dodging", "Blocking", "Perry" (P
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.check import Critical, Modifier
+from rulekeeper.core.frozen import evolve
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gurps.checks import ask_success_roll
 from rulekeeper.systems.gurps.injury import ask_concentration_roll
@@ -137,11 +137,11 @@ def ask_defense(play: Play[GurpsCharacter], info: Mapping[str, Any], choice: str
     char = play.char(defender)
     turn = char.turn
     if turn.aim is not None:
-        turn = replace(turn, aim=None)
+        turn = evolve(turn, aim=None)
         play.explain(f"{defender} defends and loses their aim", AIM, actor=defender)
     if choice == "block":
-        turn = replace(turn, block_used=True)
-    play.put(defender, replace(char, turn=turn))
+        turn = evolve(turn, block_used=True)
+    play.put(defender, evolve(char, turn=turn))
     rule = {"dodge": DODGE, "block": BLOCK, "parry": PARRY}[choice]
     if play.has(defender, "stunned"):
         rule = STUN

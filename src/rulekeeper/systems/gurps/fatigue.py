@@ -7,10 +7,10 @@ is positive again); at -FP unconscious, FP never falls further and any further c
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.citation import Rule
+from rulekeeper.core.frozen import evolve
 from rulekeeper.systems.gurps.checks import ask_success_roll
 from rulekeeper.systems.gurps.rules import FATIGUE, FATIGUE_COLLAPSE, FATIGUE_RECOVERY, FATIGUE_UNCONSCIOUS
 from rulekeeper.systems.gurps.status import fall_unconscious, is_unconscious_from, sync_thresholds, wake_from
@@ -52,7 +52,7 @@ def lose_fp(play: Play[GurpsCharacter], actor: str, amount: int, rule: Rule) -> 
     if char.dead:
         return
     fp, hp_cost = fp_loss(char.fp, char.current_fp, amount)
-    play.put(actor, replace(char, current_fp=fp))
+    play.put(actor, evolve(char, current_fp=fp))
     play.explain(
         f"{actor} loses {char.current_fp - fp} FP ({char.current_fp} -> {fp} of {char.fp})",
         rule,
@@ -84,7 +84,7 @@ def recover_fp(play: Play[GurpsCharacter], actor: str, amount: int, rule: Rule =
     if char.dead or amount <= 0:
         return
     fp = min(char.fp, char.current_fp + amount)
-    play.put(actor, replace(char, current_fp=fp))
+    play.put(actor, evolve(char, current_fp=fp))
     play.explain(
         f"{actor} regains {fp - char.current_fp} FP ({char.current_fp} -> {fp} of {char.fp})", rule, actor=actor
     )
@@ -128,7 +128,7 @@ def on_fatigue_check(play: Play[GurpsCharacter], pending: PendingCheck, result: 
         return
     if char.current_fp > 0:
         return  # rested back above 0 FP before the dice were in
-    play.put(actor, replace(char, turn=replace(char.turn, maneuver="do-nothing", attacks_allowed=0, option=None)))
+    play.put(actor, evolve(char, turn=evolve(char.turn, maneuver="do-nothing", attacks_allowed=0, option=None)))
     play.add_condition(
         actor,
         "collapsed",

@@ -9,11 +9,11 @@ so its consequence lives in :func:`on_injury_check`.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.citation import Rule
+from rulekeeper.core.frozen import evolve
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gurps.checks import ask_success_roll
 from rulekeeper.systems.gurps.rules import (
@@ -70,7 +70,7 @@ def take_injury(
     char = play.char(actor)
     before = char.current_hp
     after = before - injury
-    play.put(actor, replace(char, current_hp=after))
+    play.put(actor, evolve(char, current_hp=after))
     play.explain(f"{actor} loses {injury} HP ({before} -> {after} of {char.hp})", rule, actor=actor)
     play.result["injury"] = play.result.get("injury", 0) + injury
     play.result["hp"] = after
@@ -212,7 +212,7 @@ def heal(play: Play[GurpsCharacter], actor: str, amount: int, rule: Rule, *, tre
         raise RuleRefusal(f"{actor} is dead; no healing brings them back (seed 004, General Damage)")
     after = min(char.hp, char.current_hp + amount)
     gained = after - char.current_hp
-    play.put(actor, replace(char, current_hp=after))
+    play.put(actor, evolve(char, current_hp=after))
     play.explain(f"{actor} regains {gained} HP ({char.current_hp} -> {after} of {char.hp})", rule, actor=actor)
     play.result["healed"] = play.result.get("healed", 0) + gained
     play.result["hp"] = after
@@ -269,7 +269,7 @@ def on_injury_check(play: Play[GurpsCharacter], pending: PendingCheck, result: C
             )
         else:
             if char.posture != "prone":
-                play.put(actor, replace(char, posture="prone"))
+                play.put(actor, evolve(char, posture="prone"))
                 play.explain(f"{actor} is knocked down (prone)", MAJOR_WOUND, actor=actor)
             stun(play, actor, MAJOR_WOUND, text=f"{actor} is stunned by the major wound")
             turn = play.char(actor).turn
@@ -278,9 +278,9 @@ def on_injury_check(play: Play[GurpsCharacter], pending: PendingCheck, result: C
     elif purpose == "aim":
         if not result.success:
             turn = play.char(actor).turn
-            play.put(actor, replace(play.char(actor), turn=replace(turn, aim=None)))
+            play.put(actor, evolve(play.char(actor), turn=evolve(turn, aim=None)))
             play.explain(f"{actor} loses their aim", AIM, actor=actor)
     elif purpose == "concentrate" and not result.success:
         turn = play.char(actor).turn
-        play.put(actor, replace(play.char(actor), turn=replace(turn, task=None)))
+        play.put(actor, evolve(play.char(actor), turn=evolve(turn, task=None)))
         play.explain(f"{actor} loses concentration and must start over", CONCENTRATE, actor=actor)

@@ -12,10 +12,10 @@ Conditions used (lowercase names, as stored in the game state):
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.citation import Rule
+from rulekeeper.core.frozen import evolve
 from rulekeeper.systems.gurps.rules import FATIGUE_COLLAPSE, REELING, STUN, VERY_TIRED
 from rulekeeper.systems.gurps.thresholds import is_reeling, is_very_tired
 
@@ -99,7 +99,7 @@ def die(play: Play[GurpsCharacter], actor: str, rule: Rule, why: str) -> None:
     char = play.char(actor)
     if char.dead:
         return
-    play.put(actor, replace(char, dead=True, incoming=()))
+    play.put(actor, evolve(char, dead=True, incoming=()))
     for cond in play.state.conditions_of(actor):
         if cond.name not in ("dead", "in combat"):
             play.remove_condition(actor, cond.name, quiet=True)
@@ -129,7 +129,7 @@ def fall_unconscious(play: Play[GurpsCharacter], actor: str, rule: Rule, cause: 
         play.cancel_timers(actor=actor, kind=kind)
     play.drop_pending(actor=actor, purpose="consciousness")
     play.drop_pending(actor=actor, purpose="stun-recovery")
-    play.put(actor, replace(play.char(actor), turn=replace(char.turn, maneuver=None, aim=None, task=None)))
+    play.put(actor, evolve(play.char(actor), turn=evolve(char.turn, maneuver=None, aim=None, task=None)))
     play.add_condition(actor, "unconscious", rule, data={"causes": [*causes, cause]}, text=text)
     play.result["unconscious"] = True
     if cause == "injury":

@@ -9,10 +9,10 @@ block resets), asks for the Will roll to act at 0 FP, and records the maneuver o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.check import Modifier
+from rulekeeper.core.frozen import evolve
 from rulekeeper.core.success_roll import QuickContest, SuccessRoll
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.gurps.character import AimState, EvaluateState, FeintState, TurnState, Weapon
@@ -145,7 +145,7 @@ def take_maneuver(play: Play[GurpsCharacter], actor: str, params: Mapping[str, A
             if prev and prev.turn == number - 1 and (prev.weapon, prev.target) == (weapon.name, target)
             else 1
         )
-        turn = replace(turn, weapon=weapon.name, aim=AimState(weapon.name, target, turns, number))
+        turn = evolve(turn, weapon=weapon.name, aim=AimState(weapon.name, target, turns, number))
         bonus = min(2, turns - 1)
         notes.append(
             f"aiming {weapon.name} at {target} for {turns} turn(s): Acc {weapon.acc}"
@@ -168,7 +168,7 @@ def take_maneuver(play: Play[GurpsCharacter], actor: str, params: Mapping[str, A
                 )
             rule = SUPPRESSION_FIRE
             notes.append("suppression fire: resolve it by Basic Set p. 410, which seed 004 does not include")
-        turn = replace(
+        turn = evolve(
             turn,
             option=option,
             feint=None if option == "feint" else turn.feint,
@@ -191,7 +191,7 @@ def take_maneuver(play: Play[GurpsCharacter], actor: str, params: Mapping[str, A
         else:
             defense = None
             notes.append("may try a second, different defense after a failed one")
-        turn = replace(turn, option=option, defense=defense)
+        turn = evolve(turn, option=option, defense=defense)
         rule = ALL_OUT_DEFENSE
     elif choice == "change-posture":
         posture = params.get("posture")
@@ -206,12 +206,12 @@ def take_maneuver(play: Play[GurpsCharacter], actor: str, params: Mapping[str, A
                 f"{actor} is lying down ({char.posture}): standing up takes two Change Posture maneuvers, "
                 "first to crawling, kneeling or sitting (seed 004, Change Posture)"
             )
-        play.put(actor, replace(play.char(actor), posture=posture))
+        play.put(actor, evolve(play.char(actor), posture=posture))
         notes.append(f"now {posture}")
         rule = CHANGE_POSTURE
     elif choice == "concentrate":
         task = params.get("task") or "a mental task"
-        turn = replace(turn, task=str(task))
+        turn = evolve(turn, task=str(task))
         notes.append(f"concentrating on {task}")
     elif choice == "do-nothing":
         if play.has(actor, "stunned"):
@@ -225,7 +225,7 @@ def take_maneuver(play: Play[GurpsCharacter], actor: str, params: Mapping[str, A
         prev_eval = old.evaluate
         consecutive = prev_eval is not None and prev_eval.turn == number - 1 and prev_eval.target == target
         bonus = min(3, prev_eval.bonus + 1) if consecutive and prev_eval else 1
-        turn = replace(turn, evaluate=EvaluateState(target, bonus, number))
+        turn = evolve(turn, evaluate=EvaluateState(target, bonus, number))
         notes.append(f"+{bonus} to attack or feint {target} next turn")
         rule = EVALUATE
     elif choice == "feint":
@@ -233,7 +233,7 @@ def take_maneuver(play: Play[GurpsCharacter], actor: str, params: Mapping[str, A
             raise InputError("Feint needs an opponent", expected="a character id", where="target")
         weapon = pick_weapon(char, weapon_name, melee=True)
         # a new Feint's outcome replaces any earlier one
-        turn = replace(turn, weapon=weapon.name if weapon else None, feint=None)
+        turn = evolve(turn, weapon=weapon.name if weapon else None, feint=None)
     elif choice == "wait":
         trigger = params.get("trigger")
         if not trigger:
@@ -251,14 +251,14 @@ def take_maneuver(play: Play[GurpsCharacter], actor: str, params: Mapping[str, A
                 expected="determined, double, feint, strong or suppression",
                 where="option",
             )
-        turn = replace(turn, trigger=str(trigger), wait_action=wait_action, option=option)
+        turn = evolve(turn, trigger=str(trigger), wait_action=wait_action, option=option)
         notes.append(f"waiting to {wait_action} when: {trigger}")
         rule = WAIT
     elif choice == "ready":
         task = params.get("task")
         if task:
             notes.append(f"readies {task}")
-    play.put(actor, replace(play.char(actor), turn=turn))
+    play.put(actor, evolve(play.char(actor), turn=turn))
     _explain_turn(play, actor, choice, notes, rule)
     if choice == "feint" or (choice == "all-out-attack" and option == "feint"):
         _ask_feint(play, actor, params, this_turn=choice == "all-out-attack")
@@ -298,7 +298,7 @@ def _trigger_wait(play: Play[GurpsCharacter], actor: str, choice: str, params: M
     weapon = params.get("weapon") or turn.weapon
     play.put(
         actor,
-        replace(char, turn=replace(turn, maneuver=choice, attacks_allowed=allowed, target=target, weapon=weapon)),
+        evolve(char, turn=evolve(turn, maneuver=choice, attacks_allowed=allowed, target=target, weapon=weapon)),
     )
     play.explain(
         f"{actor}'s Wait is triggered ({turn.trigger}): it becomes {choice}, interrupting the turn sequence",
@@ -410,7 +410,7 @@ def on_feint_check(play: Play[GurpsCharacter], pending: PendingCheck, result: Ch
         return
     char = play.char(actor)
     applies = int(pending.data["applies_turn"])
-    play.put(actor, replace(char, turn=replace(char.turn, feint=FeintState(target, margin, applies))))
+    play.put(actor, evolve(char, turn=evolve(char.turn, feint=FeintState(target, margin, applies))))
     when = "this turn" if applies == char.turn.number else "next turn"
     play.explain(
         f"{actor}'s feint works: -{margin} to {target}'s defense against {actor}'s attack {when}", FEINT, actor=actor
