@@ -8,8 +8,7 @@ schedules follow-ups. :meth:`Play.outcome` freezes the result.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -133,8 +132,10 @@ class Play(Generic[C]):
         """Roll dice notation through the injected source and explain it."""
         from rulekeeper.dice import roll as roll_dice
 
-        with _naming_the_roll(reason):
+        try:
             result = roll_dice(notation, self.dice)
+        except DiceExhausted as exc:
+            raise _missing(exc, reason) from None
         if not self.explaining:
             return result
         self.explain(
@@ -191,8 +192,10 @@ class Play(Generic[C]):
             self.event("check-held", actor, id=pending.id, kind=check.kind, after=self.holding)
             return None
         if level is AutomationLevel.AUTO:
-            with _naming_the_roll(check.describe()):
+            try:
                 result = check.resolve(self.dice)
+            except DiceExhausted as exc:
+                raise _missing(exc, check.describe()) from None
             self.explain(result.text, rule, actor=actor, dice=result.dice, check=check.kind, odds=odds)
             self.checks.append(result)
             self.ruleset.on_check(self, pending, result)
@@ -238,8 +241,10 @@ class Play(Generic[C]):
             settings.level_for(check.kind) is not AutomationLevel.AUTO or self.holding is not None
         ):
             return self.check(check, purpose=purpose, rule=rule, actor=actor, data=data, stakes=stakes)
-        with _naming_the_roll(check.describe()):
+        try:
             result = check.resolve(self.dice)
+        except DiceExhausted as exc:
+            raise _missing(exc, check.describe()) from None
         self.explain(result.text, rule, actor=actor, roll=str(result.details.get("roll")), dice=result.dice)
         pending = PendingCheck(
             id=0, check=check, purpose=purpose, actor=actor, created=self.now, data=dict(data or {}), rule=rule
@@ -373,13 +378,12 @@ class Play(Generic[C]):
         )
 
 
-@contextmanager
-def _naming_the_roll(what: str) -> Iterator[None]:
-    """Dice typed up front that run out say which roll was missing them, not just a die number."""
-    try:
-        yield
-    except DiceExhausted as exc:
-        raise DiceExhausted(f"{exc.message}, for {what}", expected=exc.expected) from None
+def _missing(exc: DiceExhausted, what: str) -> DiceExhausted:
+    """Dice typed up front that run out say which roll was missing them, not just a die number.
+
+    The roll is described only then: a try block costs nothing when the dice are there, where
+    describing every check before rolling it was a good share of a simulated fight."""
+    return DiceExhausted(f"{exc.message}, for {what}", expected=exc.expected)
 
 
 def _odds_text(check: Check) -> str:

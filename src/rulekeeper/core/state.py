@@ -150,7 +150,12 @@ class GameState(Generic[C]):
         return tuple(c for c in self.conditions if c.actor == actor)
 
     def has_condition(self, actor: str, name: str) -> bool:
-        return any(c.actor == actor and c.name == name for c in self.conditions)
+        # The rules ask this hundreds of times a fight: a plain loop is twice as quick as any()
+        # over a generator.
+        for c in self.conditions:  # noqa: SIM110
+            if c.name == name and c.actor == actor:
+                return True
+        return False
 
     def condition(self, actor: str, name: str) -> Condition | None:
         for c in self.conditions:

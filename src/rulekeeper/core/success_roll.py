@@ -68,25 +68,29 @@ class SuccessRoll:
         return Fraction(ways, 216)
 
     def describe(self) -> str:
+        return self._describe(self.effective)
+
+    def _describe(self, effective: int) -> str:
         mods = describe_modifiers(self.modifiers)
         if mods:
-            return f"{self.label} {self.base} ({mods}) = {self.effective} or less on 3d6"
-        return f"{self.label} {self.effective} or less on 3d6"
+            return f"{self.label} {self.base} ({mods}) = {effective} or less on 3d6"
+        return f"{self.label} {effective} or less on 3d6"
 
     def judge(self, dice: tuple[int, ...]) -> CheckResult:
         roll = sum(dice)
-        success, critical = judge_success_roll(roll, self.effective)
-        margin = self.effective - roll
+        effective = self.effective  # summed once: every success roll of a simulated fight is judged here
+        success, critical = judge_success_roll(roll, effective)
+        margin = effective - roll
         verdict = "succeeds" if success else "fails"
         if critical is not Critical.NONE:
             verdict = f"{verdict} ({critical.value})"
-        text = f"{self.describe()}: rolled {roll} ({', '.join(map(str, dice))}), {verdict} by {abs(margin)}"
+        text = f"{self._describe(effective)}: rolled {roll} ({', '.join(map(str, dice))}), {verdict} by {abs(margin)}"
         return CheckResult(
             kind=self.kind,
             label=self.label,
             dice=dice,
             total=roll,
-            target=self.effective,
+            target=effective,
             success=success,
             margin=margin,
             text=text,

@@ -59,34 +59,32 @@ def sync_thresholds(play: Play[GurpsCharacter], actor: str) -> None:
         for name in ("reeling", "very tired", "verge of collapse"):
             play.remove_condition(actor, name, quiet=True)
         return
+    # Run after every command for every character: the reason is written only when one changes.
     wanted = (
-        (
-            "reeling",
-            is_reeling(char.hp, char.current_hp),
-            REELING,
-            f"{actor} has less than 1/3 of HP left ({char.current_hp}/{char.hp}): reeling, Move and Dodge halved",
-        ),
-        (
-            "very tired",
-            is_very_tired(char.fp, char.current_fp),
-            VERY_TIRED,
-            f"{actor} has less than 1/3 of FP left ({char.current_fp}/{char.fp}): very tired, "
-            "Move, Dodge and ST halved",
-        ),
-        (
-            "verge of collapse",
-            char.current_fp <= 0,
-            FATIGUE_COLLAPSE,
-            f"{actor} is at {char.current_fp} FP: on the verge of collapse -- every further FP lost also "
-            "costs 1 HP, and acting takes a Will roll",
-        ),
+        ("reeling", is_reeling(char.hp, char.current_hp), REELING),
+        ("very tired", is_very_tired(char.fp, char.current_fp), VERY_TIRED),
+        ("verge of collapse", char.current_fp <= 0, FATIGUE_COLLAPSE),
     )
-    for name, should, rule, text in wanted:
+    for name, should, rule in wanted:
         has = play.has(actor, name)
         if should and not has:
-            play.add_condition(actor, name, rule, text=text)
+            play.add_condition(actor, name, rule, text=_threshold_text(actor, name, char))
         elif has and not should:
             play.remove_condition(actor, name, rule)
+
+
+def _threshold_text(actor: str, name: str, char: GurpsCharacter) -> str:
+    if name == "reeling":
+        return f"{actor} has less than 1/3 of HP left ({char.current_hp}/{char.hp}): reeling, Move and Dodge halved"
+    if name == "very tired":
+        return (
+            f"{actor} has less than 1/3 of FP left ({char.current_fp}/{char.fp}): very tired, "
+            "Move, Dodge and ST halved"
+        )
+    return (
+        f"{actor} is at {char.current_fp} FP: on the verge of collapse -- every further FP lost also "
+        "costs 1 HP, and acting takes a Will roll"
+    )
 
 
 def is_unconscious_from(play: Play[GurpsCharacter], actor: str, cause: str) -> bool:

@@ -272,12 +272,13 @@ def _explain_turn(play: Play[GurpsCharacter], actor: str, choice: str, notes: li
     turn = char.turn
     increased_dodge = turn.option == "increased" and turn.defense == "dodge"
     yards = movement_yards(spec.movement, char.move, increased_dodge=increased_dodge)
-    movement = "half Move (increased dodge)" if increased_dodge else spec.movement
-    defenses = ", ".join(spec.defenses) or "none"
-    text = f"{actor} takes {choice} (turn {turn.number}): movement {movement} ({yards} yd), defenses: {defenses}"
-    if notes:
-        text += "; " + "; ".join(notes)
-    play.explain(text, rule, actor=actor)
+    if play.explaining:
+        movement = "half Move (increased dodge)" if increased_dodge else spec.movement
+        defenses = ", ".join(spec.defenses) or "none"
+        text = f"{actor} takes {choice} (turn {turn.number}): movement {movement} ({yards} yd), defenses: {defenses}"
+        if notes:
+            text += "; " + "; ".join(notes)
+        play.explain(text, rule, actor=actor)
     play.result.update(
         {"maneuver": choice, "option": turn.option, "move": yards, "defenses": list(spec.defenses), "turn": turn.number}
     )
