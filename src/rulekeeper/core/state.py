@@ -74,6 +74,8 @@ class Settings:
         return self.roll_rules >= 3
 
     def level_for(self, kind: str) -> AutomationLevel:
+        if not self.automation:
+            return AutomationLevel.AUTO  # asked for every check: most tables (and every simulation) set none
         probe = kind
         while probe:
             if probe in self.automation:
