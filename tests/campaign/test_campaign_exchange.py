@@ -97,6 +97,9 @@ def _corruptions() -> list[tuple[str, Callable[[dict[str, Any]], object], str]]:
         ("final state", set_("final.state.clock", 1), "final state"),
         ("final roles", set_("final.roles.gm", "mallory"), "final roles"),
         ("wrong kind", set_("events.4.kind", "next_round"), "filed as"),
+        ("future roll rules", set_("campaign.settings.roll_rules", 99), "roll_rules 99 is not a revision"),
+        ("text roll rules", set_("campaign.settings.roll_rules", "3"), "roll_rules '3' is not a revision"),
+        ("no roll rules", set_("campaign.settings.roll_rules", 0), "campaign.settings: roll_rules 0"),
     ]
 
 

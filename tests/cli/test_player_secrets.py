@@ -103,3 +103,30 @@ def test_as_player_with_an_unknown_name_is_bad_input(table: Table) -> None:
     for command in (("pending",), ("log",), ("char", "list")):
         out = t.run(*command, "--as-player", "nobody", code=2)
         assert "'nobody' is neither a character nor a player here" in out and len(out.strip().splitlines()) == 1
+
+
+DANGER_WORDS = ("Danger Sense", "danger", "Perception in secret")
+
+
+@pytest.mark.parametrize("danger", ["auto", "prompt"])
+def test_a_gurps_danger_sense_roll_stays_with_the_gm(tmp_path: Path, danger: str) -> None:
+    """Danger Sense is the GM's secret Perception roll (seed 004, "Sense Roll"): a player whose
+    Vision roll failed sees that failure and nothing of the roll that followed, rolled or waiting."""
+    t = Table(tmp_path)
+    t.run("campaign", "new", "night", "--system", "gurps")
+    t.run("char", "add", "hero", "--set", "per=3", "--player", "ana")  # Per 3 fails on 3d6 but for a 3
+    t.run("campaign", "settings", "-a", f"gurps.sense.danger={danger}")
+    # Typed dice serve the command's rolls in order: the Vision roll, then (auto) the GM's roll.
+    rolled = "4,4,3,5,6,1" if danger == "auto" else "4,4,3"
+    t.run("sense", "hero", "--dangerous", "--danger-sense", "--rolled", rolled)
+    gm_log = t.run("log")
+    assert "Danger Sense" in gm_log, gm_log  # the GM does see it, so the searches below mean something
+    for who in ("hero", "ana"):
+        text = t.run("log", "--as-player", who)
+        assert "hero does not notice it" in text, text
+        assert [w for w in DANGER_WORDS if w in text] == [], text
+        entries = t.json("log", "--as-player", who)["entries"]
+        said = json.dumps(entries)
+        assert "hero does not notice it" in said and [w for w in DANGER_WORDS if w in said] == [], said
+        pending = json.dumps(t.json("pending", "--as-player", who))
+        assert [w for w in DANGER_WORDS if w in pending] == [], pending

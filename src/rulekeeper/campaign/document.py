@@ -28,6 +28,7 @@ from rulekeeper.campaign.table import Table, initial_table
 from rulekeeper.campaign.undo import check_reversal
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.serial import state_to_json
+from rulekeeper.core.state import ROLL_RULES
 from rulekeeper.errors import InputError, RulesError
 from rulekeeper.limits import MAX_NAME_CHARS, MAX_TIMESTAMP
 from rulekeeper.store.base import Store
@@ -110,6 +111,16 @@ def _models() -> Any:
         settings: dict[str, Any]
         created: Time
 
+        @field_validator("settings")
+        @classmethod
+        def _roll_rules(cls, value: dict[str, Any]) -> dict[str, Any]:
+            # Which rules for rolls the history was played by: a revision this rulekeeper knows,
+            # or replay would judge the same dice differently and call the history corrupt.
+            rules = value.get("roll_rules", 1)
+            if type(rules) is not int or not 1 <= rules <= ROLL_RULES:
+                raise ValueError(f"roll_rules {rules!r} is not a revision this rulekeeper knows (1 to {ROLL_RULES})")
+            return value
+
     class EventPart(Strict):
         seq: Annotated[int, Field(ge=1, lt=2**63)]
         kind: Name
@@ -168,7 +179,8 @@ def _parse(document: Any) -> Any:
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise InputError(f"corrupt campaign document at {where}: {first['msg']}") from None
+        said = str(first["msg"]).removeprefix("Value error, ")  # our own validators' words, as written
+        raise InputError(f"corrupt campaign document at {where}: {said}") from None
     except RecursionError:
         raise InputError("corrupt campaign document: nested too deeply", expected="an exported campaign") from None
 

@@ -318,7 +318,8 @@ class Campaign:
     def player_pending(self, as_player: str) -> list[dict[str, Any]]:
         """The checks waiting for ``as_player``'s dice, as the player may see them."""
         mine = set(self.player_characters(as_player))
-        return [self._ruleset.player_pending(self.state, p) for p in self.state.pending if p.actor in mine]
+        ruleset, state = self._ruleset, self.state
+        return [ruleset.player_pending(state, p) for p in state.pending if p.actor in mine and not ruleset.is_secret(p)]
 
     def player_views(self, as_player: str) -> dict[str, dict[str, Any]]:
         """``as_player``'s characters as the player sees them."""

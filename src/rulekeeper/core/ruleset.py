@@ -86,6 +86,10 @@ class Ruleset(Generic[C]):
         name = getattr(state.characters[actor], "name", None) or actor
         return {"actor": actor, "name": str(name), "conditions": sorted({c.name for c in state.conditions_of(actor)})}
 
+    def is_secret(self, pending: PendingCheck) -> bool:
+        """A check the GM rolls in secret: no player sees it waiting, nor may resolve it."""
+        return pending.check.kind in self.secret_check_kinds
+
     def player_pending(self, state: GameState[C], pending: PendingCheck) -> dict[str, Any]:
         """A pending check as its player may see it: what to roll and, by default, the exact odds.
 
@@ -95,9 +99,31 @@ class Ruleset(Generic[C]):
 
         return pending_entry(pending)
 
+    def player_text(self, step: Step) -> str | None:
+        """The wording of one explanation step a player may read, or ``None`` if it stays with the GM.
+
+        A step marked ``gm_only`` or one reporting a GM-secret check (``secret_check_kinds``)
+        never reaches a player, whatever the system; the rest is worded by :meth:`player_wording`.
+        Every player-facing surface (CLI ``--as-player``, the API, live events, pages) asks here,
+        so the secret cannot leak through one of them alone.
+        """
+        if self.is_secret_step(step):
+            return None
+        return self.player_wording(step)
+
+    def is_secret_step(self, step: Step) -> bool:
+        """A step that is the GM's secret in any system: marked ``gm_only``, or reporting a
+        GM-secret check."""
+        return bool(step.data.get("gm_only")) or step.data.get("check") in self.secret_check_kinds
+
+    def player_wording(self, step: Step) -> str | None:
+        """How a player reads a step that is not secret (by default as the GM does). Systems whose
+        steps can carry a secret stat override this (VI·VIII·X words each step for players apart)."""
+        return step.text
+
     def player_lines(self, steps: Sequence[Step]) -> list[str]:
-        """The explanation lines a player may read (by default all). Systems with secrets override this."""
-        return [step.text for step in steps]
+        """The explanation lines a player may read, in order (see :meth:`player_text`)."""
+        return [text for step in steps if (text := self.player_text(step)) is not None]
 
     def new_state(self, settings: Settings | None = None) -> GameState[C]:
         """A new game, playing by the current rules for rolls (see ``Settings.roll_rules``)."""

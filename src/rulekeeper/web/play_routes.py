@@ -207,7 +207,7 @@ def resolve_pending(
         if viewer.is_gm:
             return None
         mine = [p for p in campaign.pending() if p.id == pending_id and viewer.plays(p.actor)]
-        if mine and mine[0].check.kind not in campaign.ruleset.secret_check_kinds:
+        if mine and not campaign.ruleset.is_secret(mine[0]):
             return None
         return f"{viewer.role} {viewer.name} has no pending check #{pending_id}"
 

@@ -69,13 +69,9 @@ class Viewer:
 
 
 def player_text(ruleset: Ruleset[Any], step: Step) -> str | None:
-    """The wording of one explanation step a player may read, or ``None`` if it stays with the
-    GM: a step marked ``gm_only``, one reporting a GM-secret check (``secret_check_kinds``), or
-    one the ruleset's ``player_lines`` keeps back (VI·VIII·X words steps for players apart)."""
-    if step.data.get("gm_only") or step.data.get("check") in ruleset.secret_check_kinds:
-        return None
-    lines = ruleset.player_lines([step])
-    return lines[0] if lines else None
+    """The wording of one explanation step a player may read (``ruleset.player_text``), or
+    ``None`` if it stays with the GM."""
+    return ruleset.player_text(step)
 
 
 def _step_gm(ruleset: Ruleset[Any], step: Step) -> dict[str, Any]:
@@ -105,10 +101,11 @@ def _steps_for(ruleset: Ruleset[Any], steps: Iterable[Step], viewer: Viewer) -> 
 
 
 def _hidden_from_players(ruleset: Ruleset[Any], entry: LogEntry) -> bool:
-    """A resolution of a secret check is the GM's business from start to end."""
-    if entry.kind != "resolve" or not entry.explanation:
-        return False
-    return entry.explanation[0].data.get("check") in ruleset.secret_check_kinds
+    """A GM secret with nothing in it for players (the resolution of a GM-secret roll) is the
+    GM's business from start to end: even its heading would tell players what the GM rolled, and
+    for whom. Other entries keep their heading, so everyone's log has the table's commands."""
+    steps = entry.explanation
+    return any(ruleset.is_secret_step(s) for s in steps) and all(ruleset.player_text(s) is None for s in steps)
 
 
 def _action_name(command: Mapping[str, Any]) -> str | None:
@@ -152,8 +149,8 @@ def pending_json(ruleset: Ruleset[Any], state: GameState[Any], viewer: Viewer) -
     out: list[dict[str, Any]] = []
     for p in state.pending:
         if viewer.is_gm:
-            out.append({**pending_entry(p), "secret": p.check.kind in ruleset.secret_check_kinds})
-        elif viewer.plays(p.actor) and p.check.kind not in ruleset.secret_check_kinds:
+            out.append({**pending_entry(p), "secret": ruleset.is_secret(p)})
+        elif viewer.plays(p.actor) and not ruleset.is_secret(p):
             out.append(ruleset.player_pending(state, p))
     return out
 

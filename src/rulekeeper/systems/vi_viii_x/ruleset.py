@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rulekeeper.core.action import ActionSpec, CalculatorSpec, ParamSpec
@@ -26,8 +26,8 @@ from rulekeeper.systems.vi_viii_x.visibility import (
     PlayerPendingCheck,
     player_character_view,
     player_explanation,
-    player_lines,
     player_state_view,
+    player_wording,
 )
 
 __all__ = ["ViViiiXRuleset"]
@@ -119,8 +119,8 @@ class ViViiiXRuleset(Ruleset[Character]):
     def stakes_for(self, purpose: str, check: AnyCheck, actor: str | None, data: Mapping[str, Any]) -> Stakes | None:
         return vi_stakes(purpose, actor, data)
 
-    def player_lines(self, steps: Sequence[Step]) -> list[str]:
-        return player_lines(steps)
+    def player_wording(self, step: Step) -> str | None:
+        return player_wording(step)
 
     def on_check(self, play: Play[Character], pending: PendingCheck, result: CheckResult) -> None:
         check_done(play, pending, result)

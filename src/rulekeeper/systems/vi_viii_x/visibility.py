@@ -42,6 +42,7 @@ __all__ = [
     "player_explanation",
     "player_lines",
     "player_state_view",
+    "player_wording",
     "public_numbers",
     "public_sheet",
 ]
@@ -341,6 +342,12 @@ def player_explanation(outcome: Outcome[Character]) -> list[str]:
     return player_lines(outcome.explanation)
 
 
+def player_wording(step: Step) -> str | None:
+    """The player wording of ``step``; a step without one stays with the GM."""
+    said = step.data.get("player")
+    return str(said) if said else None
+
+
 def player_lines(steps: Sequence[Step]) -> list[str]:
     """The player wordings of ``steps``; a step without one stays with the GM."""
-    return [str(step.data["player"]) for step in steps if step.data.get("player")]
+    return [said for step in steps if (said := player_wording(step)) is not None]
