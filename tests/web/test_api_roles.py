@@ -233,3 +233,37 @@ def test_export_and_import_round_trip(table: Table6810) -> None:
     assert again["events"] == document["events"]
     # The original's GM token is not the copy's.
     assert table.api.get(f"/api/campaigns/{copy_name}", headers=table.gm).status_code == 403
+
+
+def test_a_players_refusals_name_no_unknown_stat(table: Table6810) -> None:
+    """A player may act for their own character, but a refusal must not answer with the unknown
+    stats' names (the GM's secret, seed 001 VIII.1): not in the message, not in the expected form."""
+    before = table.version()
+    for params in ({"amount": 1, "us": "NOPE"}, {"amount": 1, "ks": "in"}, {"ks": "bu", "us": "NOPE"}):
+        action = "arc" if "amount" not in params else "damage"
+        r = table.act(table.ana, action, "ranger", **params)
+        assert r.status_code in (400, 409), (params, r.text)
+        assert r.headers["content-type"].startswith(PROBLEM)
+        assert "vig" not in r.text.lower() and "qzx" not in r.text.lower(), (params, r.text)
+        assert r.json()["detail"], r.text  # still says that it was refused
+    assert table.version() == before
+    # The GM's copy of the same refusal names the stat, so the check above can fail.
+    r = table.act(table.gm, "damage", "ranger", amount=1, us="NOPE")
+    assert r.status_code == 400 and "VIG" in r.text, r.text
+
+
+def test_a_players_stale_version_lists_no_gm_command(table: Table6810) -> None:
+    """412 tells a player what changed as their log does, never in the GM's command words."""
+    version = table.version()
+    assert table.act(table.gm, "damage", "ranger", amount=1, us="VIG").status_code == 200
+    assert table.act(table.gm, "damage", "adept", amount=1, us="QZX", ks="in", kind="mental").status_code == 200
+    body = {"params": {"amount": 1}, "actor": "ranger"}
+    headers = {**table.ana, "If-Match": f'"{version}"'}
+    r = table.api.post(table.url("/vi-viii-x/actions/damage"), headers=headers, json=body)
+    assert r.status_code == 412, r.text
+    assert "vig" not in r.text.lower() and "qzx" not in r.text.lower(), r.text
+    assert [c["seq"] for c in r.json()["changes"]] == [version + 1, version + 2]
+    gm = table.api.post(
+        table.url("/vi-viii-x/actions/damage"), headers={**table.gm, "If-Match": f'"{version}"'}, json=body
+    )
+    assert gm.status_code == 412 and "VIG" in gm.text, gm.text

@@ -86,6 +86,12 @@ class Ruleset(Generic[C]):
         name = getattr(state.characters[actor], "name", None) or actor
         return {"actor": actor, "name": str(name), "conditions": sorted({c.name for c in state.conditions_of(actor)})}
 
+    def secret_words(self, state: GameState[C]) -> frozenset[str]:
+        """Words that are themselves the GM's secret (VI·VIII·X: the unknown stats' names): a
+        message to a player that holds one is withheld whole, since its wording can't be trusted
+        to hide the rest. None by default."""
+        return frozenset()
+
     def is_secret(self, pending: PendingCheck) -> bool:
         """A check the GM rolls in secret: no player sees it waiting, nor may resolve it."""
         return pending.check.kind in self.secret_check_kinds

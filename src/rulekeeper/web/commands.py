@@ -14,10 +14,10 @@ from typing import Annotated, Any
 from fastapi import Header, Response
 
 from rulekeeper.campaign import Campaign, CommandResult
-from rulekeeper.errors import InputError, RuleRefusal
+from rulekeeper.errors import InputError, RuleRefusal, RulesError
 from rulekeeper.web.auth import Access
 from rulekeeper.web.problems import Problem
-from rulekeeper.web.projections import Viewer, command_json
+from rulekeeper.web.projections import Viewer, command_json, redact_error
 from rulekeeper.web.server import Server
 
 __all__ = ["IdempotencyKey", "IfMatch", "execute", "expected_version", "viewer_in"]
@@ -75,8 +75,14 @@ def execute(
             refusal = allowed(campaign, viewer)
             if refusal is not None:
                 raise Problem(403, "forbidden", refusal)
-        with server.writing():
-            result = command(campaign, expected, key)
+        try:
+            with server.writing():
+                result = command(campaign, expected, key)
+        except RulesError as exc:  # a stale version (CampaignConflict) included
+            shown = redact_error(campaign, viewer, exc)
+            if shown is exc:
+                raise
+            raise shown from None
         body = command_json(campaign, result, viewer_in(campaign, access))
     server.broker.poke()
     response.headers["ETag"] = f'"{result.version}"'

@@ -18,6 +18,7 @@ Pages (issue 15) render these same dictionaries, so a page cannot show more than
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,7 @@ __all__ = [
     "log_entry_json",
     "pending_json",
     "player_text",
+    "redact_error",
     "undo_preview_json",
 ]
 
@@ -246,3 +248,51 @@ def undo_preview_json(campaign: Campaign, preview: UndoPreview) -> dict[str, Any
         ],
         "explanation": [_step_gm(campaign.ruleset, s) for s in preview.explanation],
     }
+
+
+_WITHHELD = "refused for a reason that involves what only the GM knows; ask the GM"
+
+
+def redact_error(campaign: Campaign, viewer: Viewer, exc: Exception) -> Exception:
+    """The error a command raised, as ``viewer`` may read it.
+
+    The GM reads every error as raised. A player's stale version lists what changed as their log
+    does (the GM's command words can carry secrets: a VI·VIII·X unknown stat, a Danger Sense
+    flag); a refusal or bad-input message that names one of the ruleset's ``secret_words`` is
+    withheld whole, keeping its status, so probing with guesses learns nothing but "not allowed".
+    """
+    from rulekeeper.campaign import CampaignConflict
+    from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
+
+    if viewer.is_gm:
+        return exc
+    if isinstance(exc, CampaignConflict):
+        return CampaignConflict(
+            exc.campaign, exc.expected_version, exc.current_version, _changes_for(campaign, viewer, exc.changes)
+        )
+    if not isinstance(exc, (InputError, RuleRefusal)):
+        return exc
+    words = campaign.ruleset.secret_words(campaign.state)
+    said = " ".join(str(part) for part in (exc, getattr(exc, "expected", None)) if part)
+    if not words or not re.search(r"\b(" + "|".join(map(re.escape, words)) + r")\b", said, re.IGNORECASE):
+        return exc
+    if isinstance(exc, UnknownNameError):
+        return UnknownNameError(_WITHHELD)
+    if isinstance(exc, InputError):
+        return InputError(_WITHHELD, where=exc.where)
+    return RuleRefusal(_WITHHELD)
+
+
+def _changes_for(campaign: Campaign, viewer: Viewer, changes: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
+    from rulekeeper.campaign.facade import log_entry
+
+    out = []
+    with campaign.store.reading(campaign.record.id) as history:
+        for seq, _summary in changes:
+            event = history.event(seq)
+            shown = None if event is None else log_entry_json(campaign.ruleset, log_entry(event), viewer)
+            if shown is not None:
+                lines = [step["text"] for step in shown["explanation"]]
+                out.append((seq, "; ".join(lines) if lines else str(shown["action"] or shown["kind"])))
+    return out
+

@@ -119,6 +119,9 @@ class ViViiiXRuleset(Ruleset[Character]):
     def stakes_for(self, purpose: str, check: AnyCheck, actor: str | None, data: Mapping[str, Any]) -> Stakes | None:
         return vi_stakes(purpose, actor, data)
 
+    def secret_words(self, state: GameState[Character]) -> frozenset[str]:
+        return frozenset(name for character in state.characters.values() for name in character.us)
+
     def player_wording(self, step: Step) -> str | None:
         return player_wording(step)
 
