@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from rulekeeper.core import get_ruleset, system_names
+from rulekeeper.web.auth import cookie_name
 from rulekeeper.web.pages.forms import action_forms
 from rulekeeper.web.pages.vitals import card_of
 
-from .conftest import Table6810
+from .conftest import Table6810, make_table
 from .web_support import InProcess
 
 
+def _cookie(table: Table6810, who: str) -> dict[str, str]:
+    return {"Cookie": f"{cookie_name(table.name)}={table.tokens[who]}"}
+
+
 def _page(api: InProcess, table: Table6810, who: str, path: str = "") -> str:
-    r = api.get(f"/campaigns/{table.name}{path}", headers={"Cookie": f"rulekeeper_token={table.tokens[who]}"})
+    r = api.get(f"/campaigns/{table.name}{path}", headers=_cookie(table, who))
     assert r.status_code == 200, r.text
     return r.text
 
@@ -29,6 +34,24 @@ def test_a_join_link_sets_an_httponly_cookie_and_a_bad_one_gets_a_page_not_a_coo
     assert api.get(f"/campaigns/{table.name}").status_code == 401
 
 
+def test_one_browser_keeps_a_page_per_campaign(api: InProcess) -> None:
+    """The GM of one campaign opens a player's invite to another in the same browser: both
+    pages keep working, each with its own role (a single cookie made the first page 403)."""
+    friday, sunday = make_table(api), make_table(api)
+    try:
+        for table, who in ((friday, "gm"), (sunday, "ana")):
+            r = api.get(f"/campaigns/{table.name}/join", params={"token": table.tokens[who]}, follow_redirects=False)
+            assert r.status_code == 303, r.text
+        gm_page, player_page = api.get(f"/campaigns/{friday.name}"), api.get(f"/campaigns/{sunday.name}")
+        assert gm_page.status_code == 200 and player_page.status_code == 200
+        assert "act-damage" in gm_page.text and "act-damage" not in player_page.text
+        assert 'data-live="mine"' in player_page.text
+        me = api.get(f"/api/campaigns/{sunday.name}/me").json()  # the page's fetches use the same cookie
+        assert me["name"] == "ana" and me["role"] == "player"
+    finally:
+        api._client.cookies.clear()  # the module's shared client must not keep these cookies
+
+
 def test_unknown_stats_are_on_the_gm_page_only(api: InProcess, table: Table6810) -> None:
     assert table.act(table.gm, "damage", "ranger", amount=2, us="VIG").status_code == 200  # type: ignore[attr-defined]
     gm = _page(api, table, "gm")
@@ -42,11 +65,9 @@ def test_a_player_page_has_its_own_sections_and_no_gm_tools(api: InProcess, tabl
     page = _page(api, table, "ana")
     assert 'data-live="mine"' in page and 'data-live="others"' in page
     assert "act-damage" not in page and "invite-form" not in page and "undo-form" not in page
-    r = api.get(f"/campaigns/{table.name}/live", headers={"Cookie": f"rulekeeper_token={table.tokens['ana']}"})
+    r = api.get(f"/campaigns/{table.name}/live", headers=_cookie(table, "ana"))
     assert set(r.json()["sections"]) == {"mine", "checks", "others", "log", "status"}
-    qr = api.post(
-        f"/campaigns/{table.name}/qr", json={"text": "x"}, headers={"Cookie": f"rulekeeper_token={table.tokens['ana']}"}
-    )
+    qr = api.post(f"/campaigns/{table.name}/qr", json={"text": "x"}, headers=_cookie(table, "ana"))
     assert qr.status_code == 403
 
 

@@ -2,7 +2,8 @@
 
 A token (see :mod:`rulekeeper.campaign.members`) comes in ``Authorization: Bearer <token>``;
 an ``EventSource`` in a browser cannot set headers, so the event stream and the join link also
-accept ``?token=``, and pages (issue 15) may use the ``rulekeeper_token`` cookie.
+accept ``?token=``, and pages (issue 15) use a cookie per campaign (:func:`cookie_name`), so one
+browser can hold the GM's dashboard of one campaign and a player's page of another.
 
 * no token, or one that is malformed, forged, expired or revoked: **401**;
 * a good token used on another campaign, or a role that may not do this: **403**;
@@ -13,6 +14,7 @@ Use :func:`member` for anything a member may read, :func:`gm` for what only the 
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -24,9 +26,20 @@ from rulekeeper.store.records import CampaignRecord
 from rulekeeper.web.problems import Problem
 from rulekeeper.web.server import Server, server_of
 
-__all__ = ["COOKIE", "Access", "CampaignName", "gm", "member", "token_of"]
+__all__ = ["COOKIE", "Access", "CampaignName", "cookie_name", "cookie_token", "gm", "member", "token_of"]
 
+#: The single cookie of earlier versions, still read so a page opened before keeps working.
 COOKIE = "rulekeeper_token"
+
+
+def cookie_name(campaign: str) -> str:
+    """The cookie holding a page's token for ``campaign``: one per campaign, named by a digest
+    since a campaign's name may hold characters a cookie name cannot."""
+    return f"{COOKIE}_{hashlib.sha256(campaign.encode()).hexdigest()[:16]}"
+
+
+def cookie_token(request: Request, campaign: str) -> str | None:
+    return request.cookies.get(cookie_name(campaign)) or request.cookies.get(COOKIE)
 _bearer = HTTPBearer(auto_error=False, description="A campaign token: the GM's, a player's or an observer's.")
 
 CampaignName = Annotated[str, Path(description="The campaign's name.", min_length=1, max_length=200)]
@@ -40,13 +53,13 @@ class Access:
     record: CampaignRecord
 
 
-def token_of(request: Request, credentials: HTTPAuthorizationCredentials | None) -> str | None:
+def token_of(request: Request, credentials: HTTPAuthorizationCredentials | None, campaign: str) -> str | None:
     if credentials is not None and credentials.credentials:
         return credentials.credentials
     query = request.query_params.get("token")
     if query and request.url.path.endswith(("/events", "/join")):
         return query
-    return request.cookies.get(COOKIE)
+    return cookie_token(request, campaign)
 
 
 def resolve(server: Server, token: str | None, campaign: str) -> Access:
@@ -73,7 +86,7 @@ def member(
     server: Annotated[Server, Depends(server_of)],
 ) -> Access:
     """Any member of the campaign in the path: GM, player or observer."""
-    return resolve(server, token_of(request, credentials), campaign)
+    return resolve(server, token_of(request, credentials, campaign), campaign)
 
 
 async def gm(access: Annotated[Access, Depends(member)]) -> Access:

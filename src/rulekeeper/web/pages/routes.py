@@ -5,8 +5,9 @@ operations, permissions, ``If-Match`` and problems as any client), and the page 
 the campaign's event stream: each event makes the script fetch :func:`live`, the live sections
 re-rendered for the same viewer.
 
-A page authenticates with the ``rulekeeper_token`` cookie, which the join link sets (HttpOnly, so
-page scripts never hold the token; SameSite=Strict, so another site cannot post with it).
+A page authenticates with its campaign's cookie (``auth.cookie_name``), which the join link sets
+(HttpOnly, so page scripts never hold the token; SameSite=Strict, so another site cannot post
+with it; one per campaign, so a GM can keep another campaign's player page open beside).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from rulekeeper.errors import RulesError
-from rulekeeper.web.auth import COOKIE, Access, CampaignName, gm, resolve
+from rulekeeper.web.auth import Access, CampaignName, cookie_name, cookie_token, gm, resolve
 from rulekeeper.web.commands import viewer_in
 from rulekeeper.web.pages.chart import Column, bar_chart
 from rulekeeper.web.pages.context import table_of
@@ -36,7 +37,7 @@ _LIVE = {"gm": ("board", "pending", "clock", "log", "status"), "player": ("mine"
 
 
 def _access(request: Request, server: Server, campaign: str, token: str | None = None) -> Access:
-    return resolve(server, token or request.cookies.get(COOKIE), campaign)
+    return resolve(server, token or cookie_token(request, campaign), campaign)
 
 
 def _problem_page(request: Request, exc: Problem) -> HTMLResponse:
@@ -58,7 +59,12 @@ def join(
         return _problem_page(request, exc)
     response = RedirectResponse(f"/campaigns/{quote(campaign, safe='')}", status_code=303)
     response.set_cookie(
-        COOKIE, token, httponly=True, samesite="strict", secure=request.url.scheme == "https", max_age=30 * 86400
+        cookie_name(campaign),
+        token,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+        max_age=30 * 86400,
     )
     return response
 
