@@ -267,3 +267,38 @@ def test_a_players_stale_version_lists_no_gm_command(table: Table6810) -> None:
         table.url("/vi-viii-x/actions/damage"), headers={**table.gm, "If-Match": f'"{version}"'}, json=body
     )
     assert gm.status_code == 412 and "VIG" in gm.text, gm.text
+
+
+def test_only_this_machine_creates_campaigns_unless_the_server_is_open(db_file: str, table: Table6810) -> None:
+    """A server on the table's Wi-Fi takes commands from phones, not new campaigns from anyone
+    there; ``serve --open-creation`` (a bot on another host) lets them."""
+    from rulekeeper.web import create_app
+
+    phone = ("192.168.1.20", 50123)
+    closed = InProcess(create_app(db_file), client=phone)
+    try:
+        r = closed.post("/api/campaigns", json={"name": "from-a-phone", "system": "gurps"})
+        assert r.status_code == 403 and r.headers["content-type"].startswith(PROBLEM), r.text
+        assert "--open-creation" in r.json()["detail"]
+        exported = table.api.get(table.url("/export"), headers=table.gm).json()
+        r = closed.post("/api/campaigns/import", json={"document": exported, "name": "imported-by-a-phone"})
+        assert r.status_code == 403, r.text
+        # The phone still plays the campaigns it holds a token for.
+        assert closed.get(table.url("/characters/ranger"), headers=table.ana).status_code == 200
+    finally:
+        closed.close()
+    store = open_store(db_file)
+    names = {c.name for c in store.list_campaigns()}
+    store.close()
+    assert not names & {"from-a-phone", "imported-by-a-phone"}
+
+    open_ = InProcess(create_app(db_file, open_creation=True), client=phone)
+    try:
+        assert open_.post("/api/campaigns", json={"name": "from-a-bot", "system": "gurps"}).status_code == 201
+    finally:
+        open_.close()
+    local = InProcess(create_app(db_file), client=("::1", 50124))
+    try:
+        assert local.post("/api/campaigns", json={"name": "from-here", "system": "gurps"}).status_code == 201
+    finally:
+        local.close()

@@ -40,12 +40,12 @@ def bearer(token: str) -> dict[str, str]:
 class InProcess:
     """The app behind httpx's ASGI transport, lifespan included, driven synchronously."""
 
-    def __init__(self, app: FastAPI) -> None:
+    def __init__(self, app: FastAPI, *, client: tuple[str, int] = ("127.0.0.1", 123)) -> None:
         self.app = app
         self._loop = asyncio.new_event_loop()
         self._life: AbstractAsyncContextManager[Any] = app.router.lifespan_context(app)
         self._loop.run_until_complete(self._life.__aenter__())
-        self._client = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://rulekeeper.test")
+        self._client = httpx.AsyncClient(transport=httpx.ASGITransport(app=app, client=client), base_url="http://rulekeeper.test")
 
     def request(self, method: str, url: str, **kw: Any) -> httpx.Response:
         return self._loop.run_until_complete(self._client.request(method, url, **kw))

@@ -482,11 +482,15 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     workers: Annotated[int, typer.Option(help="Worker processes (several need a real database).")] = 1,
+    open_creation: Annotated[
+        bool,
+        typer.Option("--open-creation", help="Let other machines create and import campaigns."),
+    ] = False,
 ) -> None:
     """Serve the HTTP API, identities and live events (FastAPI on uvicorn) on the same database."""
     from rulekeeper.web.serve import serve as run_server
 
-    run_server(db or CONTEXT.db, host, port, workers)
+    run_server(db or CONTEXT.db, host, port, workers, open_creation=open_creation)
 
 
 @char_app.command("add")

@@ -34,10 +34,11 @@ from rulekeeper.web.pool import CampaignPool
 from rulekeeper.web.problems import MEDIA_TYPE, install_problem_handlers
 from rulekeeper.web.server import Server
 
-__all__ = ["BASE_URL_VAR", "app_from_environment", "create_app"]
+__all__ = ["BASE_URL_VAR", "OPEN_CREATION_VAR", "app_from_environment", "create_app"]
 
 #: Where ``rulekeeper serve`` tells its workers join links should point.
 BASE_URL_VAR = "RULEKEEPER_BASE_URL"
+OPEN_CREATION_VAR = "RULEKEEPER_OPEN_CREATION"
 #: Threads serving requests in one worker process.
 THREADS = int(os.environ.get("RULEKEEPER_SERVE_THREADS", "8"))
 
@@ -69,12 +70,17 @@ def _hide_tokens_in_access_log() -> None:
         access.addFilter(_HideTokens())
 
 
-def create_app(store: Store | str | None = None, *, base_url: str | None = None) -> FastAPI:
-    """The API on ``store`` (a store, a URL or path, or ``None`` for the CLI's default database)."""
+def create_app(
+    store: Store | str | None = None, *, base_url: str | None = None, open_creation: bool = False
+) -> FastAPI:
+    """The API on ``store`` (a store, a URL or path, or ``None`` for the CLI's default database).
+    ``open_creation`` lets clients on other machines create and import campaigns."""
     owned = not isinstance(store, Store)
     the_store = store if isinstance(store, Store) else open_store(store)
     pool = CampaignPool(the_store)
-    server = Server(the_store, pool, EventBroker(the_store, pool), base_url or "http://127.0.0.1:8000")
+    server = Server(
+        the_store, pool, EventBroker(the_store, pool), base_url or "http://127.0.0.1:8000", open_creation
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -148,5 +154,10 @@ def _problems_in_schema(app: FastAPI) -> None:
 
 
 def app_from_environment() -> FastAPI:
-    """The app for one ``rulekeeper serve`` worker: ``RULEKEEPER_DB``, ``RULEKEEPER_BASE_URL``."""
-    return create_app(os.environ.get("RULEKEEPER_DB") or None, base_url=os.environ.get(BASE_URL_VAR))
+    """The app for one ``rulekeeper serve`` worker: ``RULEKEEPER_DB``, ``RULEKEEPER_BASE_URL``,
+    ``RULEKEEPER_OPEN_CREATION``."""
+    return create_app(
+        os.environ.get("RULEKEEPER_DB") or None,
+        base_url=os.environ.get(BASE_URL_VAR),
+        open_creation=os.environ.get(OPEN_CREATION_VAR) == "1",
+    )

@@ -3,6 +3,7 @@ list members, and "who am I"."""
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from typing import Annotated, Any
 
@@ -25,7 +26,7 @@ from rulekeeper.web.models import (
     NewCampaignRequest,
     SettingsChange,
 )
-from rulekeeper.web.problems import PROBLEM_RESPONSES
+from rulekeeper.web.problems import PROBLEM_RESPONSES, Problem
 from rulekeeper.web.projections import Viewer, campaign_json, settings_json
 from rulekeeper.web.server import Server, server_of
 
@@ -66,16 +67,42 @@ def _created(server: Server, campaign: Campaign) -> dict[str, Any]:
     }
 
 
+def _loopback(host: str) -> bool:
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    mapped = getattr(address, "ipv4_mapped", None)  # ::ffff:127.0.0.1 is this machine too
+    return address.is_loopback or (mapped is not None and mapped.is_loopback)
+
+
+def _may_create(request: Request, server: Server) -> None:
+    """Campaigns are started from the server's own machine unless ``serve --open-creation``: a
+    server listening on the table's Wi-Fi for phones shouldn't take new campaigns from anyone there."""
+    host = request.client.host if request.client else ""
+    if not server.open_creation and not _loopback(host):
+        raise Problem(
+            403,
+            "forbidden",
+            "campaigns are created on the server's own machine (rulekeeper campaign new, or this API from "
+            "127.0.0.1); rulekeeper serve --open-creation lets other machines create them",
+        )
+
+
 @router.post("/api/campaigns", status_code=201, response_model=CampaignCreated, tags=["campaigns"])
-def create_campaign(body: NewCampaignRequest, server: ServerDep) -> dict[str, Any]:
-    """Create a campaign; the answer holds the GM's token, shown only this once."""
+def create_campaign(body: NewCampaignRequest, server: ServerDep, request: Request) -> dict[str, Any]:
+    """Create a campaign; the answer holds the GM's token, shown only this once. From the server's
+    own machine, unless the server was started with ``--open-creation``."""
+    _may_create(request, server)
     campaign = Campaign.create(server.store, body.name, body.system, seed=body.seed, gm=body.gm)
     return _created(server, campaign)
 
 
 @router.post("/api/campaigns/import", status_code=201, response_model=CampaignCreated, tags=["campaigns"])
-def import_campaign(body: ImportRequest, server: ServerDep) -> dict[str, Any]:
-    """Import an exported campaign (replayed and checked before anything is written)."""
+def import_campaign(body: ImportRequest, server: ServerDep, request: Request) -> dict[str, Any]:
+    """Import an exported campaign (replayed and checked before anything is written). From the
+    server's own machine, unless the server was started with ``--open-creation``."""
+    _may_create(request, server)
     campaign = Campaign.import_(server.store, body.document, name=body.name)
     return _created(server, campaign)
 

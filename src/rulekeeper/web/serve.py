@@ -14,7 +14,9 @@ from rulekeeper.errors import InputError
 __all__ = ["serve"]
 
 
-def serve(db: str | None, host: str, port: int, workers: int, *, log_level: str = "info") -> None:
+def serve(
+    db: str | None, host: str, port: int, workers: int, *, log_level: str = "info", open_creation: bool = False
+) -> None:
     import uvicorn
 
     from rulekeeper.store import resolve_url
@@ -29,6 +31,7 @@ def serve(db: str | None, host: str, port: int, workers: int, *, log_level: str 
     os.environ["RULEKEEPER_DB"] = url
     shown_host = f"[{host}]" if ":" in host else host
     os.environ.setdefault("RULEKEEPER_BASE_URL", f"http://{shown_host}:{port}")
+    os.environ["RULEKEEPER_OPEN_CREATION"] = "1" if open_creation else "0"
     # Open (and migrate) the database once before the workers start, so they never race to.
     from rulekeeper.campaign import open_store
 
