@@ -33,8 +33,8 @@ def test_every_line_the_demo_scenes_print_fits_80_columns(tmp_path: Path) -> Non
 
 def test_the_full_citation_is_under_explain_and_names_the_source(tmp_path: Path) -> None:
     _run(tmp_path, "demo")
-    brief = _run(tmp_path, "-c", "demo-gurps", "log")
-    full = _run(tmp_path, "-c", "demo-gurps", "log", "--explain")
+    brief = _run(tmp_path, "-c", "demo-gurps", "log", "--all")
+    full = _run(tmp_path, "-c", "demo-gurps", "log", "--all", "--explain")
     assert "GURPS Lite 4e, " in full and "(reading: " in full
     assert "(reading: " not in brief and "[GURPS Lite: " in brief
     assert "seed" not in full.replace("--seed", "")

@@ -695,18 +695,35 @@ class Campaign:
         ``actor`` keeps entries concerning that character; ``since``/``until`` (game clock
         seconds) keep entries whose span of game time overlaps that window.
         """
+        events, statuses = self._log_events(actor, since, until)
+        return [log_entry(e, statuses) for e in events]
+
+    def log_tail(
+        self, last: int, *, actor: str | None = None, since: int | None = None, until: int | None = None
+    ) -> tuple[list[LogEntry], int]:
+        """The latest ``last`` entries of :meth:`log`, and how many entries come before them.
+
+        Only the entries returned are read in full, so a long history costs little to glance at.
+        """
+        events, statuses = self._log_events(actor, since, until)
+        earlier = max(0, len(events) - max(0, last))
+        return [log_entry(e, statuses) for e in events[earlier:]], earlier
+
+    def _log_events(
+        self, actor: str | None, since: int | None, until: int | None
+    ) -> tuple[list[EventRecord], Statuses]:
         with _naming(self.name), self._store.reading(self._record.id) as history:
             events = history.events()
         statuses = Statuses.of(e for e in events if e.is_meta)
-        entries = []
+        matching = []
         for e in events:
             if actor is not None and actor not in e.actors:
                 continue
             low, high = min(e.at, e.until), max(e.at, e.until)
             if (since is not None and high < since) or (until is not None and low > until):
                 continue
-            entries.append(log_entry(e, statuses))
-        return entries
+            matching.append(e)
+        return matching, statuses
 
     def export(self) -> dict[str, Any]:
         """The whole campaign as one JSON document (see :mod:`rulekeeper.campaign.document`)."""

@@ -7,8 +7,10 @@ from typing import Annotated
 
 import typer
 
+from rulekeeper.cli import table_commands
 from rulekeeper.cli.context import Context
 from rulekeeper.cli.errors import report_error
+from rulekeeper.cli.grammar import BUILTIN_COMMANDS
 
 __all__ = ["app", "run_app"]
 
@@ -32,27 +34,6 @@ app.add_typer(char_app, name="char")
 
 CONTEXT = Context()
 _ACTION_NAMES: set[str] = set()
-BUILTIN_COMMANDS = {
-    "roll",
-    "odds",
-    "check",
-    "feat",
-    "scenario",
-    "campaign",
-    "char",
-    "pending",
-    "resolve",
-    "round",
-    "advance",
-    "log",
-    "undo",
-    "redo",
-    "demo",
-    "serve",
-    "simulate",
-    "status",
-    "play",
-}
 
 
 @app.callback()
@@ -217,9 +198,7 @@ def demo(
 @app.command()
 def pending(as_player: AsPlayerOpt = None, as_json: JsonOpt = False) -> None:
     """List pending checks with their exact odds (the GM's view; --as-player for a player's)."""
-    from rulekeeper.cli.play_commands import pending_command
-
-    pending_command(CONTEXT, as_player=as_player, as_json=as_json)
+    table_commands.pending(CONTEXT, as_player=as_player, as_json=as_json)
 
 
 @app.command()
@@ -235,9 +214,7 @@ def play(
 @app.command()
 def status(as_json: JsonOpt = False) -> None:
     """The table on one screen: vitals, conditions, turn order, pending checks, the clock."""
-    from rulekeeper.cli.status import status_command
-
-    status_command(CONTEXT, as_json=as_json)
+    table_commands.status(CONTEXT, as_json=as_json)
 
 
 @app.command()
@@ -249,11 +226,7 @@ def resolve(
     explain: ExplainOpt = False,
 ) -> None:
     """Resolve a pending check with dice rolled at the table, or let the engine roll."""
-    from rulekeeper.cli.action_commands import parse_typed_dice
-    from rulekeeper.cli.play_commands import resolve_command
-
-    CONTEXT.explain = CONTEXT.explain or explain
-    resolve_command(CONTEXT, pending_id, dice=parse_typed_dice(dice), auto=auto, as_json=as_json)
+    table_commands.resolve(CONTEXT, pending_id=pending_id, dice=dice, auto=auto, as_json=as_json, explain=explain)
 
 
 @app.command("round")
@@ -263,10 +236,7 @@ def round_(
     explain: ExplainOpt = False,
 ) -> None:
     """End the round: advance one round of game time and fire what falls due."""
-    from rulekeeper.cli.play_commands import round_command
-
-    CONTEXT.explain = CONTEXT.explain or explain
-    round_command(CONTEXT, count=count, as_json=as_json)
+    table_commands.round_(CONTEXT, count=count, as_json=as_json, explain=explain)
 
 
 @app.command()
@@ -276,10 +246,7 @@ def advance(
     explain: ExplainOpt = False,
 ) -> None:
     """Let game time pass; every timer that falls due fires, in order."""
-    from rulekeeper.cli.play_commands import advance_command
-
-    CONTEXT.explain = CONTEXT.explain or explain
-    advance_command(CONTEXT, duration, as_json=as_json)
+    table_commands.advance(CONTEXT, duration=duration, as_json=as_json, explain=explain)
 
 
 @app.command()
@@ -289,21 +256,23 @@ def log(
     until: Annotated[str | None, typer.Option(help="Up to this game time.")] = None,
     explain: ExplainOpt = False,
     brief: Annotated[bool, typer.Option("--brief", help="One line per command, no consequences.")] = False,
+    show_all: Annotated[
+        bool, typer.Option("--all", help="Every matching entry, not only the latest screenful.")
+    ] = False,
     as_player: AsPlayerOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The campaign's history, undone commands struck through (the GM's view; --as-player for a player's)."""
-    from rulekeeper.cli.play_commands import log_command
-
-    log_command(
+    """The latest history, undone commands struck through (the GM's view; --as-player for a player's)."""
+    table_commands.log(
         CONTEXT,
-        actor=character,
+        character=character,
         since=since,
         until=until,
+        explain=explain,
         brief=brief,
-        explain=CONTEXT.explain or explain,
-        as_json=as_json,
+        show_all=show_all,
         as_player=as_player,
+        as_json=as_json,
     )
 
 
@@ -315,19 +284,13 @@ def undo(
     explain: ExplainOpt = False,
 ) -> None:
     """Undo the latest command, or a chosen one with everything that depended on it (asks first)."""
-    from rulekeeper.cli.play_commands import undo_command
-
-    CONTEXT.explain = CONTEXT.explain or explain
-    undo_command(CONTEXT, seq, yes=yes, as_json=as_json)
+    table_commands.undo(CONTEXT, seq=seq, yes=yes, as_json=as_json, explain=explain)
 
 
 @app.command()
 def redo(as_json: JsonOpt = False, explain: ExplainOpt = False) -> None:
     """Redo what was last undone, with the same dice."""
-    from rulekeeper.cli.play_commands import redo_command
-
-    CONTEXT.explain = CONTEXT.explain or explain
-    redo_command(CONTEXT, as_json=as_json)
+    table_commands.redo(CONTEXT, as_json=as_json, explain=explain)
 
 
 @campaign_app.command("new")
@@ -605,42 +568,25 @@ def _register_actions(args: Sequence[str]) -> None:
     """Add the current campaign's actions as commands (before Typer builds its command tree)."""
     import os
 
-    from rulekeeper.cli.context import current_selection
+    from rulekeeper.cli.context import campaign_system
 
     first = _first_command(args)
     if first is not None and first in BUILTIN_COMMANDS:
         return
     db = _option_value(args, "--db") or os.environ.get("RULEKEEPER_DB")
     campaign = _option_value(args, "--campaign", "-c") or os.environ.get("RULEKEEPER_CAMPAIGN")
-    probe = Context(db=db, campaign=campaign)
-    system: str | None = None
-    selected: tuple[str, str] | None = None
-    if campaign is not None and first is not None:
-        # One row of the campaign list is enough to learn the system; the command opens it later.
-        try:
-            systems = {info.name: info.system for info in probe.store().list_campaigns()}
-        finally:
-            probe.close()
-        system = systems.get(campaign)
-        if system is None:
-            from rulekeeper.errors import UnknownNameError
-
-            raise UnknownNameError(
-                f"no campaign named {campaign!r}", expected="one of: " + (", ".join(sorted(systems)) or "none yet")
-            )
-    else:
-        selected = current_selection(probe.db_key())
-        system = selected[1] if selected else None
-    if system is None:
+    # Without a command (--help) the remembered campaign's actions are listed, not a named one's.
+    selected = campaign_system(db, campaign if first is not None else None)
+    if selected is None:
         if first is not None:
             _register_unselected(first)
         return
+    system = selected[1]
     register_system_actions(system)
     if first is not None and first not in _ACTION_NAMES and first not in BUILTIN_COMMANDS and first != "help":
         from rulekeeper.cli.names import unknown_command
 
-        name = campaign or (selected[0] if selected else "?")
-        raise unknown_command(first, system, name, [*BUILTIN_COMMANDS, *_ACTION_NAMES])
+        raise unknown_command(first, system, selected[0], [*BUILTIN_COMMANDS, *_ACTION_NAMES])
 
 
 def register_system_actions(system: str) -> None:

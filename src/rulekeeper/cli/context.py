@@ -20,7 +20,7 @@ from rulekeeper.errors import InputError, UnknownNameError
 if TYPE_CHECKING:
     from rulekeeper.campaign import Campaign, Store
 
-__all__ = ["Context", "current_selection", "forget_selection", "remember_selection"]
+__all__ = ["Context", "campaign_system", "current_selection", "forget_selection", "remember_selection"]
 
 
 @dataclass
@@ -131,6 +131,27 @@ def current_selection(db_key: str) -> tuple[str, str] | None:
     if isinstance(entry, dict) and isinstance(entry.get("campaign"), str) and isinstance(entry.get("system"), str):
         return entry["campaign"], entry["system"]
     return None
+
+
+def campaign_system(db: str | None, campaign: str | None) -> tuple[str, str] | None:
+    """The campaign a command works on and its system, learnt without loading the campaign.
+
+    A campaign named by ``--campaign`` or ``RULEKEEPER_CAMPAIGN`` takes one row of the database's
+    campaign list (UnknownNameError if it has none by that name); otherwise it is the remembered
+    selection, or None when there is none.
+    """
+    probe = Context(db=db, campaign=campaign)
+    if campaign is None:
+        return current_selection(probe.db_key())
+    try:
+        systems = {info.name: info.system for info in probe.store().list_campaigns()}
+    finally:
+        probe.close()
+    if campaign not in systems:
+        raise UnknownNameError(
+            f"no campaign named {campaign!r}", expected="one of: " + (", ".join(sorted(systems)) or "none yet")
+        )
+    return campaign, systems[campaign]
 
 
 def _write(data: dict[str, Any]) -> None:

@@ -1,7 +1,9 @@
 """Entry point of the ``rulekeeper`` console script.
 
 ``rulekeeper roll ...`` is what people type most, so it is served without loading Typer,
-Rich or anything heavy; every other command goes through the Typer application.
+Rich or anything heavy. The table commands (``pending``, ``status``, ``log``, the system's
+actions ...) are served without Typer too (``cli/quick.py``); everything else, and anything
+those paths are unsure of, goes through the Typer application.
 """
 
 from __future__ import annotations
@@ -63,6 +65,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = _fast_roll(args[1:])
         if code is not None:
             return code
+    from rulekeeper.cli.quick import run_quick
+
+    code = run_quick(args)
+    if code is not None:
+        return code
     from rulekeeper.cli.app import run_app
 
     return run_app(args)

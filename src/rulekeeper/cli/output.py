@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rich.console import Console
 
-__all__ = ["console", "emit_json", "line", "terminal_width", "use_colour"]
+__all__ = ["console", "emit_json", "line", "terminal_height", "terminal_width", "use_colour"]
 
 _CONSOLE: Console | None = None
 _COLOUR: bool | None = None
@@ -30,6 +30,13 @@ def terminal_width() -> int:
     import shutil
 
     return shutil.get_terminal_size((80, 24)).columns
+
+
+def terminal_height() -> int:
+    """Lines on the screen: the terminal's, ``LINES`` if set, else 24 (a pipe, a file)."""
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).lines
 
 
 def line(text: str, style: str = "", highlights: Sequence[tuple[str, str]] = ()) -> None:

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from rulekeeper.cli.output import console, emit_json, line
-from rulekeeper.cli.render import pending_json, print_pending, print_steps, stakes_lines, step_json, width, wrap
+from rulekeeper.cli.output import console, emit_json, line, terminal_height
+from rulekeeper.cli.render import (
+    STEP_MARKS,
+    pending_json,
+    print_pending,
+    print_steps,
+    stakes_lines,
+    step_json,
+    step_lines,
+    width,
+    wrap,
+)
 
 if TYPE_CHECKING:
-    from rulekeeper.campaign import Campaign, CommandResult
+    from rulekeeper.campaign import Campaign, CommandResult, LogEntry
     from rulekeeper.cli.context import Context
     from rulekeeper.core.play import Outcome
 
@@ -302,6 +312,11 @@ def redo_command(context: Context, *, as_json: bool) -> None:
     show_result(campaign, result, "redo", as_json=as_json, explain=context.explain)
 
 
+# A line of output and the parts of it to highlight.
+_Line = tuple[str, Sequence[tuple[str, str]]]
+_Entry = TypeVar("_Entry")
+
+
 def log_command(
     context: Context,
     *,
@@ -312,17 +327,24 @@ def log_command(
     explain: bool,
     as_json: bool,
     as_player: str | None = None,
+    show_all: bool = False,
 ) -> None:
+    """The history: for a person the latest screenful (``show_all``: all of it), for ``--json`` all of it."""
     from rulekeeper.core import format_duration, parse_duration
 
     campaign = context.open()
     rounds = campaign.ruleset.round_seconds
     since_s = None if since is None else parse_duration(since, round_seconds=rounds)
     until_s = None if until is None else parse_duration(until, round_seconds=rounds)
+    room = None if show_all or as_json else _screen_room()
     if as_player is not None:
-        _player_log(campaign, as_player, since_s, until_s, as_json=as_json)
+        _player_log(campaign, as_player, since_s, until_s, as_json=as_json, room=room)
         return
-    entries = campaign.log(actor=actor, since=since_s, until=until_s)
+    if room is None:
+        entries, earlier = campaign.log(actor=actor, since=since_s, until=until_s), 0
+    else:
+        # Each entry takes a line at least, so no more than a screenful of them can be shown.
+        entries, earlier = campaign.log_tail(room, actor=actor, since=since_s, until=until_s)
     if as_json:
         emit_json(
             {
@@ -354,20 +376,52 @@ def log_command(
         line("No history matches.")
         return
     columns = width()
-    for entry in entries:
+
+    def lines_of(entry: LogEntry) -> list[_Line]:
         text = f"#{entry.seq:<4} {format_duration(entry.at):>8}  {entry.summary}"
-        if entry.undone_by is not None:
-            text += f" (undone by #{entry.undone_by})"
         marks = [(r"^#\d+", "bold magenta")]
         if entry.undone_by is not None:
+            text += f" (undone by #{entry.undone_by})"
             marks.append((r"(?<=^.{16}).*", "strike dim"))
-        for part in wrap(text, indent="", hanging=" " * 16, columns=columns):
-            line(part, highlights=marks)
+        out: list[_Line] = [(part, marks) for part in wrap(text, indent="", hanging=" " * 16, columns=columns)]
         if not brief:
-            print_steps(entry.explanation, explain=explain)
+            for step in entry.explanation:
+                out += [(part, STEP_MARKS) for part in step_lines(step, explain=explain, columns=columns)]
+        return out
+
+    _print_latest(entries, lines_of, room, earlier)
 
 
-def _player_log(campaign: Campaign, as_player: str, since: int | None, until: int | None, *, as_json: bool) -> None:
+def _screen_room() -> int:
+    """Lines a log may fill: the screen's, less its footer and the prompt that follows."""
+    return max(5, terminal_height() - 2)
+
+
+def _print_latest(
+    entries: Sequence[_Entry], lines_of: Callable[[_Entry], list[_Line]], room: int | None, earlier: int
+) -> None:
+    """The entries, in order, as lines: the latest that fit ``room`` lines (always one; all if
+    ``room`` is None), then a footer saying how many earlier ones were left out."""
+    shown: list[list[_Line]] = []
+    used = 0
+    for i in range(len(entries) - 1, -1, -1):
+        block = lines_of(entries[i])
+        if room is not None and shown and used + len(block) > room:
+            earlier += i + 1
+            break
+        shown.append(block)
+        used += len(block)
+    for block in reversed(shown):
+        for text, marks in block:
+            line(text, highlights=marks)
+    if earlier:
+        word = "entry" if earlier == 1 else "entries"
+        line(f"({earlier:,} earlier {word} not shown; --all shows every one)", style="dim")
+
+
+def _player_log(
+    campaign: Campaign, as_player: str, since: int | None, until: int | None, *, as_json: bool, room: int | None
+) -> None:
     from rulekeeper.core import format_duration
 
     entries = campaign.player_log(as_player, since=since, until=until)
@@ -377,9 +431,13 @@ def _player_log(campaign: Campaign, as_player: str, since: int | None, until: in
     if not entries:
         line("No history matches.")
         return
-    for entry in entries:
-        style = "strike dim" if entry["undone"] else ""
+
+    def lines_of(entry: Mapping[str, Any]) -> list[_Line]:
+        marks = [(r"(?<=^.{16}).*", "strike dim")] if entry["undone"] else []
+        out: list[_Line] = []
         for i, said in enumerate(entry["lines"]):
             head = f"#{entry['seq']:<4} {format_duration(entry['at']):>8}  " if i == 0 else " " * 16
-            for part in wrap(head + said, indent="", hanging=" " * 16):
-                line(part, highlights=[(r"(?<=^.{16}).*", style)] if style else ())
+            out += [(part, marks) for part in wrap(head + said, indent="", hanging=" " * 16)]
+        return out
+
+    _print_latest(entries, lines_of, room, 0)

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from rulekeeper.core import PendingCheck, Step
 
 __all__ = [
+    "STEP_MARKS",
     "odds_text",
     "pending_json",
     "print_pending",
@@ -84,11 +85,17 @@ def width() -> int:
 
 def wrap(text: str, *, indent: str = "  ", hanging: str = "    ", columns: int | None = None) -> list[str]:
     """``text`` broken at word boundaries to fit the terminal (a word longer than a line is split)."""
+    columns = columns or width()
+    # Most lines already fit. For a line that fits, holds no whitespace but single-width spaces
+    # and does not end in one, textwrap's answer is the line itself; skipping it makes a long log
+    # several times faster to print.
+    if len(indent) + len(text) <= columns and text.isprintable() and text.strip() and not text.endswith(" "):
+        return [indent + text]
     import textwrap
 
     return textwrap.wrap(
         text,
-        width=columns or width(),
+        width=columns,
         initial_indent=indent,
         subsequent_indent=hanging,
         break_on_hyphens=False,
@@ -111,12 +118,15 @@ def step_lines(step: Step, *, explain: bool = False, columns: int | None = None)
     )
 
 
+#: What to highlight in a step's lines: the rule's tag and citation dim, the bullet bold.
+STEP_MARKS = ((r"\[[^\[\]]+: [^\[\]]+\]$|^ +— .*|^ {8}.*", "dim"), (r"^  • ", "bold"))
+
+
 def print_steps(steps: Iterable[Step], *, explain: bool = False) -> None:
     columns = width()
-    marks = ((r"\[[^\[\]]+: [^\[\]]+\]$|^ +— .*|^ {8}.*", "dim"), (r"^  • ", "bold"))
     for step in steps:
         for text in step_lines(step, explain=explain, columns=columns):
-            line(text, highlights=marks)
+            line(text, highlights=STEP_MARKS)
 
 
 def print_pending(pending: Sequence[PendingCheck], *, heading: str = "Waiting for dice:") -> None:
