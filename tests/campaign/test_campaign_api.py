@@ -243,6 +243,49 @@ def test_log_entries_and_filters(store: Store) -> None:
     assert "bob loses 2 HP" in log[2].render()
 
 
+def test_log_tail_is_the_end_of_the_log_and_counts_the_rest(store: Store) -> None:
+    c = new(store)
+    for amount in (1, 2, 3):
+        c.act(damage("bob", amount))
+    c.advance(3600)
+    c.act(damage("orc", 1))
+    c.undo(3)
+    c.undo()
+    c.redo()
+    full = c.log()
+    for filters in ({}, {"actor": "bob"}, {"actor": "orc"}, {"since": 1800}, {"until": 0}):
+        whole = c.log(**filters)  # type: ignore[arg-type]
+        for last in (0, 1, 3, len(whole), len(whole) + 5):
+            tail, earlier = c.log_tail(last, **filters)  # type: ignore[arg-type]
+            assert tail == whole[len(whole) - min(last, len(whole)) :], (filters, last)
+            assert earlier == len(whole) - len(tail)
+    assert [e.undone_by for e in c.log_tail(9)[0]] == [e.undone_by for e in full[-9:]]
+
+
+def test_stored_steps_read_without_pydantic_as_pydantic_reads_them(store: Store) -> None:
+    from rulekeeper.campaign.results import _steps_adapter, steps_from_json
+
+    c = new(store)
+    c.act(Action("hit", "bob", {"target": "orc"}), dice=[3])
+    c.act(damage("bob", 20))
+    c.advance(3600)
+    stored = [step_json for e in c.log() for step_json in _as_json(e.explanation)]
+    assert stored
+    assert steps_from_json(stored) == _steps_adapter().validate_python(stored)
+    # A hand-made step that is not exactly what we write is still pydantic's to read.
+    loose = [{"text": "t", "rule": {"system": "toy", "section": "s"}}]
+    assert steps_from_json(loose) == _steps_adapter().validate_python(loose)
+
+
+def _as_json(steps: object) -> list[object]:
+    from pydantic import TypeAdapter
+
+    from rulekeeper.core import Step
+
+    dumped: list[object] = TypeAdapter(tuple[Step, ...]).dump_python(steps, mode="json")
+    return dumped
+
+
 def test_open_store_urls(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
     from pathlib import Path
 

@@ -6,7 +6,13 @@ import os
 import re
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulekeeper.cli.render import wrap
 
 EXE = str(Path(sys.executable).parent / "rulekeeper")
 
@@ -47,3 +53,16 @@ def test_the_first_step_shows_its_own_game_time(tmp_path: Path) -> None:
     assert first.endswith("(game time 0s)"), first
     assert "Demo campaigns are saved in:\n  " + str(tmp_path / "demo.db") in out
     assert f"Run rulekeeper as {os.path.relpath(EXE)}" in out or "Run rulekeeper as rulekeeper" in out
+
+
+@given(
+    text=st.text(alphabet=st.sampled_from(list("ab -—\t\n•[]:é\u00a0\u2003")), max_size=90),
+    indent=st.sampled_from(["", "  ", "  • ", "      "]),
+    columns=st.integers(min_value=10, max_value=100),
+)
+def test_wrap_is_textwraps_answer(text: str, indent: str, columns: int) -> None:
+    # wrap() skips textwrap for lines that already fit; what it gives must not change.
+    expected = textwrap.wrap(
+        text, width=columns, initial_indent=indent, subsequent_indent="    ", break_on_hyphens=False
+    ) or [indent.rstrip()]
+    assert wrap(text, indent=indent, hanging="    ", columns=columns) == expected

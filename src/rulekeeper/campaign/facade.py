@@ -8,7 +8,6 @@ appended and the transaction commits -- or, if anything refuses, nothing is writ
 from __future__ import annotations
 
 import json
-import secrets
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -181,6 +180,8 @@ class Campaign:
         gm = _check_name(gm, "GM name")
         ruleset = _ruleset(system)
         if seed is None:
+            import secrets
+
             seed = secrets.randbelow(_SEED_RANGE)
         if isinstance(seed, bool) or not isinstance(seed, int) or not -_SEED_RANGE <= seed < _SEED_RANGE:
             raise InputError(f"seed {seed!r} is not valid", expected="a whole number that fits in 64 bits")
@@ -705,8 +706,17 @@ class Campaign:
 
         Only the entries returned are read in full, so a long history costs little to glance at.
         """
+        last = max(0, last)
+        if actor is None and since is None and until is None:
+            # Every event is an entry and the head numbers them: read only the tail and the
+            # undo and redo events that say which of it is undone.
+            with _naming(self.name), self._store.reading(self._record.id) as history:
+                earlier = max(0, history.head() - last)
+                tail = history.events(after=earlier) if last else []
+                statuses = Statuses.of(history.meta_events())
+            return [log_entry(e, statuses) for e in tail], earlier
         events, statuses = self._log_events(actor, since, until)
-        earlier = max(0, len(events) - max(0, last))
+        earlier = max(0, len(events) - last)
         return [log_entry(e, statuses) for e in events[earlier:]], earlier
 
     def _log_events(

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.errors import InputError, UnknownNameError
@@ -107,19 +106,21 @@ class Context:
             self._store = None
 
 
-def _config_file() -> Path:
+def _config_file() -> str:
+    # Plain os.path, not pathlib: every command reads this file, and pathlib's imports cost more.
     override = os.environ.get("RULEKEEPER_CONFIG")
     if override:
-        return Path(override)
+        return override
     from platformdirs import user_config_dir
 
-    return Path(user_config_dir("rulekeeper")) / "selection.json"
+    return os.path.join(user_config_dir("rulekeeper"), "selection.json")
 
 
 def _read() -> dict[str, Any]:
     path = _config_file()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        with open(path, encoding="utf-8") as file:
+            data = json.loads(file.read())
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
@@ -159,10 +160,11 @@ def _write(data: dict[str, Any]) -> None:
     import tempfile
 
     path = _config_file()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp", delete=False, encoding="utf-8") as tmp:
+    directory = os.path.dirname(path) or "."
+    os.makedirs(directory, exist_ok=True)
+    with tempfile.NamedTemporaryFile("w", dir=directory, suffix=".tmp", delete=False, encoding="utf-8") as tmp:
         tmp.write(json.dumps(data, indent=2))
-    Path(tmp.name).replace(path)
+    os.replace(tmp.name, path)
 
 
 def remember_selection(db_key: str, campaign: str, system: str) -> None:

@@ -291,16 +291,16 @@ def read_only_sqlite(path: str) -> str | None:
     "attempt to write a readonly database", which the stores report as a ``StoreError``.
     """
     import os
-    from pathlib import Path
-    from urllib.parse import quote
 
     if not path or path == ":memory:" or path.startswith("file:"):
         return None
-    file = Path(path)
-    if not file.is_file() or (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)):
+    # os.path, not pathlib: every command opening a writable file passes here.
+    if not os.path.isfile(path) or (os.access(path, os.W_OK) and os.access(os.path.dirname(path) or ".", os.W_OK)):
         return None
-    mode = "mode=ro" if file.with_name(file.name + "-wal").exists() else "immutable=1"
-    return f"file:{quote(str(file.resolve()))}?{mode}"
+    from urllib.parse import quote
+
+    mode = "mode=ro" if os.path.exists(path + "-wal") else "immutable=1"
+    return f"file:{quote(os.path.realpath(path))}?{mode}"
 
 
 class StatementStore(Store):

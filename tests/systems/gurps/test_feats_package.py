@@ -94,3 +94,14 @@ def test_unknown_purpose_or_timer_is_reported_by_name() -> None:
 def test_every_calculator_cites_seed_004() -> None:
     for spec in FEAT_CALCULATORS.values():
         assert spec.rule is not None and spec.rule.seed == "004"
+
+
+def test_the_ruleset_offers_core_and_feat_actions_loading_feats_only_when_asked() -> None:
+    from rulekeeper.systems.gurps.actions import CORE_ACTIONS
+    from rulekeeper.systems.gurps.ruleset import GurpsRuleset
+
+    actions = GurpsRuleset().actions()
+    assert not set(CORE_ACTIONS) & set(FEAT_ACTIONS)  # a core name never hides a feat's
+    assert dict(actions) == {**CORE_ACTIONS, **FEAT_ACTIONS}
+    assert actions["damage"] is CORE_ACTIONS["damage"] and actions["jump"] is FEAT_ACTIONS["jump"]
+    assert actions.get("fly") is None and "fly" not in actions

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulekeeper.core.action import ActionSpec, CalculatorSpec, ParamSpec
 from rulekeeper.core.ruleset import Ruleset
-from rulekeeper.systems.gurps import feats
 from rulekeeper.systems.gurps.actions import CORE_ACTIONS, on_initiative_roll
 from rulekeeper.systems.gurps.attack import on_attack_check, on_damage_roll, on_parry_counter_check
 from rulekeeper.systems.gurps.calculators import CORE_CALCULATORS
@@ -15,6 +15,7 @@ from rulekeeper.systems.gurps.character import GurpsCharacter
 from rulekeeper.systems.gurps.checks import CORE_CHECK_KINDS
 from rulekeeper.systems.gurps.defense import on_defense_check
 from rulekeeper.systems.gurps.fatigue import on_fatigue_check
+from rulekeeper.systems.gurps.feat_kinds import FEAT_CHECK_KINDS
 from rulekeeper.systems.gurps.injury import INJURY_PURPOSES, on_injury_check
 from rulekeeper.systems.gurps.recovery import REST_KINDS, on_recovery_check, on_recovery_timer
 from rulekeeper.systems.gurps.sheet import new_character
@@ -33,6 +34,34 @@ if TYPE_CHECKING:
 __all__ = ["GurpsRuleset"]
 
 
+@functools.cache
+def _all_actions() -> dict[str, ActionSpec]:
+    from rulekeeper.systems.gurps.feats import FEAT_ACTIONS
+
+    return {**CORE_ACTIONS, **FEAT_ACTIONS}
+
+
+class _Actions(Mapping[str, ActionSpec]):
+    """The core actions, and the feats' once one of them is asked for or all are listed.
+
+    The feats' rules and tables are a good part of what loading GURPS costs, and most
+    commands (damage, status, log) are no feat.
+    """
+
+    def __getitem__(self, name: str) -> ActionSpec:
+        found = CORE_ACTIONS.get(name)
+        return found if found is not None else _all_actions()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_all_actions())
+
+    def __len__(self) -> int:
+        return len(_all_actions())
+
+
+_ACTIONS = _Actions()
+
+
 class GurpsRuleset(Ruleset[GurpsCharacter]):
     """GURPS 4e, seed 004: character sheet, combat, injury, fatigue, recovery and the feats."""
 
@@ -41,7 +70,7 @@ class GurpsRuleset(Ruleset[GurpsCharacter]):
     title: ClassVar[str] = "GURPS 4th edition (Lite), seed 004"
     round_seconds: ClassVar[int] = 1
     character_type: ClassVar[type[Any]] = GurpsCharacter
-    check_kinds: ClassVar[Mapping[str, str]] = {**CORE_CHECK_KINDS, **feats.FEAT_CHECK_KINDS}
+    check_kinds: ClassVar[Mapping[str, str]] = {**CORE_CHECK_KINDS, **FEAT_CHECK_KINDS}
     rule_options: ClassVar[tuple[ParamSpec, ...]] = (
         ParamSpec(
             "min_injury",
@@ -61,10 +90,12 @@ class GurpsRuleset(Ruleset[GurpsCharacter]):
     secret_check_kinds: ClassVar[frozenset[str]] = frozenset({"gurps.sense.danger"})
 
     def actions(self) -> Mapping[str, ActionSpec]:
-        return {**CORE_ACTIONS, **feats.FEAT_ACTIONS}
+        return _ACTIONS
 
     def calculators(self) -> Mapping[str, CalculatorSpec]:
-        return {**CORE_CALCULATORS, **feats.FEAT_CALCULATORS}
+        from rulekeeper.systems.gurps.feats import FEAT_CALCULATORS
+
+        return {**CORE_CALCULATORS, **FEAT_CALCULATORS}
 
     def sheet_for(self, actor: str, sheet: Mapping[str, Any], *, npc: bool = False) -> Mapping[str, Any]:
         # A campaign NPC is no PC on the sheet either: DX breaks turn-order ties only between PCs.
@@ -86,7 +117,9 @@ class GurpsRuleset(Ruleset[GurpsCharacter]):
     def on_check(self, play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
         purpose = pending.purpose
         if purpose.startswith("feat."):
-            feats.on_feat_check(play, pending, result)
+            from rulekeeper.systems.gurps.feats import on_feat_check
+
+            on_feat_check(play, pending, result)
         elif pending.actor is not None and pending.actor not in play.state.characters:
             return
         elif purpose == "attack":
@@ -112,7 +145,9 @@ class GurpsRuleset(Ruleset[GurpsCharacter]):
 
     def on_timer(self, play: Play[GurpsCharacter], timer: Timer) -> None:
         if timer.kind.startswith("gurps.feat."):
-            feats.on_feat_timer(play, timer)
+            from rulekeeper.systems.gurps.feats import on_feat_timer
+
+            on_feat_timer(play, timer)
         elif timer.actor is not None and timer.actor not in play.state.characters:
             return
         elif timer.kind == "gurps.stun":

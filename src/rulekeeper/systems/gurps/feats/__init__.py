@@ -20,6 +20,7 @@ from rulekeeper.core.action import ActionSpec, CalculatorSpec
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.state import PendingCheck, Timer
 from rulekeeper.errors import UnknownNameError
+from rulekeeper.systems.gurps.feat_kinds import FEAT_CHECK_KINDS
 from rulekeeper.systems.gurps.feats.checking import CheckHandler, GurpsPlay, TimerHandler
 from rulekeeper.systems.gurps.feats.climbing import (
     CLIMB_ACTION,
@@ -52,7 +53,7 @@ from rulekeeper.systems.gurps.feats.running import (
     paced_speed,
     sprint_speed,
 )
-from rulekeeper.systems.gurps.feats.senses import SENSE_ACTION, SENSE_KINDS, SENSES_CHECK_HANDLERS
+from rulekeeper.systems.gurps.feats.senses import SENSE_ACTION, SENSES_CHECK_HANDLERS
 from rulekeeper.systems.gurps.feats.stopping import STOP_ACTION
 from rulekeeper.systems.gurps.feats.swimming import (
     SWIM_ACTION,
@@ -117,22 +118,6 @@ FEAT_CALCULATORS: dict[str, CalculatorSpec] = {
     )
 }
 
-FEAT_CHECK_KINDS: dict[str, str] = {
-    "gurps.climbing": "Climbing roll to start a climb and every 5 minutes on it",
-    "gurps.hiking": "daily Hiking roll (or a leader's roll for the group)",
-    "gurps.ht.running": "HT roll every 15 s of sprinting or minute of paced running",
-    "gurps.swimming": "Swimming roll on entering deep water and on the seed's schedule after",
-    "gurps.ht.swimming": "roll against the higher of HT and Swimming for each minute at top speed",
-    "gurps.throwing": "DX roll to hit with a thrown object",
-    "gurps.throwing.damage": "the crushing damage dice of a throw that hit",
-    **SENSE_KINDS,
-    "gurps.influence": "Influence roll: Quick Contest of an Influence skill against Will",
-    "gurps.will": "Will roll against stress or distraction",
-    "gurps.fright": "Fright Check (Will roll against fear)",
-    "gurps.fright.stun": "the 2d seconds of stun beyond the margin of a failed Fright Check",
-    "gurps.fright.faint": "the 1d minutes fainted beyond the margin of a critically failed Fright Check",
-    "gurps.reaction": "the GM's 3d6 reaction roll that Diplomacy adds to the Influence contest",
-}
 
 _CHECK_HANDLERS: dict[str, CheckHandler] = {
     **CLIMBING_CHECK_HANDLERS,

@@ -18,6 +18,7 @@ from rulekeeper.core.check import CheckResult
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.core.success_roll import SuccessRoll
 from rulekeeper.errors import InputError
+from rulekeeper.systems.gurps.feat_kinds import SENSE_KINDS
 from rulekeeper.systems.gurps.feats.checking import CheckHandler, GurpsPlay, ask, gm_modifier, skill_level
 from rulekeeper.systems.gurps.feats.citations import COMPREHENSION, DANGER_SENSE, SENSE
 
@@ -28,13 +29,6 @@ SENSES: dict[str, tuple[str, str]] = {
     "vision": ("gurps.sense.vision", "Vision"),
     "hearing": ("gurps.sense.hearing", "Hearing"),
     "taste-smell": ("gurps.sense.taste-smell", "Taste/Smell"),
-}
-SENSE_KINDS: dict[str, str] = {
-    "gurps.sense.vision": "Vision roll against Per",
-    "gurps.sense.hearing": "Hearing roll against Per",
-    "gurps.sense.taste-smell": "Taste or Smell roll against Per",
-    "gurps.sense.comprehension": "comprehension roll (IQ or a skill) after a successful Sense roll",
-    "gurps.sense.danger": "Danger Sense: the GM's secret Perception roll",
 }
 COMPREHENSIONS = ("none", "iq", "skill")
 
