@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from support.cli_table import Table
 
 HEAVY = ("numpy", "sqlalchemy", "fastapi", "icepool", "psycopg", "uvicorn", "pydantic")
@@ -35,6 +37,30 @@ def test_roll_imports_nothing_heavy() -> None:
     body, modules = _loaded(["roll", "3d6", "--seed", "1"])
     assert body.startswith("3d6 (")
     assert modules == []
+
+
+ALL_MODULES_PROBE = """
+import sys
+from rulekeeper.cli.main import main
+code = main({args!r})
+sys.stdout.flush()
+print("\\nMODULES=" + ",".join(sorted(sys.modules)))
+"""
+
+# What ``rulekeeper roll`` must start without (issue #16): dataclasses drags in inspect, ast, dis
+# and tokenize; the others are the Typer front end, its Rich output, pydantic and the dice grammar.
+NOT_FOR_A_ROLL = ("dataclasses", "inspect", "typer", "click", "rich", "pydantic", "lark")
+
+
+@pytest.mark.parametrize("args", [["roll", "3d6"], ["roll", "2d+1", "--seed", "3", "--json"]])
+def test_a_plain_roll_loads_no_dataclasses_inspect_or_front_end(args: list[str]) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-c", ALL_MODULES_PROBE.format(args=args)], capture_output=True, text=True, check=True
+    )
+    body, _, modules = proc.stdout.rpartition("MODULES=")
+    assert "3d6 (" in body or '"notation": "2d6+1"' in body
+    loaded = [m for m in modules.strip().split(",") if m.split(".")[0] in NOT_FOR_A_ROLL]
+    assert loaded == [], (args, loaded)
 
 
 def test_help_imports_no_database_web_or_numpy() -> None:

@@ -45,11 +45,12 @@ def _fast_roll(args: Sequence[str]) -> int | None:
     if expr is None:
         return None
     from rulekeeper.cli.dice_commands import roll_command
-    from rulekeeper.cli.errors import report_error
 
     try:
         roll_command(expr, seed=seed, as_json=as_json)
     except Exception as exc:  # one line and an exit code, never a traceback
+        from rulekeeper.cli.errors import report_error
+
         return report_error(exc, as_json=as_json)
     return 0
 

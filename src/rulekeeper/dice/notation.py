@@ -1,8 +1,8 @@
 """Dice notation: the expression tree, its parser and its canonical text.
 
-The tree is made of frozen dataclasses (:class:`Const`, :class:`Dice`, :class:`Neg`,
-:class:`BinOp`), compared structurally. ``str(expr)`` is the canonical text: it reparses
-to an equal tree, and printing that again gives the same text.
+The tree is made of immutable values (:class:`Const`, :class:`Dice`, :class:`Neg`,
+:class:`BinOp`; see ``dice/values.py``), compared structurally. ``str(expr)`` is the canonical
+text: it reparses to an equal tree, and printing that again gives the same text.
 
 Positions in errors are 1-based character indexes into the text; the end of the text is
 ``len(text) + 1``. The notation itself is described in the package docstring
@@ -17,10 +17,10 @@ import os
 import re
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
+from rulekeeper.dice.values import Value
 from rulekeeper.errors import DiceError
 from rulekeeper.limits import MAX_DICE, MAX_DICE_NUMBER, MAX_DICE_TOTAL, MAX_NOTATION_CHARS, MAX_SIDES
 
@@ -78,12 +78,17 @@ class KeepMode(StrEnum):
     DROP_LOWEST = "dl"
 
 
-@dataclass(frozen=True, slots=True)
-class Keep:
+class Keep(Value):
     """Which dice of a term count: ``kh3`` keeps the highest three, ``dl1`` drops the lowest one."""
 
+    __match_args__ = ("mode", "count")
+    __slots__ = __match_args__
     mode: KeepMode
     count: int
+
+    def __init__(self, mode: KeepMode, count: int) -> None:
+        object.__setattr__(self, "mode", mode)
+        object.__setattr__(self, "count", count)
 
     @property
     def keeps_highest(self) -> bool:
@@ -179,17 +184,18 @@ def _as_expr(value: Expr | int) -> Expr:
     return Const(value)
 
 
-@dataclass(frozen=True, slots=True)
-class Expr:
+class Expr(Value):
     """A dice expression. Build one with :func:`parse` or the subclasses' constructors."""
 
-    _text: str = field(init=False, repr=False, compare=False)
-    _min: int = field(init=False, repr=False, compare=False)
-    _max: int = field(init=False, repr=False, compare=False)
-    _dice: int = field(init=False, repr=False, compare=False)
-    _depth: int = field(init=False, repr=False, compare=False)
+    # Derived from the fields by each subclass's constructor (see _set): not compared or shown.
+    __slots__ = ("_depth", "_dice", "_max", "_min", "_text")
+    _text: str
+    _min: int
+    _max: int
+    _dice: int
+    _depth: int
 
-    def __post_init__(self) -> None:
+    def __init__(self) -> None:
         raise TypeError("Expr is abstract: use parse() or Const, Dice, Neg and BinOp")
 
     def __str__(self) -> str:
@@ -260,19 +266,20 @@ class Expr:
         return Neg(self)
 
 
-@dataclass(frozen=True, slots=True)
 class Const(Expr):
     """A non-negative integer; negative numbers are :class:`Neg` of a constant, as they are written."""
 
+    __match_args__ = ("value",)
+    __slots__ = __match_args__
     value: int
 
-    def __post_init__(self) -> None:
-        if self.value < 0:
-            raise DiceError(f"constant {self.value} is negative", expected="Neg(Const(n)) for -n")
-        _set(self, str(self.value), self.value, self.value, 0, 1)
+    def __init__(self, value: int) -> None:
+        if value < 0:
+            raise DiceError(f"constant {value} is negative", expected="Neg(Const(n)) for -n")
+        object.__setattr__(self, "value", value)
+        _set(self, str(value), value, value, 0, 1)
 
 
-@dataclass(frozen=True, slots=True)
 class Dice(Expr):
     """``count`` dice with ``sides`` faces, optionally keeping some and counting faces by a map.
 
@@ -280,41 +287,53 @@ class Dice(Expr):
     sorted by face, so the same map written in any order gives an equal expression.
     """
 
+    __match_args__ = ("count", "sides", "keep", "faces")
+    __slots__ = (*__match_args__, "_lookup")
     count: int
     sides: int
-    keep: Keep | None = None
-    faces: tuple[tuple[int, int], ...] | None = None
-    _lookup: dict[int, int] | None = field(init=False, repr=False, compare=False)
+    keep: Keep | None
+    faces: tuple[tuple[int, int], ...] | None
+    _lookup: dict[int, int] | None
 
-    def __post_init__(self) -> None:
-        _check_count(self.count)
-        _check_sides(self.sides)
-        if self.keep is not None:
-            _check_keep(self.keep, self.count)
-        kept = self.count if self.keep is None else self.keep.kept_count(self.count)
-        text = f"{self.count}d{self.sides}"
-        if self.keep is not None:
-            text += str(self.keep)
-        if self.faces is None:
+    def __init__(
+        self,
+        count: int,
+        sides: int,
+        keep: Keep | None = None,
+        faces: tuple[tuple[int, int], ...] | None = None,
+    ) -> None:
+        _check_count(count)
+        _check_sides(sides)
+        if keep is not None:
+            _check_keep(keep, count)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "keep", keep)
+        kept = count if keep is None else keep.kept_count(count)
+        text = f"{count}d{sides}"
+        if keep is not None:
+            text += str(keep)
+        if faces is None:
+            object.__setattr__(self, "faces", None)
             object.__setattr__(self, "_lookup", None)
-            low, high = kept, kept * self.sides
+            low, high = kept, kept * sides
         else:
-            faces = tuple(sorted(self.faces))
+            faces = tuple(sorted(faces))
             lookup = dict(faces)
             if len(lookup) != len(faces):
                 raise DiceError(f"a face is listed twice in {list(faces)}", expected="each face at most once")
             if not faces:
                 raise DiceError("an empty face map", expected="at least one face:value pair")
             for face, _ in faces:
-                _check_face(face, self.sides)
+                _check_face(face, sides)
             object.__setattr__(self, "faces", faces)
             object.__setattr__(self, "_lookup", lookup)
             counted = list(lookup.values())
-            if len(lookup) < self.sides:
+            if len(lookup) < sides:
                 counted.append(0)
             low, high = kept * min(counted), kept * max(counted)
             text += "[" + ",".join(f"{face}:{value}" for face, value in faces) + "]"
-        _set(self, text, low, high, self.count, 1)
+        _set(self, text, low, high, count, 1)
 
     def counted(self, face: int) -> int:
         """What one die showing ``face`` adds to the total (before keep/drop)."""
@@ -323,65 +342,62 @@ class Dice(Expr):
         return self._lookup.get(face, 0)
 
 
-@dataclass(frozen=True, slots=True)
 class Neg(Expr):
+    __match_args__ = ("operand",)
+    __slots__ = __match_args__
     operand: Expr
 
-    def __post_init__(self) -> None:
-        inner = str(self.operand)
-        if isinstance(self.operand, Neg) or self.operand.precedence < UNARY:
+    def __init__(self, operand: Expr) -> None:
+        object.__setattr__(self, "operand", operand)
+        inner = str(operand)
+        if isinstance(operand, Neg) or operand.precedence < UNARY:
             inner = f"({inner})"
-        _set(
-            self,
-            "-" + inner,
-            -self.operand.max_value,
-            -self.operand.min_value,
-            self.operand.dice_count,
-            self.operand.depth + 1,
-        )
+        _set(self, "-" + inner, -operand.max_value, -operand.min_value, operand.dice_count, operand.depth + 1)
 
     @property
     def precedence(self) -> int:
         return UNARY
 
 
-@dataclass(frozen=True, slots=True)
 class BinOp(Expr):
+    __match_args__ = ("op", "left", "right")
+    __slots__ = __match_args__
     op: Op
     left: Expr
     right: Expr
 
-    def __post_init__(self) -> None:
-        op = Op(self.op)
+    def __init__(self, op: Op, left: Expr, right: Expr) -> None:
+        op = Op(op)
         object.__setattr__(self, "op", op)
+        object.__setattr__(self, "left", left)
+        object.__setattr__(self, "right", right)
         if op is Op.DIV:
-            _check_divisor(self.right)
+            _check_divisor(right)
         prec = self.precedence
-        left, right = str(self.left), str(self.right)
-        if self.left.precedence < prec:
-            left = f"({left})"
+        left_text, right_text = str(left), str(right)
+        if left.precedence < prec:
+            left_text = f"({left_text})"
         # Operators are left-associative, so an equal-precedence right operand needs
         # parentheses to reparse to the same tree; a negation is wrapped for readability.
-        if self.right.precedence <= prec or isinstance(self.right, Neg):
-            right = f"({right})"
-        a, b = self.left, self.right
+        if right.precedence <= prec or isinstance(right, Neg):
+            right_text = f"({right_text})"
         if op is Op.ADD:
-            low, high = a.min_value + b.min_value, a.max_value + b.max_value
+            low, high = left.min_value + right.min_value, left.max_value + right.max_value
         elif op is Op.SUB:
-            low, high = a.min_value - b.max_value, a.max_value - b.min_value
+            low, high = left.min_value - right.max_value, left.max_value - right.min_value
         else:
             # Both sides are independent, so every pair of bounds is reachable; the divisor
             # never spans 0, which makes floor division monotonic in each operand as well.
             fn = operator.mul if op is Op.MUL else operator.floordiv
-            corners = [fn(x, y) for x in (a.min_value, a.max_value) for y in (b.min_value, b.max_value)]
+            corners = [fn(x, y) for x in (left.min_value, left.max_value) for y in (right.min_value, right.max_value)]
             low, high = min(corners), max(corners)
         _set(
             self,
-            f"{left}{op.value}{right}",
+            f"{left_text}{op.value}{right_text}",
             low,
             high,
-            a.dice_count + b.dice_count,
-            max(a.depth, b.depth) + 1,
+            left.dice_count + right.dice_count,
+            max(left.depth, right.depth) + 1,
         )
 
     @property
@@ -480,14 +496,22 @@ def _parser_cache_file(lark_version: str) -> str | bool:
     return os.path.join(directory, f"dice-grammar-lark{lark_version}-py{version}.cache")
 
 
-class _Sides(NamedTuple):
-    sides: int
-    pos: int
+# Plain classes rather than NamedTuples, which are built by exec when the module is imported:
+# only the grammar's rare forms need them, and every ``rulekeeper roll`` imports this module.
+class _Sides:
+    __slots__ = ("pos", "sides")
+
+    def __init__(self, sides: int, pos: int) -> None:
+        self.sides = sides
+        self.pos = pos
 
 
-class _Selection(NamedTuple):
-    keep: Keep
-    pos: int
+class _Selection:
+    __slots__ = ("keep", "pos")
+
+    def __init__(self, keep: Keep, pos: int) -> None:
+        self.keep = keep
+        self.pos = pos
 
 
 class _FaceMap:
@@ -655,7 +679,7 @@ class _TreeBuilder:
                 )
         count = self.number(count_token) if count_token is not None else 1
         _check_count(count, self.at(start))
-        sides, sides_pos = sides_at
+        sides, sides_pos = sides_at.sides, sides_at.pos
         _check_sides(sides, self.at(sides_pos))
         if sides > self.max_sides:
             raise _fail(
@@ -665,7 +689,7 @@ class _TreeBuilder:
             )
         keep = None
         if selection is not None:
-            keep, keep_pos = selection
+            keep, keep_pos = selection.keep, selection.pos
             _check_keep(keep, count, self.at(keep_pos))
         faces = None
         if facemap is not None:

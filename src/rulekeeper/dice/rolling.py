@@ -14,10 +14,10 @@ Plain text marks a dropped die as ``~2~`` and a pool die as ``face:counted``::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.dice.notation import UNARY, BinOp, Const, Dice, Expr, Neg, Op
+from rulekeeper.dice.values import Value
 from rulekeeper.errors import DiceError
 
 if TYPE_CHECKING:
@@ -28,17 +28,24 @@ if TYPE_CHECKING:
 __all__ = ["DieResult", "Roll", "roll_expr"]
 
 
-@dataclass(frozen=True, slots=True)
-class DieResult:
+class DieResult(Value):
     """One die: what it showed, whether it was kept, and what it counted in a pool.
 
     ``counted`` is None for ordinary dice, which count their face value.
     """
 
+    __match_args__ = ("sides", "value", "kept", "counted")
+    __slots__ = __match_args__
     sides: int
     value: int
-    kept: bool = True
-    counted: int | None = None
+    kept: bool
+    counted: int | None
+
+    def __init__(self, sides: int, value: int, kept: bool = True, counted: int | None = None) -> None:
+        object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "kept", kept)
+        object.__setattr__(self, "counted", counted)
 
     @property
     def contribution(self) -> int:
@@ -59,18 +66,27 @@ class DieResult:
         return {"sides": self.sides, "value": self.value, "kept": self.kept, "counted": self.counted}
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(Value):
     """The result of rolling ``expr`` once.
 
     ``parts`` are the rolls of the operands (none for a constant or a dice term) and
     ``rolled`` the dice of a dice term (none otherwise).
     """
 
+    __match_args__ = ("expr", "total", "parts", "rolled")
+    __slots__ = __match_args__
     expr: Expr
     total: int
-    parts: tuple[Roll, ...] = ()
-    rolled: tuple[DieResult, ...] = ()
+    parts: tuple[Roll, ...]
+    rolled: tuple[DieResult, ...]
+
+    def __init__(
+        self, expr: Expr, total: int, parts: tuple[Roll, ...] = (), rolled: tuple[DieResult, ...] = ()
+    ) -> None:
+        object.__setattr__(self, "expr", expr)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "parts", parts)
+        object.__setattr__(self, "rolled", rolled)
 
     @property
     def dice(self) -> tuple[DieResult, ...]:
