@@ -62,8 +62,14 @@ def pane(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
         "RULEKEEPER_HISTORY": str(tmp_path / "history"),
     }
     session = f"rk-play-{uuid.uuid4().hex[:8]}"
+    # The pane types "rulekeeper" as a user does, found on PATH: a long checkout path typed out
+    # would be the shell's own line wider than 80 columns, whatever rulekeeper prints.
     settings = [arg for key, value in env.items() for arg in ("-e", f"{key}={value}")]
-    _tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", *settings, "-e", "TERM=xterm-256color")
+    # tmux gives a new session the client's PATH whatever -e says, so the shell is started with
+    # it; no profile to reset it, and bash's short default prompt.
+    path = f"PATH={Path(EXE).parent}{os.pathsep}{os.environ.get('PATH', '')}"
+    shell = ["env", path, "bash", "--norc", "--noprofile"]
+    _tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", *settings, "-e", "TERM=xterm-256color", *shell)
     _tmux("set-option", "-t", session, "history-limit", "5000")
     try:
         yield session, env
@@ -113,7 +119,7 @@ def test_a_combat_round_in_play_fits_80_columns(
 ) -> None:
     session, env = pane
     _setup(env, system, characters)
-    _tmux("send-keys", "-t", session, f"{EXE} play night", "Enter")
+    _tmux("send-keys", "-t", session, "rulekeeper play night", "Enter")
     _wait_for(session, " pending>")
     prompts = 1
 
@@ -153,14 +159,14 @@ def test_a_combat_round_in_play_fits_80_columns(
 def test_history_is_there_the_next_evening(pane: tuple[str, dict[str, str]]) -> None:
     session, env = pane
     _setup(env, "gm", [("toromeen", ["archetype=warrior", "survival=7", "verve=17"])])
-    _tmux("send-keys", "-t", session, f"{EXE} play", "Enter")
+    _tmux("send-keys", "-t", session, "rulekeeper play", "Enter")
     _wait_for(session, " pending>")
     _tmux("send-keys", "-t", session, "advance 8h", "Enter")
     _wait_for(session, "game time 8h")
     _tmux("send-keys", "-t", session, "C-d")
     time.sleep(0.5)
     _tmux("send-keys", "-t", session, "clear", "Enter")
-    _tmux("send-keys", "-t", session, f"{EXE} play", "Enter")
+    _tmux("send-keys", "-t", session, "rulekeeper play", "Enter")
     _wait_for(session, "night 8h · 0 pending>")
     # Up arrow brings back last evening's line.
     _tmux("send-keys", "-t", session, "Up")
