@@ -1,0 +1,48 @@
+"""The socket ``rulekeeper serve --workers N`` shares between its workers: every connection
+accepted on it has Nagle's algorithm off, as with one worker (see ``shared_listener``)."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+import uvicorn
+
+from rulekeeper.web.serve import shared_listener
+
+
+def _accepted_nodelay(listener: socket.socket) -> int:
+    """``TCP_NODELAY`` of a connection asyncio accepts on ``listener``, as a uvicorn worker does."""
+
+    async def run() -> int:
+        accepted: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+        async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            sock = writer.get_extra_info("socket")
+            accepted.set_result(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        server = await asyncio.start_server(handle, sock=listener)
+        try:
+            port = listener.getsockname()[1]
+            _reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            value = await asyncio.wait_for(accepted, timeout=10)
+            writer.close()
+            return value
+        finally:
+            server.close()
+            await server.wait_closed()
+
+    return asyncio.run(run())
+
+
+def _config() -> uvicorn.Config:
+    # log_config=None: a test must not reconfigure this process's logging.
+    return uvicorn.Config("rulekeeper.web.app:app_from_environment", host="127.0.0.1", port=0, log_config=None)
+
+
+def test_shared_listener_connections_have_nagle_off() -> None:
+    listener = shared_listener(_config())
+    assert listener.proto == socket.IPPROTO_TCP
+    assert listener.get_inheritable()  # the workers are spawned processes that inherit it
+    assert _accepted_nodelay(listener) != 0
