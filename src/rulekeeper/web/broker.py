@@ -148,8 +148,12 @@ class EventBroker:
     async def _run(self) -> None:
         assert self._wake is not None and self._watcher is not None
         while True:
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for returns normally when the
+            # cancellation of stop() arrives in the same turn as a poke's wake-up, and this loop
+            # (and the server's shutdown waiting on it) then ran forever.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=self._watcher.interval)
+                async with asyncio.timeout(self._watcher.interval):
+                    await self._wake.wait()
             self._wake.clear()
             poked, self._poked = self._poked, False
             changed = self._watcher.changed()

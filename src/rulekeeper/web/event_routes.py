@@ -75,7 +75,10 @@ async def _stream(server: Server, access: Access, last_seen: int) -> AsyncIterat
                     if shown is not None:
                         yield sse("command", {**shown, "version": entry.seq}, entry.seq)
             try:
-                batch = await asyncio.wait_for(sub.queue.get(), timeout=KEEPALIVE_SECONDS)
+                # Not wait_for: on Python 3.11 it can swallow a cancellation (a disconnect, a
+                # shutdown) that arrives together with a batch; see EventBroker._run.
+                async with asyncio.timeout(KEEPALIVE_SECONDS):
+                    batch = await sub.queue.get()
             except TimeoutError:
                 batch = None
                 yield ": keepalive\n\n"
