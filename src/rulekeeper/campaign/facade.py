@@ -595,6 +595,7 @@ class Campaign:
             outcome=applied.outcome,
             explanation=steps_from_json(applied.record["explanation"]),
             result=applied.record["result"],
+            event=event,
         )
         return _Planned(result, Loaded(after, seq, snapshot, loaded.replayed), event, keep)
 
@@ -641,6 +642,7 @@ class Campaign:
             result=result_data,
             undone=reversal.refs if reversal.kind == "undo" else (),
             redone=reversal.refs if reversal.kind == "redo" else (),
+            event=event,
         )
         # Snapshots at or after the earliest reversed command folded it the other way.
         snapshot = seal(self._ruleset, after, seq, history, (event,))
@@ -668,6 +670,7 @@ class Campaign:
             undone=earlier.refs if earlier.kind == "undo" else (),
             redone=earlier.refs if earlier.kind == "redo" else (),
             retried=True,
+            event=earlier,
         )
 
     def _keep_snapshot(self) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.explain import Step
 from rulekeeper.errors import ConflictError
-from rulekeeper.store.records import UNKNOWN_TIME, timestamp
+from rulekeeper.store.records import UNKNOWN_TIME, EventRecord, timestamp
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -60,6 +60,9 @@ class CommandResult:
     undone: tuple[int, ...] = ()
     redone: tuple[int, ...] = ()
     retried: bool = False
+    #: The stored event (the one just appended, or the earlier one a retry matched), so a caller
+    #: answering with its log entry need not read it back.
+    event: EventRecord | None = field(default=None, repr=False, compare=False)
 
     def render(self) -> str:
         return "\n".join(step.render() for step in self.explanation)

@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Depends, Response
 from pydantic import BaseModel, ConfigDict, Field, create_model
+from starlette.concurrency import run_in_threadpool
 
 from rulekeeper.campaign import Campaign, CommandResult
 from rulekeeper.core import Action, ActionSpec, ParamSpec, get_ruleset, system_names
@@ -113,7 +114,7 @@ def _permission(spec: ActionSpec, actor: str | None) -> Any:
 
 
 def _endpoint(system: str, spec: ActionSpec, model: type[BaseModel]) -> Any:
-    def act(
+    async def act(
         response: Response,
         body: Any,
         access: Access,
@@ -133,8 +134,18 @@ def _endpoint(system: str, spec: ActionSpec, model: type[BaseModel]) -> Any:
                 )
             return campaign.act(Action(spec.name, actor, params), dice=rolled, expected_version=expected, key=key)
 
-        return execute(
-            server, access, response, command, if_match=if_match, key=idempotency_key, allowed=_permission(spec, actor)
+        # An async endpoint with the command in one worker thread: a plain (sync) endpoint also
+        # sends FastAPI's response validation to the thread pool, one more hand-over of the GIL
+        # between the event loop and a thread per request -- and actions are the busiest route.
+        return await run_in_threadpool(
+            execute,
+            server,
+            access,
+            response,
+            command,
+            if_match=if_match,
+            key=idempotency_key,
+            allowed=_permission(spec, actor),
         )
 
     kw = inspect.Parameter.KEYWORD_ONLY

@@ -211,8 +211,10 @@ def command_json(campaign: Campaign, result: CommandResult, viewer: Viewer) -> d
     from rulekeeper.campaign.facade import log_entry
 
     # As written: a command just made (or retried) is answered before anything can undo it.
-    with campaign.store.reading(campaign.record.id) as history:
-        event = history.event(result.seq)
+    event = result.event
+    if event is None:
+        with campaign.store.reading(campaign.record.id) as history:
+            event = history.event(result.seq)
     entry = None if event is None else log_entry(event)
     shown = None if entry is None else log_entry_json(campaign.ruleset, entry, viewer)
     out: dict[str, Any] = {
