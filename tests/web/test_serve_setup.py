@@ -1,10 +1,15 @@
-"""The socket ``rulekeeper serve --workers N`` shares between its workers: every connection
-accepted on it has Nagle's algorithm off, as with one worker (see ``shared_listener``)."""
+"""What ``rulekeeper serve`` sets up in its processes: the socket several workers share (every
+connection accepted on it has Nagle's algorithm off, as with one worker; see ``shared_listener``)
+and each worker's app, kept out of the garbage collector's full collections."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
+import subprocess
+import sys
+from pathlib import Path
 
 import uvicorn
 
@@ -46,3 +51,16 @@ def test_shared_listener_connections_have_nagle_off() -> None:
     assert listener.proto == socket.IPPROTO_TCP
     assert listener.get_inheritable()  # the workers are spawned processes that inherit it
     assert _accepted_nodelay(listener) != 0
+
+
+def test_a_worker_app_is_frozen_out_of_full_collections(tmp_path: Path) -> None:
+    """``app_from_environment`` (what each worker runs) leaves the app's objects to the garbage
+    collector's permanent generation; in a subprocess, so this process is not frozen."""
+    code = (
+        "import gc; from rulekeeper.web.app import app_from_environment; "
+        "app = app_from_environment(); print(gc.get_freeze_count(), len(gc.get_objects()))"
+    )
+    env = {**os.environ, "RULEKEEPER_DB": str(tmp_path / "campaigns.db")}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120, check=True)
+    frozen, tracked = map(int, out.stdout.split())
+    assert frozen > 10 * tracked  # the app itself among them: nothing of it is left to walk
