@@ -116,10 +116,15 @@ def test_a_gurps_danger_sense_roll_stays_with_the_gm(tmp_path: Path, danger: str
     t.run("campaign", "new", "night", "--system", "gurps")
     t.run("char", "add", "hero", "--set", "per=3", "--player", "ana")  # Per 3 fails on 3d6 but for a 3
     t.run("campaign", "settings", "-a", f"gurps.sense.danger={danger}")
-    # Typed dice serve the command's rolls in order: the Vision roll, then (auto) the GM's roll.
-    rolled = "4,4,3,5,6,1" if danger == "auto" else "4,4,3"
-    t.run("sense", "hero", "--dangerous", "--danger-sense", "--rolled", rolled)
-    gm_log = t.run("log")
+    # Dice typed with a command never feed a GM-secret roll: more than the Vision roll's three are
+    # refused as for any command, and the Danger Sense roll waits for the GM even under auto.
+    out = t.run("sense", "hero", "--dangerous", "--danger-sense", "--rolled", "4,4,3,5,6,1", code=2)
+    assert "6 dice were typed but the rules used only 3" in out, out
+    t.run("sense", "hero", "--dangerous", "--danger-sense", "--rolled", "4,4,3")
+    gm_pending = t.json("pending")["pending"]
+    assert [p["kind"] for p in gm_pending] == ["gurps.sense.danger"], gm_pending
+    t.run("resolve", str(gm_pending[0]["id"]), "--auto")  # the GM has the engine roll it
+    gm_log = t.run("log", "--all")
     assert "Danger Sense" in gm_log, gm_log  # the GM does see it, so the searches below mean something
     for who in ("hero", "ana"):
         text = t.run("log", "--as-player", who)

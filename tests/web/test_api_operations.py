@@ -67,11 +67,18 @@ def test_a_danger_sense_roll_never_reaches_a_player(api: InProcess) -> None:
     body = {
         "actor": "scout",
         "params": {"sense": "hearing", "comprehension": "iq", "dangerous": True, "danger_sense": True},
-        "rolled": [3, 3, 3, 6, 5, 4, 2, 2, 2],
+        "rolled": [3, 3, 3, 6, 5, 4],
     }
+    # Dice typed with the command feed the hearing and comprehension rolls; the secret roll never
+    # takes typed dice (roll_rules 4), it waits for the GM even under auto.
+    r = api.post("/api/campaigns/danger/gurps/actions/sense", headers=gm, json={**body, "rolled": [*body["rolled"], 2]})
+    assert r.status_code == 400 and "used only 6" in r.json()["detail"], r.text
     r = api.post("/api/campaigns/danger/gurps/actions/sense", headers=gm, json=body)
     assert r.status_code == 200, r.text
-    assert r.json()["result"]["danger_sensed"] is True
+    held = api.get("/api/campaigns/danger/pending", headers=gm).json()
+    assert [p["kind"] for p in held] == ["gurps.sense.danger"]
+    r = api.post(f"/api/campaigns/danger/pending/{held[0]['id']}/resolve", headers=gm, json={"dice": [2, 2, 2]})
+    assert r.status_code == 200 and r.json()["result"]["danger_sensed"] is True, r.text
     gm_log = api.get("/api/campaigns/danger/log", headers=gm).text
     assert "Danger Sense" in gm_log and "senses danger" in gm_log
     for who in (ana, bea):

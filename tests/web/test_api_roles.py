@@ -239,13 +239,24 @@ def test_a_players_refusals_name_no_unknown_stat(table: Table6810) -> None:
     """A player may act for their own character, but a refusal must not answer with the unknown
     stats' names (the GM's secret, seed 001 VIII.1): not in the message, not in the expected form."""
     before = table.version()
-    for params in ({"amount": 1, "us": "NOPE"}, {"amount": 1, "ks": "in"}, {"ks": "bu", "us": "NOPE"}):
-        action = "arc" if "amount" not in params else "damage"
-        r = table.act(table.ana, action, "ranger", **params)
+    for params in ({"amount": 1, "ks": "in"}, {"amount": 1, "ks": "bu", "kind": "mental"}):
+        r = table.act(table.ana, "damage", "ranger", **params)
         assert r.status_code in (400, 409), (params, r.text)
         assert r.headers["content-type"].startswith(PROBLEM)
         assert "vig" not in r.text.lower() and "qzx" not in r.text.lower(), (params, r.text)
         assert r.json()["detail"], r.text  # still says that it was refused
+    # Naming an unknown stat at all is the GM's: a right guess and a wrong one get the same answer.
+    guesses = [
+        table.act(table.ana, action, "ranger", **params)
+        for action, params in (
+            ("damage", {"amount": 1, "us": "NOPE"}),
+            ("damage", {"amount": 1, "us": "VIG"}),
+            ("arc", {"ks": "bu", "us": "VIG"}),
+        )
+    ]
+    assert {(r.status_code, r.json()["detail"]) for r in guesses} == {
+        (403, "only the GM may set us; it names what only the GM knows")
+    }
     assert table.version() == before
     # The GM's copy of the same refusal names the stat, so the check above can fail.
     r = table.act(table.gm, "damage", "ranger", amount=1, us="NOPE")
@@ -302,3 +313,44 @@ def test_only_this_machine_creates_campaigns_unless_the_server_is_open(db_file: 
         assert local.post("/api/campaigns", json={"name": "from-here", "system": "gurps"}).status_code == 201
     finally:
         local.close()
+
+
+def test_a_players_typed_dice_never_reach_the_gms_secret_roll(api: InProcess) -> None:
+    """GURPS Danger Sense is the GM's secret roll (seed 004, "Sense Roll"). A player typing their
+    own Vision dice can't choose it with surplus dice, nor tell from the answer that it came."""
+    r = api.post("/api/campaigns", json={"name": "secret-dice", "system": "gurps", "seed": 5})
+    gm = bearer(r.json()["gm_token"])
+    url = "/api/campaigns/secret-dice"
+    api.post(f"{url}/characters", headers=gm, json={"actor": "hero", "sheet": {"per": 3}, "player": "ana"})
+    ana = bearer(api.post(f"{url}/members", headers=gm, json={"name": "ana", "role": "player"}).json()["token"])
+    api.patch(f"{url}/settings", headers=gm, json={"automation": {"gurps.sense.vision": "prompt"}})
+    answers = {}
+    for dangerous in (False, True):
+        params = {"dangerous": dangerous, "danger_sense": True}
+        assert api.post(f"{url}/gurps/actions/sense", headers=gm, json={"actor": "hero", "params": params}).is_success
+        vision = api.get(f"{url}/pending", headers=ana).json()[-1]["id"]
+        surplus = api.post(f"{url}/pending/{vision}/resolve", headers=ana, json={"dice": [4, 4, 3, 1, 1, 1]})
+        answers[dangerous] = (surplus.status_code, surplus.json()["detail"])
+        assert api.post(f"{url}/pending/{vision}/resolve", headers=ana, json={"dice": [4, 4, 3]}).is_success
+    assert answers[False] == answers[True] and answers[True][0] == 400, answers
+    assert "danger" not in answers[True][1].lower()
+    # The secret roll waits for the GM, unseen by the player.
+    assert [p["kind"] for p in api.get(f"{url}/pending", headers=gm).json()] == ["gurps.sense.danger"]
+    assert api.get(f"{url}/pending", headers=ana).json() == []
+
+
+def test_a_players_reused_idempotency_key_shows_no_gm_command(table: Table6810) -> None:
+    """A key the GM used answers a player's different command with the clash, not the GM's command."""
+    key = {"Idempotency-Key": "k-shared"}
+    r = table.api.post(
+        table.url("/vi-viii-x/actions/damage"),
+        headers={**table.gm, **key},
+        json={"actor": "ranger", "params": {"amount": 1, "us": "VIG"}},
+    )
+    assert r.status_code == 200, r.text
+    body = {"actor": "ranger", "params": {"amount": 2}}
+    mine = table.api.post(table.url("/vi-viii-x/actions/damage"), headers={**table.ana, **key}, json=body)
+    assert mine.status_code == 400 and "already used" in mine.json()["detail"], mine.text
+    assert "vig" not in mine.text.lower() and "damage" not in mine.json()["detail"], mine.text
+    gm = table.api.post(table.url("/vi-viii-x/actions/damage"), headers={**table.gm, **key}, json=body)
+    assert gm.status_code == 400 and "VIG" in gm.text, gm.text

@@ -259,7 +259,8 @@ def _act(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: 
     params = _mapping(raw, "params", optional=True) or {}
     action = Action(name=name, actor=actor, params=params)
     counted = engine.CountingSource(dice)
-    outcome = engine.apply_action(ruleset, table.game, action, counted)
+    typed = _dice_values(command) is not None
+    outcome = engine.apply_action(ruleset, table.game, action, counted, table_dice=typed)
     outcome = _typed_through(ruleset, command, outcome, table.game.next_id, counted)
     actors = _outcome_actors(outcome)
     if actor:
@@ -291,7 +292,9 @@ def _resolve(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], di
     # A total typed alone for a check decided by its total is judged as it is (no dice recorded).
     total = None if typed is None or pending is None else engine.typed_total(table.game, pending, typed)
     counted = engine.CountingSource(dice)
-    outcome = engine.resolve_check(ruleset, table.game, pending_id, counted, total=total)
+    outcome = engine.resolve_check(
+        ruleset, table.game, pending_id, counted, total=total, table_dice=typed is not None
+    )
     if typed is not None and pending is not None and total is None:
         # by roll_rules 2 a GURPS total typed alone stood for three even dice
         command = {**command, "dice": list(engine.typed_values(pending, typed, table.game.settings))}
@@ -306,7 +309,7 @@ def _resolve(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], di
 def _advance(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
     seconds = _int(command, "seconds", minimum=0)
     counted = engine.CountingSource(dice)
-    outcome = engine.advance(ruleset, table.game, seconds, counted)
+    outcome = engine.advance(ruleset, table.game, seconds, counted, table_dice=_dice_values(command) is not None)
     outcome = _typed_through(ruleset, command, outcome, table.game.next_id, counted)
     return Applied(
         table.with_game(outcome.state), outcome, _record({}, (), outcome), tuple(sorted(_outcome_actors(outcome)))
@@ -316,7 +319,7 @@ def _advance(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], di
 def _next_round(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
     rounds = _int(command, "count", minimum=1) if "count" in command else 1
     counted = engine.CountingSource(dice)
-    outcome = engine.next_round(ruleset, table.game, counted, rounds)
+    outcome = engine.next_round(ruleset, table.game, counted, rounds, table_dice=_dice_values(command) is not None)
     outcome = _typed_through(ruleset, command, outcome, table.game.next_id, counted)
     return Applied(
         table.with_game(outcome.state), outcome, _record({}, (), outcome), tuple(sorted(_outcome_actors(outcome)))

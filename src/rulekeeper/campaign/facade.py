@@ -21,6 +21,7 @@ from rulekeeper.campaign.replay import Loaded, Statuses, catch_up, load
 from rulekeeper.campaign.results import (
     CampaignConflict,
     CommandResult,
+    KeyReused,
     LogEntry,
     Roles,
     UndoPreview,
@@ -650,11 +651,7 @@ class Campaign:
 
     def _retried(self, history: HistoryReader, earlier: EventRecord, command: Mapping[str, Any]) -> CommandResult:
         if dict(earlier.command) != dict(command):
-            raise InputError(
-                f"idempotency key {earlier.key!r} was already used by #{earlier.seq} "
-                f"({summarize(earlier.command, earlier.refs)}) for a different command",
-                expected="a new key for a new command",
-            )
+            raise KeyReused(str(earlier.key), earlier.seq, summarize(earlier.command, earlier.refs))
         record = json.loads(earlier.outcome)
         outcome = None
         if earlier.kind in ("act", "resolve", "advance", "next_round"):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.explain import Step
-from rulekeeper.errors import ConflictError
+from rulekeeper.errors import ConflictError, InputError
 from rulekeeper.store.records import UNKNOWN_TIME, EventRecord, timestamp
 
 if TYPE_CHECKING:
@@ -163,6 +163,18 @@ class CampaignConflict(ConflictError):
                 "look at the new state and issue the command again"
             )
         super().__init__(text)
+
+
+class KeyReused(InputError):
+    """An idempotency key already used for a different command; ``seq`` is that command."""
+
+    def __init__(self, key: str, seq: int, summary: str) -> None:
+        self.key = key
+        self.seq = seq
+        super().__init__(
+            f"idempotency key {key!r} was already used by #{seq} ({summary}) for a different command",
+            expected="a new key for a new command",
+        )
 
 
 def wall_time(seconds: float) -> datetime:

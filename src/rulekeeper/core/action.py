@@ -45,6 +45,9 @@ class ParamSpec:
     choices: tuple[str, ...] = ()
     minimum: float | None = None
     maximum: float | None = None
+    #: It names a GM secret (a VI·VIII·X unknown stat): only the GM may set it, since whether a
+    #: guess is accepted would tell a player what the secret is called.
+    gm_only: bool = False
 
     @property
     def expected(self) -> str:

@@ -77,9 +77,16 @@ def _finish(play: Play[C]) -> Outcome[C]:
 
 
 def apply_action(
-    ruleset: Ruleset[C], state: GameState[C], action: Action, dice: DiceSource, *, explain: bool = True
+    ruleset: Ruleset[C],
+    state: GameState[C],
+    action: Action,
+    dice: DiceSource,
+    *,
+    explain: bool = True,
+    table_dice: bool = False,
 ) -> Outcome[C]:
-    """Apply one action; ``explain=False`` (simulation) runs the same rules without building the explanation."""
+    """Apply one action; ``explain=False`` (simulation) runs the same rules without building the
+    explanation; ``table_dice``: ``dice`` were typed at the table (see ``Play.table_dice``)."""
     specs = ruleset.actions()
     spec = specs.get(action.name)
     if spec is None:
@@ -94,7 +101,7 @@ def apply_action(
         known = ", ".join(sorted(state.characters)) or "none yet"
         raise UnknownNameError(f"unknown character {action.actor!r}", expected=f"one of: {known}", where=where)
     params = validate_params(spec.params, action.params, where)
-    play = Play(ruleset, state, dice, explain=explain)
+    play = Play(ruleset, state, dice, explain=explain, table_dice=table_dice)
     spec.handler(play, Action(name=action.name, actor=action.actor, params=params))
     _fire_due(ruleset, play, state.clock, state.clock, timers=False)  # rolls held behind a withdrawn check
     return _finish(play)
@@ -108,6 +115,7 @@ def resolve_check(
     typed: Sequence[int] | None = None,
     *,
     total: int | None = None,
+    table_dice: bool = False,
 ) -> Outcome[C]:
     """Resolve a pending check with dice typed in at the table (``typed``) or rolled by ``dice``.
 
@@ -126,7 +134,7 @@ def resolve_check(
     else:
         source = dice if typed is None else typed_dice_source(pending, typed, dice, state.settings)
         result = pending.check.resolve(source)
-    play = Play(ruleset, state, source)
+    play = Play(ruleset, state, source, table_dice=table_dice or typed is not None)
     if not state.settings.every_roll_a_check:
         play.resolve_pending(pending, result, CORE_RULE)  # a campaign from before
         return _finish(play)
@@ -193,6 +201,8 @@ def resolve_typed_in_order(
         pending = state.find_pending(queue.pop(0))
         if pending is None:
             continue  # withdrawn by an earlier roll's consequences (the character fell unconscious)
+        if state.settings.secret_rolls_apart and pending.check.kind in ruleset.secret_check_kinds:
+            continue  # the GM's to roll, never the typed dice's (Settings.secret_rolls_apart)
         left = typed - dice.count
         sides = pending.check.dice_sides
         if left < len(sides):
@@ -204,7 +214,7 @@ def resolve_typed_in_order(
             )
         mark = state.next_id
         settled.add(pending.id)
-        nxt = resolve_check(ruleset, state, pending.id, dice)
+        nxt = resolve_check(ruleset, state, pending.id, dice, table_dice=True)
         state = nxt.state
         queue = [p.id for p in state.pending if p.id >= mark and p.after is None] + queue
         steps.extend(nxt.explanation)
@@ -306,12 +316,18 @@ def _dice_for_total(pending_id: int, total: int, sides: Sequence[int]) -> tuple[
 
 
 def advance(
-    ruleset: Ruleset[C], state: GameState[C], seconds: int, dice: DiceSource, *, explain: bool = True
+    ruleset: Ruleset[C],
+    state: GameState[C],
+    seconds: int,
+    dice: DiceSource,
+    *,
+    explain: bool = True,
+    table_dice: bool = False,
 ) -> Outcome[C]:
     """Let ``seconds`` of game time pass, firing every timer that falls due, in time order."""
     if seconds < 0:
         raise InputError(f"cannot turn the clock back ({seconds}s)", expected="a positive duration")
-    play = Play(ruleset, state, dice, explain=explain)
+    play = Play(ruleset, state, dice, explain=explain, table_dice=table_dice)
     target = state.clock + seconds
     _fire_due(ruleset, play, target, state.clock)
     play.state = evolve(play.state, clock=target)
@@ -400,10 +416,16 @@ def _fire_due(ruleset: Ruleset[C], play: Play[C], target: int, start: int, *, ti
 
 
 def next_round(
-    ruleset: Ruleset[C], state: GameState[C], dice: DiceSource, rounds: int = 1, *, explain: bool = True
+    ruleset: Ruleset[C],
+    state: GameState[C],
+    dice: DiceSource,
+    rounds: int = 1,
+    *,
+    explain: bool = True,
+    table_dice: bool = False,
 ) -> Outcome[C]:
     """``rounds`` rounds (GURPS: one second each; Gods & Monsters: ten seconds; the others: a setting)."""
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise InputError(f"cannot play {rounds!r} rounds", expected=f"1 to {MAX_ROUNDS:,} rounds (docs/limits.md)")
     seconds = int(state.settings.option("round_seconds", ruleset.round_seconds))
-    return advance(ruleset, state, seconds * rounds, dice, explain=explain)
+    return advance(ruleset, state, seconds * rounds, dice, explain=explain, table_dice=table_dice)

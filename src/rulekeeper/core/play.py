@@ -61,8 +61,19 @@ class Outcome(Generic[C]):
 class Play(Generic[C]):
     """Mutable scratchpad for one command over immutable state."""
 
-    def __init__(self, ruleset: Ruleset[C], state: GameState[C], dice: DiceSource, *, explain: bool = True) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset[C],
+        state: GameState[C],
+        dice: DiceSource,
+        *,
+        explain: bool = True,
+        table_dice: bool = False,
+    ) -> None:
         self.ruleset = ruleset
+        # True when the command came with dice typed at the table: a GM-secret check then waits
+        # for the GM rather than take them (Settings.secret_rolls_apart).
+        self.table_dice = table_dice
         # False for bulk simulation: the same rules run, but no step text, roll rendering or odds
         # are built, since nobody reads them; the outcome's explanation is then empty.
         self.explaining = explain
@@ -163,7 +174,15 @@ class Play(Generic[C]):
         ``prompt``: leave a pending check (with its odds) until dice are typed in.
         ``note``: record the check and its odds only; the table applies any consequence.
         """
-        level = self.state.settings.level_for(check.kind)
+        settings = self.state.settings
+        level = settings.level_for(check.kind)
+        if (
+            level is AutomationLevel.AUTO
+            and self.table_dice
+            and settings.secret_rolls_apart
+            and check.kind in self.ruleset.secret_check_kinds
+        ):
+            level = AutomationLevel.PROMPT
         if stakes is None and level is not AutomationLevel.AUTO:
             stakes = self.ruleset.stakes_for(purpose, check, actor, data or {})
         pending = PendingCheck(

@@ -36,7 +36,7 @@ C = TypeVar("C")
 AnyCheck = SuccessRoll | QuickContest | RollUnder | ActingContest | PoolTest | ArcThreshold | ArcOpposed | DiceRoll
 
 
-ROLL_RULES = 3  # the current revision of Settings.roll_rules
+ROLL_RULES = 4  # the current revision of Settings.roll_rules
 
 
 class AutomationLevel(enum.Enum):
@@ -62,7 +62,10 @@ class Settings:
     # that, whose histories must replay exactly (the engine then rolls plain rolls itself); 3 (a
     # lone total typed for a check decided by its total alone is judged as that total, with no
     # dice made up for it: 2 turned a GURPS total into even dice, and its histories replay so;
-    # and a check settled by dice typed with the command that asked it is not shown waiting).
+    # and a check settled by dice typed with the command that asked it is not shown waiting); 4
+    # (a GM-secret check never takes dice typed with a command: it waits for the GM instead, so
+    # whoever typed them can neither choose the secret roll nor tell from the answer that it
+    # happened -- under 3 a player's surplus dice were taken for it).
     roll_rules: int = 1
 
     @property
@@ -72,6 +75,10 @@ class Settings:
     @property
     def typed_totals_judged(self) -> bool:
         return self.roll_rules >= 3
+
+    @property
+    def secret_rolls_apart(self) -> bool:
+        return self.roll_rules >= 4
 
     def level_for(self, kind: str) -> AutomationLevel:
         if not self.automation:

@@ -44,7 +44,7 @@ def _camel(text: str) -> str:
 
 def param_field(p: ParamSpec) -> tuple[Any, Any]:
     """The annotation and ``Field`` of one parameter."""
-    description = (p.help or p.name.replace("_", " ")) + f" -- {p.expected}"
+    description = (p.help or p.name.replace("_", " ")) + f" -- {p.expected}" + (" (GM only)" if p.gm_only else "")
     bounds: dict[str, Any] = {}
     annotation: Any
     if p.kind in ("int", "float"):
@@ -101,10 +101,13 @@ def request_model(system: str, spec: ActionSpec) -> type[BaseModel]:
     return model
 
 
-def _permission(spec: ActionSpec, actor: str | None) -> Any:
+def _permission(spec: ActionSpec, actor: str | None, params: dict[str, Any]) -> Any:
     def allowed(_campaign: Campaign, viewer: Viewer) -> str | None:
         if viewer.is_gm:
             return None
+        secret = [p.name for p in spec.params if p.gm_only and p.name in params]
+        if secret:  # refused whatever the value, so a right guess and a wrong one read the same
+            return f"only the GM may set {', '.join(secret)}; it names what only the GM knows"
         if viewer.role == "player" and viewer.plays(actor):
             return None
         whose = f"for {actor}" if actor else "without a character"
@@ -145,7 +148,7 @@ def _endpoint(system: str, spec: ActionSpec, model: type[BaseModel]) -> Any:
             command,
             if_match=if_match,
             key=idempotency_key,
-            allowed=_permission(spec, actor),
+            allowed=_permission(spec, actor, params),
         )
 
     kw = inspect.Parameter.KEYWORD_ONLY

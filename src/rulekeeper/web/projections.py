@@ -261,9 +261,11 @@ def redact_error(campaign: Campaign, viewer: Viewer, exc: Exception) -> Exceptio
     The GM reads every error as raised. A player's stale version lists what changed as their log
     does (the GM's command words can carry secrets: a VI·VIII·X unknown stat, a Danger Sense
     flag); a refusal or bad-input message that names one of the ruleset's ``secret_words`` is
-    withheld whole, keeping its status, so probing with guesses learns nothing but "not allowed".
+    withheld whole, keeping its status. (A parameter that names a secret, ``ParamSpec.gm_only``,
+    is refused to players before the rules run, whatever its value, so guessing learns nothing.)
     """
     from rulekeeper.campaign import CampaignConflict
+    from rulekeeper.campaign.results import KeyReused
     from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
 
     if viewer.is_gm:
@@ -271,6 +273,11 @@ def redact_error(campaign: Campaign, viewer: Viewer, exc: Exception) -> Exceptio
     if isinstance(exc, CampaignConflict):
         return CampaignConflict(
             exc.campaign, exc.expected_version, exc.current_version, _changes_for(campaign, viewer, exc.changes)
+        )
+    if isinstance(exc, KeyReused):  # its summary is the earlier command in the GM's words
+        return InputError(
+            f"idempotency key {exc.key!r} was already used by #{exc.seq} for a different command",
+            expected=exc.expected,
         )
     if not isinstance(exc, (InputError, RuleRefusal)):
         return exc
@@ -297,4 +304,3 @@ def _changes_for(campaign: Campaign, viewer: Viewer, changes: Iterable[tuple[int
                 lines = [step["text"] for step in shown["explanation"]]
                 out.append((seq, "; ".join(lines) if lines else str(shown["action"] or shown["kind"])))
     return out
-

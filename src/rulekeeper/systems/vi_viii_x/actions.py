@@ -26,7 +26,7 @@ def _ks(default: str | None = "bu", help: str = "known stat hit") -> ParamSpec:
     return ParamSpec("ks", "choice", help, default=default, choices=_KS)
 
 
-_US = ParamSpec("us", "str", "unknown stat paired with the KS (default: the KS's only one)")
+_US = ParamSpec("us", "str", "unknown stat paired with the KS (default: the KS's only one)", gm_only=True)
 _GM = ParamSpec("gm_modifier", "int", "GM modifier (about -3 to +3)", default=0, minimum=-10, maximum=10)
 _SKILL = ParamSpec("skill", "str", "exclusive skill to check instead of a KS/US pair")
 
