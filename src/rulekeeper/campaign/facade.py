@@ -704,7 +704,8 @@ class Campaign:
     ) -> tuple[list[LogEntry], int]:
         """The latest ``last`` entries of :meth:`log`, and how many entries come before them.
 
-        Only the entries returned are read in full, so a long history costs little to glance at.
+        With no filter only the entries returned are read in full, so a long history costs little
+        to glance at; a filter reads every entry to choose among them.
         """
         last = max(0, last)
         if actor is None and since is None and until is None:

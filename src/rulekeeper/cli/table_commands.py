@@ -9,7 +9,7 @@ holds each grammar here against its Typer definition.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rulekeeper.cli.grammar import Param
 
@@ -132,7 +132,3 @@ GRAMMAR: dict[str, tuple[Callable[..., None], tuple[Param, ...]]] = {
     "undo": (undo, (Param("seq", kind="int"), Param("yes", "--yes", "-y", kind="flag"), _JSON, _EXPLAIN)),
     "redo": (redo, (_JSON, _EXPLAIN)),
 }
-
-
-def run(name: str, context: Context, values: dict[str, Any]) -> None:
-    GRAMMAR[name][0](context, **values)

@@ -105,7 +105,10 @@ def _steps_for(ruleset: Ruleset[Any], steps: Iterable[Step], viewer: Viewer) -> 
 def _hidden_from_players(ruleset: Ruleset[Any], entry: LogEntry) -> bool:
     """A GM secret with nothing in it for players (the resolution of a GM-secret roll) is the
     GM's business from start to end: even its heading would tell players what the GM rolled, and
-    for whom. Other entries keep their heading, so everyone's log has the table's commands."""
+    for whom. Other entries keep their heading, so everyone's log has the table's commands; time
+    passing always does (its live event moves every page's clock), secret lines taken out."""
+    if entry.kind not in ("act", "resolve"):
+        return False
     steps = entry.explanation
     return any(ruleset.is_secret_step(s) for s in steps) and all(ruleset.player_text(s) is None for s in steps)
 

@@ -22,7 +22,7 @@ class Server:
     broker: EventBroker
     #: Where join links point (``rulekeeper serve`` sets it from its host and port).
     base_url: str = "http://127.0.0.1:8000"
-    #: Whether a client on another machine may create or import a campaign (``serve --open``).
+    #: Whether a client on another machine may create or import a campaign (``serve --open-creation``).
     open_creation: bool = False
     _sqlite_writer: threading.Lock = field(default_factory=threading.Lock)
 

@@ -9,7 +9,7 @@ from rulekeeper.core.action import ActionSpec, CalculatorSpec, ParamSpec
 from rulekeeper.core.arc import PLACEHOLDER_TABLE
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.explain import Step
-from rulekeeper.core.play import Outcome, Play
+from rulekeeper.core.play import Play
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import AnyCheck, GameState, PendingCheck, Timer
@@ -25,7 +25,6 @@ from rulekeeper.systems.vi_viii_x.states import DERIVED_STATES, derived_states
 from rulekeeper.systems.vi_viii_x.visibility import (
     PlayerPendingCheck,
     player_character_view,
-    player_explanation,
     player_state_view,
     player_wording,
 )
@@ -105,9 +104,6 @@ class ViViiiXRuleset(Ruleset[Character]):
         # The player projection's conditions: "injured" only for a lowered known stat.
         view = player_character_view(state, actor)
         return {"actor": actor, "name": view.sheet.name, "conditions": list(view.conditions)}
-
-    def player_explanation(self, outcome: Outcome[Character]) -> list[str]:
-        return player_explanation(outcome)
 
     def player_pending(self, state: GameState[Character], pending: PendingCheck) -> dict[str, Any]:
         # What to roll and the threshold: a total or odds would be computed from a secret US.

@@ -20,7 +20,6 @@ from typing import Any
 
 from rulekeeper.core.arc import ArcThreshold
 from rulekeeper.core.explain import Step
-from rulekeeper.core.play import Outcome
 from rulekeeper.core.state import Condition, GameState, PendingCheck, Timer
 from rulekeeper.systems.vi_viii_x.character import KS_NAMES, Burden, Character
 from rulekeeper.systems.vi_viii_x.jumping import jump_distances
@@ -39,8 +38,6 @@ __all__ = [
     "PlayerTimer",
     "PublicSheet",
     "player_character_view",
-    "player_explanation",
-    "player_lines",
     "player_state_view",
     "player_wording",
     "public_numbers",
@@ -337,17 +334,7 @@ def player_state_view(state: GameState[Character]) -> PlayerStateView:
     )
 
 
-def player_explanation(outcome: Outcome[Character]) -> list[str]:
-    """The lines of an outcome a player may read; a step without a player wording stays with the GM."""
-    return player_lines(outcome.explanation)
-
-
 def player_wording(step: Step) -> str | None:
     """The player wording of ``step``; a step without one stays with the GM."""
     said = step.data.get("player")
     return str(said) if said else None
-
-
-def player_lines(steps: Sequence[Step]) -> list[str]:
-    """The player wordings of ``steps``; a step without one stays with the GM."""
-    return [said for step in steps if (said := player_wording(step)) is not None]
