@@ -28,14 +28,7 @@ __all__ = [
 
 
 def step_json(step: Step) -> dict[str, Any]:
-    return {
-        "text": step.text,
-        "actor": step.actor,
-        "roll": step.roll,
-        "dice": list(step.dice),
-        "rule": str(step.rule),
-        "data": {k: v for k, v in step.data.items() if isinstance(v, (str, int, float, bool, type(None)))},
-    }
+    return step.to_json()
 
 
 def odds_text(pending: PendingCheck) -> str:

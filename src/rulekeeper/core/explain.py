@@ -25,6 +25,17 @@ class Step:
     dice: tuple[int, ...] = ()
     data: dict[str, Any] = field(default_factory=dict)
 
+    def to_json(self) -> dict[str, Any]:
+        """The step as JSON, as every front end shows it; ``data`` keeps its plain values only."""
+        return {
+            "text": self.text,
+            "actor": self.actor,
+            "roll": self.roll,
+            "dice": list(self.dice),
+            "rule": str(self.rule),
+            "data": {k: v for k, v in self.data.items() if isinstance(v, (str, int, float, bool, type(None)))},
+        }
+
     def render(self) -> str:
         text = self.text
         if self.roll:

@@ -158,6 +158,20 @@ class Play(Generic[C]):
         )
         return result
 
+    def _level_for(self, kind: str) -> AutomationLevel:
+        """Who rolls a check of ``kind``: the table's choice, except that a GM-secret check never
+        takes dice typed with the command -- it waits for the GM (Settings.secret_rolls_apart)."""
+        settings = self.state.settings
+        level = settings.level_for(kind)
+        if (
+            level is AutomationLevel.AUTO
+            and self.table_dice
+            and settings.secret_rolls_apart
+            and kind in self.ruleset.secret_check_kinds
+        ):
+            return AutomationLevel.PROMPT
+        return level
+
     def check(
         self,
         check: AnyCheck,
@@ -174,15 +188,7 @@ class Play(Generic[C]):
         ``prompt``: leave a pending check (with its odds) until dice are typed in.
         ``note``: record the check and its odds only; the table applies any consequence.
         """
-        settings = self.state.settings
-        level = settings.level_for(check.kind)
-        if (
-            level is AutomationLevel.AUTO
-            and self.table_dice
-            and settings.secret_rolls_apart
-            and check.kind in self.ruleset.secret_check_kinds
-        ):
-            level = AutomationLevel.PROMPT
+        level = self._level_for(check.kind)
         if stakes is None and level is not AutomationLevel.AUTO:
             stakes = self.ruleset.stakes_for(purpose, check, actor, data or {})
         pending = PendingCheck(
@@ -255,9 +261,8 @@ class Play(Generic[C]):
         explained as a plain roll and takes no state id, exactly as the roll it replaces did, so
         stored campaigns replay unchanged.
         """
-        settings = self.state.settings
-        if settings.every_roll_a_check and (
-            settings.level_for(check.kind) is not AutomationLevel.AUTO or self.holding is not None
+        if self.state.settings.every_roll_a_check and (
+            self._level_for(check.kind) is not AutomationLevel.AUTO or self.holding is not None
         ):
             return self.check(check, purpose=purpose, rule=rule, actor=actor, data=data, stakes=stakes)
         try:

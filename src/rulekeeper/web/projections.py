@@ -77,15 +77,7 @@ def player_text(ruleset: Ruleset[Any], step: Step) -> str | None:
 
 
 def _step_gm(ruleset: Ruleset[Any], step: Step) -> dict[str, Any]:
-    return {
-        "text": step.text,
-        "actor": step.actor,
-        "roll": step.roll,
-        "dice": list(step.dice),
-        "rule": str(step.rule),
-        "gm_only": player_text(ruleset, step) is None,
-        "data": {k: v for k, v in step.data.items() if isinstance(v, (str, int, float, bool, type(None)))},
-    }
+    return {**step.to_json(), "gm_only": player_text(ruleset, step) is None}
 
 
 def _steps_for(ruleset: Ruleset[Any], steps: Iterable[Step], viewer: Viewer) -> list[dict[str, Any]]:
