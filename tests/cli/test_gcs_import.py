@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from support.cli_table import Table
+from support.gcs_files import LIBRARY
 
-LIBRARY = Path(__file__).resolve().parents[2] / ".." / "shared" / "gcs" / "library"
 ARCHER = LIBRARY / "Home Brew" / "Enraged Eggplant" / "Monsters" / "Chariot Archer.gcs"
 BEAR = LIBRARY / "Dungeon Fantasy RPG" / "Monsters" / "Cave Bear.gcs"
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
+
+from support.gcs_files import LIBRARY
 
 from .web_support import InProcess, bearer
-
-LIBRARY = Path(__file__).resolve().parents[2].parent / "shared" / "gcs" / "library"
 
 
 def test_a_gcs_file_imports_over_http_with_its_report(api: InProcess) -> None:

@@ -1,4 +1,4 @@
-"""The real GCS files under ``../shared/gcs/library`` (GCS master library, MPL-2.0) and helpers."""
+"""The real GCS files vendored under ``tests/data/gcs/library`` (GCS master library, MPL-2.0) and helpers."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-LIBRARY = Path(__file__).resolve().parents[3] / ".." / "shared" / "gcs" / "library"
+from support.gcs_files import LIBRARY
+
 FILES = sorted(LIBRARY.rglob("*.gcs"))
 
 

@@ -51,11 +51,39 @@ def _weapon_calcs(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def test_the_sample_library_is_there() -> None:
-    assert len(FILES) >= 44, f"expected the GCS sample library beside the project, found {len(FILES)} files"
+    assert len(FILES) >= 58, f"expected the vendored GCS sample library (tests/data/gcs), found {len(FILES)} files"
+
+
+#: Files of forms the importer does not read yet (the "GCS both ways" issue). Strict: the day one
+#: of them imports equal to GCS, this list must lose it, so it cannot hide a regression.
+NOT_YET_READ = {
+    "1shotadventures/Characters/Black Mine of Teihiihan/Amanda-Birnstead.gcs": "knowing_your_own_strength progression",
+    "Dungeon Fantasy/Dungeon Fantasy 2/Erupting Slime.gcs": "an attribute of 0",
+    "Dungeon Fantasy/Dungeon Fantasy 2/Flaming Skull.gcs": "an attribute of 0",
+    "Dungeon Fantasy/Dungeon Fantasy 2/Mindwarper.gcs": "multiplied dice (3dx5)",
+    "Dungeon Fantasy/Dungeon Fantasy Adventure 1/Rivals/Holy Warrior.gcs": "a weapon GCS arms that the sheet misses",
+    "Dungeon Fantasy RPG/Monsters/Naga.gcs": "an ST-based damage form other than thr/sw",
+    "Dungeon Fantasy RPG/Monsters/Specter.gcs": "an attribute of 0",
+    "Home Brew/Characters/Rudolf Vautour.gcs": "a skill default written as an object",
+    "Home Brew/Ptolemy's Elder Scrolls/Elder Scrolls Bestiary/Monsters/Spriggan Matron.gcs": "accuracy Jet",
+}
+
+
+def _library_params() -> list[Any]:
+    return [
+        pytest.param(path, marks=pytest.mark.xfail(strict=True, reason=f"not read yet: {NOT_YET_READ[file_id(path)]}"))
+        if file_id(path) in NOT_YET_READ
+        else path
+        for path in FILES
+    ]
+
+
+def test_the_not_yet_read_files_are_vendored() -> None:
+    assert set(NOT_YET_READ) <= {file_id(path) for path in FILES}
 
 
 @pytest.mark.parametrize("stripped", [False, True], ids=["as-saved", "calc-removed"])
-@pytest.mark.parametrize("path", FILES, ids=file_id)
+@pytest.mark.parametrize("path", _library_params(), ids=file_id)
 def test_file_matches_gcs(path: Path, stripped: bool) -> None:
     original = load(file_id(path))
     stored = _stored(original)
