@@ -8,6 +8,8 @@ from pathlib import Path
 
 from hostile_run import Db, alias_bomb, assert_refused, flow_bomb
 
+from rulekeeper.limits import MAX_NESTING
+
 
 def test_the_bomb_is_small_and_would_be_huge() -> None:
     assert len(flow_bomb()) < 600
@@ -69,8 +71,19 @@ def test_deep_nesting_in_json_and_yaml(db: Db, tmp_path: Path) -> None:
     deep_yaml = tmp_path / "deep.yaml"
     deep_yaml.write_text("a: " + "[" * 50_000 + "]" * 50_000 + "\n")
     before = db.rows()
-    assert_refused(db.run("campaign", "import", str(deep_json)), fragment="levels deep")
-    assert_refused(db.run("char", "add", "ana", "--sheet", str(deep_yaml)), fragment="levels deep")
+    # 50,000 levels may be refused by our walk or first by the YAML library's own limit (PyYAML
+    # 6.0.4's libyaml stops at 1,000): either way the person reads one line naming the nesting.
+    assert_refused(db.run("campaign", "import", str(deep_json)), fragment="nest")
+    assert_refused(db.run("char", "add", "ana", "--sheet", str(deep_yaml)), fragment="nest")
+    assert db.rows() == before
+
+
+def test_nesting_past_our_limit_is_refused_in_our_words(db: Db, tmp_path: Path) -> None:
+    # Deeper than MAX_NESTING (64) yet far inside any YAML library's own limit, so the refusal is ours.
+    deep_yaml = tmp_path / "deep.yaml"
+    deep_yaml.write_text("a: " + "[" * (MAX_NESTING + 10) + "]" * (MAX_NESTING + 10) + "\n")
+    before = db.rows()
+    assert_refused(db.run("char", "add", "ana", "--sheet", str(deep_yaml)), fragment=f"{MAX_NESTING} levels deep")
     assert db.rows() == before
 
 

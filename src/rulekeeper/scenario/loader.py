@@ -67,8 +67,10 @@ def _yaml_load(text: str, where: str) -> Any:
     import yaml
 
     from rulekeeper.documents import load_yaml
+    from rulekeeper.yaml12 import core_schema_loader
 
-    class LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    # YAML 1.2 scalars: a bare `on:` is the word "on", `advance: 1:30` is the text "1:30" (docs/scenarios.md).
+    class LineLoader(core_schema_loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader))):  # type: ignore[misc]
         pass
 
     def construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[Any, Any]:
