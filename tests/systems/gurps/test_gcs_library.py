@@ -9,6 +9,7 @@ torso DR -- on the derived weapon list and on the built character.
 from __future__ import annotations
 
 import copy
+import math
 from pathlib import Path
 from typing import Any
 
@@ -56,17 +57,7 @@ def test_the_sample_library_is_there() -> None:
 
 #: Files of forms the importer does not read yet (the "GCS both ways" issue). Strict: the day one
 #: of them imports equal to GCS, this list must lose it, so it cannot hide a regression.
-NOT_YET_READ = {
-    "1shotadventures/Characters/Black Mine of Teihiihan/Amanda-Birnstead.gcs": "knowing_your_own_strength progression",
-    "Dungeon Fantasy/Dungeon Fantasy 2/Erupting Slime.gcs": "an attribute of 0",
-    "Dungeon Fantasy/Dungeon Fantasy 2/Flaming Skull.gcs": "an attribute of 0",
-    "Dungeon Fantasy/Dungeon Fantasy 2/Mindwarper.gcs": "multiplied dice (3dx5)",
-    "Dungeon Fantasy/Dungeon Fantasy Adventure 1/Rivals/Holy Warrior.gcs": "a weapon GCS arms that the sheet misses",
-    "Dungeon Fantasy RPG/Monsters/Naga.gcs": "an ST-based damage form other than thr/sw",
-    "Dungeon Fantasy RPG/Monsters/Specter.gcs": "an attribute of 0",
-    "Home Brew/Characters/Rudolf Vautour.gcs": "a skill default written as an object",
-    "Home Brew/Ptolemy's Elder Scrolls/Elder Scrolls Bestiary/Monsters/Spriggan Matron.gcs": "accuracy Jet",
-}
+NOT_YET_READ: dict[str, str] = {}
 
 
 def _library_params() -> list[Any]:
@@ -89,8 +80,19 @@ def test_file_matches_gcs(path: Path, stripped: bool) -> None:
     stored = _stored(original)
     data = without_calc(copy.deepcopy(original)) if stripped else original
     result = import_gcs(data)
+    spent_pool = any(stored["attributes"].get(pool) == 0 for pool in ("hp", "fp"))
+    if spent_pool:
+        # GCS reads a pool of 0 (a specter's HP, a skull's FP) as spent and halves the Dodge it
+        # stores, rounding up; rulekeeper reads it as no pool at all (docs/systems/gurps.md,
+        # "Attributes of 0"), so Dodge is the only value that differs, and by exactly that
+        derived = result.derived["dodge"]
+        assert stored["dodge"] == math.ceil(derived / 2)
+        stored["dodge"] = derived
+        expected = [f"dodge: derived {derived}, GCS says {math.ceil(derived / 2)}"]
+    else:
+        expected = []
     if not stripped:
-        assert result.disagreements == [], "\n".join(result.disagreements)
+        assert result.disagreements == expected, "\n".join(result.disagreements)
 
     sheet = result.sheet
     assert {"st", "dx", "iq", "ht"} <= set(stored["attributes"])
@@ -106,9 +108,11 @@ def test_file_matches_gcs(path: Path, stripped: bool) -> None:
     for weapon, calc in zip(result.weapons, calcs, strict=True):
         where = f"{weapon.path} {weapon.owner} {weapon.usage}"
         assert weapon.level == calc.get("level", 0), where
-        assert weapon.damage_text == calc["damage"].strip(), where
+        assert weapon.damage_text == calc.get("damage", "").strip(), where  # none for a grapple or cloak
         if "parry" in calc:
             assert weapon.parry == calc["parry"], where
+        if "block" in calc:
+            assert weapon.block == calc["block"], where
     # the weapons that reach the sheet keep GCS's level and parry through the built character
     for weapon, calc in zip(result.weapons, calcs, strict=True):
         name = result.weapon_names.get(weapon.path)

@@ -350,7 +350,7 @@ def ask_damage(play: Play[GurpsCharacter], info: Mapping[str, Any]) -> None:
     target = str(info["target"])
     type_name = DAMAGE_TYPES[str(info["damage_type"])].name
     play.roll_check(
-        DiceRoll(kind="gurps.damage", label=label, notation=str(dice), floor=0, style="sum"),
+        DiceRoll(kind="gurps.damage", label=label, notation=dice.notation, floor=0, style="sum"),
         purpose="damage",
         rule=DAMAGE,
         actor=roller,

@@ -32,7 +32,7 @@ from rulekeeper.systems.gurps.gcs_compare import (
 )
 from rulekeeper.systems.gurps.gcs_damage import PROGRESSIONS, swing_for, thrust_for
 from rulekeeper.systems.gurps.gcs_equipment import carried_weight
-from rulekeeper.systems.gurps.gcs_features import Features, collect_features
+from rulekeeper.systems.gurps.gcs_features import Features, collect_features, telekinesis_st
 from rulekeeper.systems.gurps.gcs_sheet_weapons import sheet_weapons
 from rulekeeper.systems.gurps.gcs_skills import GcsSkill, SkillBook, read_skills, skill_level_from_points
 from rulekeeper.systems.gurps.gcs_values import (
@@ -58,7 +58,16 @@ __all__ = [
 SUPPORTED_VERSIONS = (5,)
 _SENSES = {"vision": "per", "hearing": "per", "taste_smell": "per", "touch": "per", "fright_check": "will"}
 _USED_TOP = {"version", "profile", "attributes", "traits", "skills", "equipment", "settings", "calc"}
-_USED_FEATURES = {"attribute_bonus", "dr_bonus", "skill_bonus", "weapon_bonus", "contained_weight_reduction"}
+_USED_FEATURES = {
+    "attribute_bonus",
+    "dr_bonus",
+    "skill_bonus",
+    "weapon_bonus",
+    "weapon_effective_st_bonus",
+    "weapon_parry_bonus",
+    "weapon_block_bonus",
+    "contained_weight_reduction",
+}
 _USED_ATTRIBUTE_BONUS = {*ATTRIBUTES, *_SENSES, "dodge", "parry", "block"}
 
 
@@ -277,6 +286,8 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
         skills=book,
         features=features,
         dice_plus_adds=opt_bool(settings, "use_modifying_dice_plus_adds", "settings", False),
+        tk_st=telekinesis_st(data),
+        iq=int(attrs["iq"]),
     )
     weapons = derive_weapons(data, ctx)
 

@@ -218,15 +218,17 @@ def new_character(sheet: Mapping[str, Any]) -> GurpsCharacter:
     dx = _int(sheet, "dx", 10, minimum=1)
     iq = _int(sheet, "iq", 10, minimum=0)  # IQ 0: mindless things
     ht = _int(sheet, "ht", 10, minimum=1)
-    hp = _int(sheet, "hp", st, minimum=1)
-    fp = _int(sheet, "fp", ht, minimum=1)
+    # HP 0: an insubstantial being, no body to injure; FP 0: a being that does not tire (both
+    # GCS-written creatures; docs/systems/gurps.md "Attributes of 0")
+    hp = _int(sheet, "hp", st, minimum=0)
+    fp = _int(sheet, "fp", ht, minimum=0)
     basic_speed = _float(sheet, "basic_speed", (ht + dx) / 4)
     basic_move = _int(sheet, "basic_move", math.floor(basic_speed), minimum=0)
     current_hp = _int(sheet, "current_hp", hp)
     current_fp = _int(sheet, "current_fp", fp)
     if current_hp > hp:
         raise InputError(f"current_hp={current_hp} is above HP {hp}", expected=f"at most {hp}", where="current_hp")
-    if current_hp <= -5 * hp:
+    if hp > 0 and current_hp <= -5 * hp:
         raise InputError(f"current_hp={current_hp} is death (-5 x HP)", expected=f"above {-5 * hp}", where="current_hp")
     if not -fp <= current_fp <= fp:
         raise InputError(f"current_fp={current_fp} is out of range", expected=f"from {-fp} to {fp}", where="current_fp")
@@ -255,7 +257,7 @@ def new_character(sheet: Mapping[str, Any]) -> GurpsCharacter:
         ht=ht,
         hp=hp,
         fp=fp,
-        will=_int(sheet, "will", iq, minimum=1),
+        will=_int(sheet, "will", iq, minimum=0),  # Will 0: the mindless
         per=_int(sheet, "per", iq, minimum=1),
         basic_speed=basic_speed,
         basic_move=basic_move,
