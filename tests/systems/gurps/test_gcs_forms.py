@@ -127,3 +127,15 @@ def test_hp_0_takes_no_injury_and_fp_0_no_fatigue() -> None:
     assert t.char("skull").current_fp == 0
     assert t.char("skull").current_hp == 10
     assert not t.has("skull", "verge of collapse")
+
+
+def test_a_weapon_without_damage_is_on_the_sheet_and_its_hit_is_left_to_the_gm() -> None:
+    result = import_gcs(load("Dungeon Fantasy RPG/Monsters/Bear.gcs"))
+    grapple = next(w for w in result.sheet["weapons"] if w["name"] == "Grapple")
+    assert grapple["damage"] == "" and grapple["effect"].endswith("ctrl")
+    t = Table(bear=result.sheet, hunter={})
+    out = t.act("attack", "bear", rolls=[3, 3, 4], target="hunter", weapon="Grapple", defense="none")
+    assert out.result["hit"] is True
+    assert out.result["effect"] == grapple["effect"]
+    assert t.char("hunter").current_hp == t.char("hunter").hp  # no damage roll, no injury
+    assert any("the GM does" in step.text for step in out.explanation)

@@ -2,8 +2,9 @@
 
 GCS stores its own results in ``calc`` blocks. The import never reads them for its values; this
 test compares, for each file both as saved and with every ``calc`` block removed: the ten
-attributes, Basic Lift, Dodge (no encumbrance), every weapon's level, damage and parry, and the
-torso DR -- on the derived weapon list and on the built character.
+attributes, Basic Lift, Dodge (no encumbrance), every weapon's level, damage, parry and block
+(weapons without damage, such as grapples, lassos and cloaks, and affliction, stun and breath
+attacks included), and the torso DR -- on the derived weapon list and on the built character.
 """
 
 from __future__ import annotations
@@ -113,17 +114,19 @@ def test_file_matches_gcs(path: Path, stripped: bool) -> None:
             assert weapon.parry == calc["parry"], where
         if "block" in calc:
             assert weapon.block == calc["block"], where
-    # the weapons that reach the sheet keep GCS's level and parry through the built character
+    # every weapon GCS lists is on the sheet, with GCS's level and parry through the built character,
+    # and GCS's damage: as dice play rolls, or as the effect the GM applies (a grapple, an affliction)
     for weapon, calc in zip(result.weapons, calcs, strict=True):
-        name = result.weapon_names.get(weapon.path)
-        if name is None:
-            assert any(weapon.path in u for u in result.unused), f"{weapon.path} is dropped without a word"
-            continue
+        name = result.weapon_names[weapon.path]
         on_sheet = char.weapon(name)
         assert on_sheet is not None
         assert char.weapon_level(on_sheet) == calc.get("level", 0), name
-        # the sheet's damage text ("thr+1", "2d") reads back, at the sheet's ST, as the derived dice
-        assert parse_damage(on_sheet.damage, char.st) == weapon.dice, (name, on_sheet.damage)
+        if on_sheet.effect:
+            assert not on_sheet.damage
+            assert on_sheet.effect == (calc.get("damage", "").strip() or "no damage"), name
+        else:
+            # the sheet's damage text ("thr+1", "2d") reads back, at the sheet's ST, as the derived dice
+            assert parse_damage(on_sheet.damage, char.st) == weapon.dice, (name, on_sheet.damage)
         assert on_sheet.ranged == weapon.ranged
         if "parry" in calc and calc["parry"] != "No":
             assert char.weapon_parry(on_sheet) == int(calc["parry"].rstrip("UF")), name

@@ -50,8 +50,9 @@ SHEET_FIELDS: dict[str, str] = {
 WEAPON_FIELDS: dict[str, str] = {
     "name": "the weapon's name",
     "skill": "the skill it is used with (default: the name)",
-    "damage": "damage such as 2d+1, thr+1 or sw-1 (default thr)",
+    "damage": "damage such as 2d+1, thr+1 or sw-1 (default thr); empty for a weapon with only an effect",
     "damage_type": "one of " + ", ".join(DAMAGE_TYPES),
+    "effect": "what a hit does that rulekeeper does not apply (a grapple's control, an affliction), as printed",
     "kind": "one of " + ", ".join(ATTACK_KINDS),
     "acc": "Accuracy (ranged)",
     "bulk": "Bulk (ranged), e.g. -4",
@@ -151,10 +152,16 @@ def _weapon(raw: Any, index: int) -> Weapon:
     name = _str(raw, "name", "", where).strip()
     if not name:
         raise InputError("a weapon needs a name", expected="text", where=where + "name")
-    damage = _str(raw, "damage", "thr", where)
-    parse_damage(damage, 10)  # validates the form; ST is applied when the weapon is used
-    damage_type = _str(raw, "damage_type", "cr", where).strip().lower()
-    if damage_type not in DAMAGE_TYPES:
+    effect = _str(raw, "effect", "", where).strip()
+    damage = _str(raw, "damage", "" if effect else "thr", where).strip()
+    if damage:
+        parse_damage(damage, 10)  # validates the form; ST is applied when the weapon is used
+    elif not effect:
+        raise InputError(
+            "a weapon without damage needs an effect", expected="damage, or an effect", where=where + "damage"
+        )
+    damage_type = _str(raw, "damage_type", "cr" if damage else "", where).strip().lower()
+    if damage and damage_type not in DAMAGE_TYPES:
         raise InputError(
             f"unknown damage type {damage_type!r}",
             expected="one of " + ", ".join(DAMAGE_TYPES),
@@ -183,6 +190,7 @@ def _weapon(raw: Any, index: int) -> Weapon:
         level_bonus=_int(raw, "level_bonus", 0, where=where),
         range=_str(raw, "range", "", where),
         shots=_str(raw, "shots", "", where),
+        effect=effect,
     )
 
 
