@@ -60,3 +60,23 @@ def test_a_sheet_file_in_updated_and_written_back_over_http(api: InProcess) -> N
 
     r = api.get(f"{base}/nobody/files/gcs", headers=gm)
     assert r.status_code in (400, 404), r.text
+
+
+def test_a_bad_file_for_an_update_is_refused_and_changes_nothing(api: InProcess) -> None:
+    r = api.post("/api/campaigns", json={"name": "files-bad", "system": "gurps", "seed": 3})
+    gm = bearer(r.json()["gm_token"])
+    base = "/api/campaigns/files-bad/characters"
+    assert api.post(f"{base}/files/gcs", headers=gm, json={"actor": "bear", "document": _bear()}).status_code == 200
+    version = api.get("/api/campaigns/files-bad", headers=gm).json()["version"]
+    for change, fragment in (
+        ({"version": 99}, "version"),  # a version GCS never wrote
+        ({"attributes": "none"}, "attributes"),
+        ({"version": None}, "version"),  # not a GCS file at all
+    ):
+        document = {**_bear(), **change}
+        r = api.request("PUT", f"{base}/bear/files/gcs", headers=gm, json={"document": document})
+        assert r.status_code in (400, 422), r.text
+        assert fragment in r.text
+    r = api.request("PUT", f"{base}/bear/files/pdf", headers=gm, json={"document": _bear()})
+    assert r.status_code in (400, 422) and "reads no pdf files" in r.text, r.text
+    assert api.get("/api/campaigns/files-bad", headers=gm).json()["version"] == version
