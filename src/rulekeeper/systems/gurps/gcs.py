@@ -141,6 +141,17 @@ def _attributes(entries: Mapping[str, Mapping[str, Any]], features: Features) ->
     return out
 
 
+def _missing_pools(settings: Mapping[str, Any], entries: Mapping[str, Mapping[str, Any]]) -> dict[str, float]:
+    """HP or FP 0 for a pool the file's own attribute definitions leave out: GCS gives a sheet the
+    attributes its ``settings.attributes`` define, and a creature defined without FP (an undead's
+    "FP: N/A") has no fatigue to lose; see "Attributes of 0" in docs/systems/gurps.md."""
+    defined = settings.get("attributes")
+    if not isinstance(defined, list) or not defined:
+        return {}
+    ids = {str(d.get("id") or "").lower() for d in defined if isinstance(d, Mapping)}
+    return {pool: 0.0 for pool in ("hp", "fp") if pool not in ids and pool not in entries}
+
+
 # -- the pieces of the sheet ----------------------------------------------------------------------
 def _location_bonuses(settings: Mapping[str, Any]) -> dict[str, int]:
     """DR the body type itself gives a location (the skull's bony +2 on a humanoid)."""
@@ -264,6 +275,7 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
     features = collect_features(data)
     unused.extend(_unused_features(features))
     attrs = _attributes(entries, features)
+    attrs.update(_missing_pools(settings, entries))
     st = int(attrs["st"])
     striking_st = st + math.trunc(features.attribute_bonus("st", "striking_only"))
     lifting_st = st + math.trunc(features.attribute_bonus("st", "lifting_only"))
