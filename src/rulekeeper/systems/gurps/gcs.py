@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rulekeeper.core.sheet_format import SheetImport
 from rulekeeper.errors import InputError
 from rulekeeper.systems.gurps.character import HIT_LOCATIONS
 from rulekeeper.systems.gurps.encumbrance import basic_lift, encumbrance_level
@@ -88,10 +89,7 @@ class GcsImport:
 
     def notes(self, source: str) -> list[str]:
         """The report as lines for a person ("<source>: dodge: derived 9, GCS says 10")."""
-        lines = [f"{source}: {line}" for line in self.disagreements]
-        if self.unused:
-            lines.append(f"fields not used from {source}: " + ", ".join(self.unused))
-        return lines
+        return SheetImport(self.sheet, tuple(self.unused), tuple(self.disagreements)).notes(source)
 
 
 def gcs_basic_lift(st: int) -> float:
