@@ -80,3 +80,14 @@ def test_a_bad_file_for_an_update_is_refused_and_changes_nothing(api: InProcess)
     r = api.request("PUT", f"{base}/bear/files/pdf", headers=gm, json={"document": _bear()})
     assert r.status_code in (400, 422) and "reads no pdf files" in r.text, r.text
     assert api.get("/api/campaigns/files-bad", headers=gm).json()["version"] == version
+
+
+def test_a_hostile_size_is_refused_before_it_is_read(api: InProcess) -> None:
+    r = api.post("/api/campaigns", json={"name": "files-huge", "system": "gurps", "seed": 3})
+    gm = bearer(r.json()["gm_token"])
+    document = {**_bear(), "notes": "x" * (2 << 20)}
+    r = api.post(
+        "/api/campaigns/files-huge/characters/files/gcs", headers=gm, json={"actor": "bear", "document": document}
+    )
+    assert r.status_code in (400, 422) and "over the limit" in r.text, r.text[:500]
+    assert api.get("/api/campaigns/files-huge", headers=gm).json()["version"] == 0

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from rulekeeper.campaign.jsonable import dumps, jsonable
 from rulekeeper.campaign.sheet_sources import SheetSource
 from rulekeeper.core.sheet_format import SheetImport, sheet_format
 from rulekeeper.errors import InputError
+from rulekeeper.limits import MAX_DOCUMENT_BYTES
 
 if TYPE_CHECKING:
     from rulekeeper.campaign.facade import Campaign
@@ -24,8 +26,18 @@ __all__ = ["add_from_file", "export_to_file", "read_sheet_file", "update_from_fi
 def read_sheet_file(
     campaign: Campaign, format_name: str, document: Any, overrides: Mapping[str, Any] | None = None, source: str = ""
 ) -> SheetImport:
-    """The sheet ``document`` gives in the campaign's system, with ``overrides`` laid over it."""
+    """The sheet ``document`` gives in the campaign's system, with ``overrides`` laid over it.
+
+    A document over the size of any file rulekeeper reads is refused before it is read: it would
+    be kept whole in the history (a file read from disk is bounded the same way when read)."""
     fmt = sheet_format(campaign.ruleset, format_name)
+    size = len(dumps(jsonable(document)).encode("utf-8"))
+    if size > MAX_DOCUMENT_BYTES:
+        raise InputError(
+            f"{source or 'the ' + fmt.name + ' file'} is {size:,} bytes, over the limit",
+            expected=f"a file of at most {MAX_DOCUMENT_BYTES:,} bytes",
+            where=format_name,
+        )
     return fmt.read(document, dict(overrides or {}), source)
 
 
