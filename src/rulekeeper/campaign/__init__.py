@@ -15,6 +15,7 @@ from __future__ import annotations
 from rulekeeper.campaign.document import FORMAT, FORMAT_VERSION
 from rulekeeper.campaign.facade import SNAPSHOT_EVERY, Campaign
 from rulekeeper.campaign.results import CampaignConflict, CommandResult, LogEntry, Roles
+from rulekeeper.campaign.sheet_sources import SheetSource
 from rulekeeper.store import CampaignInfo, Store, open_store
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "CommandResult",
     "LogEntry",
     "Roles",
+    "SheetSource",
     "Store",
     "open_store",
 ]

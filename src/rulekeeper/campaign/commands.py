@@ -166,10 +166,7 @@ def _edit_character(ruleset: Ruleset[Any], table: Table, command: Mapping[str, A
     assert changes is not None
     if not changes:
         raise InputError("no changes given", expected="sheet fields and their new values", where="edit")
-    current = table.game.characters.get(actor)
-    if current is None:
-        known = ", ".join(sorted(table.game.characters)) or "none yet"
-        raise UnknownNameError(f"unknown character {actor!r}", expected=f"one of: {known}")
+    _known(table, actor)
     old_sheet = dict(table.sheets.get(actor, {}))
     new_sheet = dict(old_sheet)
     for key, value in changes.items():
@@ -177,9 +174,32 @@ def _edit_character(ruleset: Ruleset[Any], table: Table, command: Mapping[str, A
             new_sheet.pop(key, None)
         else:
             new_sheet[key] = value
+    return _rebuild(ruleset, table, actor, new_sheet, set(changes), [])
+
+
+def _known(table: Table, actor: str) -> None:
+    if actor not in table.game.characters:
+        known = ", ".join(sorted(table.game.characters)) or "none yet"
+        raise UnknownNameError(f"unknown character {actor!r}", expected=f"one of: {known}")
+
+
+def _rebuild(
+    ruleset: Ruleset[Any],
+    table: Table,
+    actor: str,
+    new_sheet: dict[str, Any],
+    named: set[str],
+    steps: list[Step],
+    *,
+    say_follows: bool = True,
+) -> Applied:
+    """The character rebuilt from ``new_sheet``: each stored value follows the new sheet unless play
+    has moved it (current HP after a wound stays), a field in ``named`` always follows it. With
+    ``say_follows`` False only the values play keeps are explained (``steps`` say the rest)."""
+    current = table.game.characters[actor]
+    old_sheet = dict(table.sheets.get(actor, {}))
     fresh_old = ruleset.new_character(old_sheet)
     fresh_new = ruleset.new_character(new_sheet)
-    steps: list[Step] = []
     changed: dict[str, Any] = {}
     if is_dataclass(current) and not isinstance(current, type):
         updates: dict[str, Any] = {}
@@ -187,15 +207,16 @@ def _edit_character(ruleset: Ruleset[Any], table: Table, command: Mapping[str, A
             if not f.init:
                 continue
             was, now, have = getattr(fresh_old, f.name), getattr(fresh_new, f.name), getattr(current, f.name)
-            named = f.name in changes
-            if was == now and not named:
+            is_named = f.name in named
+            if was == now and not is_named:
                 continue
             # A value play has moved away from the sheet (current HP after a wound) stays, unless named.
-            if named or have == was:
+            if is_named or have == was:
                 if have != now:
                     updates[f.name] = now
                     changed[f.name] = now
-                    steps.append(Step(f"{actor}: {f.name} {have} -> {now}", ROLES_RULE, actor=actor))
+                    if say_follows:
+                        steps.append(Step(f"{actor}: {f.name} {have} -> {now}", ROLES_RULE, actor=actor))
             else:
                 steps.append(
                     Step(
@@ -216,6 +237,25 @@ def _edit_character(ruleset: Ruleset[Any], table: Table, command: Mapping[str, A
     steps.extend(synced.explanation)
     new = replace(table, game=game, sheets={**table.sheets, actor: new_sheet})
     return Applied(new, None, _record({"character": actor, "changed": changed}, steps), (actor,))
+
+
+def _update_character(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
+    """A character re-read from a changed sheet file: the new sheet, each value play has moved
+    (damage, spent FP) kept; conditions and timers stay; what changed on the sheet is explained."""
+    from rulekeeper.campaign.sheet_changes import sheet_changes
+
+    actor = _actor(command)
+    sheet = _mapping(command, "sheet")
+    assert sheet is not None
+    source = _mapping(command, "source")
+    assert source is not None
+    _known(table, actor)
+    old_sheet = dict(table.sheets.get(actor, {}))
+    new_sheet = dict(sheet)
+    lines = sheet_changes(old_sheet, new_sheet) or ["the sheet file changes nothing"]
+    what = source.get("format", "sheet")
+    steps = [Step(f"{actor} re-read from the {what} file: {line}", ROLES_RULE, actor=actor) for line in lines]
+    return _rebuild(ruleset, table, actor, new_sheet, set(), steps, say_follows=False)
 
 
 def _remove_character(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
@@ -412,6 +452,7 @@ _Handler = Callable[[Ruleset[Any], Table, Mapping[str, Any], DiceSource], Applie
 _HANDLERS: dict[str, _Handler] = {
     "add_character": _add_character,
     "edit_character": _edit_character,
+    "update_character": _update_character,
     "remove_character": _remove_character,
     "rename_character": _rename_character,
     "act": _act,
@@ -526,6 +567,9 @@ def summarize(command: Mapping[str, Any], refs: Sequence[int] = ()) -> str:
         return f"add {command.get('actor')}{who}"
     if kind == "edit_character":
         return f"edit {command.get('actor')}: {_pairs(command.get('changes') or {})}"
+    if kind == "update_character":
+        source = command.get("source") or {}
+        return f"update {command.get('actor')} from a {source.get('format', 'sheet')} file"
     if kind == "remove_character":
         return f"remove {command.get('actor')}"
     if kind == "rename_character":

@@ -28,6 +28,7 @@ from rulekeeper.campaign.results import (
     steps_from_json,
     wall_time,
 )
+from rulekeeper.campaign.sheet_sources import SheetSource, find_sheet_source, without_source_document
 from rulekeeper.campaign.snapshots import seal
 from rulekeeper.campaign.table import Table, initial_table, merge_settings, settings_json
 from rulekeeper.campaign.undo import plan_redo, plan_undo
@@ -128,7 +129,7 @@ def log_entry(e: EventRecord, statuses: Statuses | None = None) -> LogEntry:
         until=e.until,
         wall_time=wall_time(e.wall_time),
         actors=tuple(e.actors),
-        command=e.command,
+        command=without_source_document(e.command),
         result=record.get("result", {}),
         explanation=steps_from_json(record.get("explanation", [])),
         dice=tuple(e.dice),
@@ -349,9 +350,44 @@ class Campaign:
         npc: bool = False,
         expected_version: int | None = None,
         key: str | None = None,
+        source: SheetSource | None = None,
     ) -> CommandResult:
-        command = {"kind": "add_character", "actor": actor, "sheet": dict(sheet), "player": player, "npc": npc}
+        """Add a character; ``source`` is the sheet file it was read from, kept in the command so
+        the character can be written back into it (:meth:`sheet_source`)."""
+        command: dict[str, Any] = {
+            "kind": "add_character",
+            "actor": actor,
+            "sheet": dict(sheet),
+            "player": player,
+            "npc": npc,
+        }
+        if source is not None:
+            command["source"] = source.to_json()
         return self._execute(command, expected_version, key)
+
+    def update_character(
+        self,
+        actor: str,
+        sheet: Mapping[str, Any],
+        source: SheetSource,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> CommandResult:
+        """Re-read a character from a changed sheet file: the new sheet, with everything play has
+        moved (damage, conditions, timers) kept; undoable like any command."""
+        command = {"kind": "update_character", "actor": actor, "sheet": dict(sheet), "source": source.to_json()}
+        return self._execute(command, expected_version, key)
+
+    def sheet_source(self, actor: str) -> SheetSource | None:
+        """The sheet file ``actor`` was last added or updated from (through renames, skipping what is
+        undone), or None for a character made from sheet fields."""
+        if actor not in self.state.characters:
+            raise UnknownNameError(f"unknown character {actor!r}", expected="a character of " + self.name)
+        with self._store.reading(self._record.id) as reader:
+            statuses = Statuses.of(reader.meta_events())
+            events = reader.events(after=0)
+        return find_sheet_source(events, statuses, actor)
 
     def edit_character(
         self,

@@ -460,7 +460,7 @@ def serve(
 def char_add(
     actor: Annotated[str, typer.Argument(help="Character id, e.g. toromeen.")],
     sheet: Annotated[str | None, typer.Option("--sheet", help="YAML or JSON sheet file.")] = None,
-    gcs: Annotated[str | None, typer.Option("--gcs", help="GURPS: a GURPS Character Sheet (.gcs) file.")] = None,
+    gcs: Annotated[str | None, typer.Option("--gcs", help=_GCS_HELP)] = None,
     set_: Annotated[list[str] | None, typer.Option("--set", help="FIELD=VALUE, repeatable.")] = None,
     player: Annotated[str | None, typer.Option(help="The player who owns this PC.")] = None,
     npc: Annotated[bool, typer.Option("--npc", help="A non-player character.")] = False,
@@ -468,7 +468,7 @@ def char_add(
     count: Annotated[int, typer.Option("--count", help="Add a group: orc --count 3 is orc1, orc2, orc3.")] = 1,
     as_json: JsonOpt = False,
 ) -> None:
-    """Add a character from flags, a sheet file, (GURPS) a GCS file, or --like another."""
+    """Add a character from flags, a sheet file, a GCS file (systems that read them), or --like another."""
     from rulekeeper.cli import campaign_commands
 
     campaign_commands.char_add(
@@ -483,6 +483,34 @@ def char_add(
         count=count,
         as_json=as_json,
     )
+
+
+_GCS_HELP = "A GCS (.gcs) sheet file, for a system that reads them."
+
+
+@char_app.command("update")
+def char_update(
+    actor: Annotated[str, typer.Argument(help="Character id.")],
+    gcs: Annotated[str, typer.Option("--gcs", help=_GCS_HELP)],
+    set_: Annotated[list[str] | None, typer.Option("--set", help="FIELD=VALUE laid over the file, repeatable.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Re-read a character from its changed sheet file; damage, conditions and timers stay. Undoable."""
+    from rulekeeper.cli import sheet_file_commands
+
+    sheet_file_commands.char_update(CONTEXT, actor, format_name="gcs", path=gcs, pairs=set_ or [], as_json=as_json)
+
+
+@char_app.command("export")
+def char_export(
+    actor: Annotated[str, typer.Argument(help="Character id.")],
+    gcs: Annotated[str, typer.Option("--gcs", help="Write the character's GCS file here (- for standard output).")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Write a character back into the sheet file it came from, with the table's current HP and FP."""
+    from rulekeeper.cli import sheet_file_commands
+
+    sheet_file_commands.char_export(CONTEXT, actor, format_name="gcs", path=gcs, as_json=as_json)
 
 
 @char_app.command("rename")

@@ -15,6 +15,7 @@ from rulekeeper.cli.render import print_view
 from rulekeeper.errors import InputError
 
 if TYPE_CHECKING:
+    from rulekeeper.campaign import Campaign, SheetSource
     from rulekeeper.cli.context import Context
 
 __all__ = [
@@ -294,9 +295,10 @@ def campaign_delete(context: Context, name: str, *, yes: bool) -> None:
 
 
 def _sheet_from(
-    system: str, sheet_file: str | None, gcs_file: str | None, pairs: Sequence[str]
-) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """The sheet to add, and for a GCS file the import report (unused fields, GCS disagreements)."""
+    campaign: Campaign, sheet_file: str | None, gcs_file: str | None, pairs: Sequence[str]
+) -> tuple[dict[str, Any], dict[str, Any] | None, SheetSource | None]:
+    """The sheet to add, and for a sheet file in the system's own format (``--gcs``) the import
+    report (unused fields, disagreements) and the document, kept so it can be written back."""
     sheet: dict[str, Any] = {}
     if sheet_file is not None:
         document = read_document(sheet_file)
@@ -304,14 +306,15 @@ def _sheet_from(
             raise InputError(f"{sheet_file} holds no sheet", expected="a mapping of sheet fields")
         sheet.update(document)
     sheet.update(parse_assignments(pairs))
-    report: dict[str, Any] | None = None
-    if gcs_file is not None:
-        from rulekeeper.systems.gurps.gcs import sheet_from_gcs
+    if gcs_file is None:
+        return sheet, None, None
+    from rulekeeper.campaign.sheet_files import read_sheet_file
 
-        imported = sheet_from_gcs(read_document(gcs_file), sheet, system=system, source=gcs_file)
-        sheet = imported.sheet
-        report = {"file": gcs_file, **imported.report(), "notes": imported.notes(gcs_file)}
-    return sheet, report
+    document = read_document(gcs_file)
+    imported = read_sheet_file(campaign, "gcs", document, sheet, gcs_file)
+    from rulekeeper.campaign import SheetSource
+
+    return dict(imported.sheet), imported.report(gcs_file), SheetSource("gcs", document)
 
 
 def _print_gcs_report(report: Mapping[str, Any]) -> None:
@@ -342,15 +345,15 @@ def char_add(
         base = {k: v for k, v in campaign.table.sheets[like].items() if k != "name"}  # the copy is named by its id
         sheet = {**base, **parse_assignments(pairs, base)}
         npc = npc or like in campaign.table.npcs
-        report = None
+        report, source = None, None
     else:
-        sheet, report = _sheet_from(campaign.system, sheet_file, gcs_file, pairs)
+        sheet, report, source = _sheet_from(campaign, sheet_file, gcs_file, pairs)
     actors = group_ids(actor, count)
     known = {a.casefold() for a in campaign.state.characters}
     taken = [a for a in actors if a.casefold() in known]
     if taken:
         raise InputError(f"{', '.join(taken)} already in {campaign.name}", expected="new character ids")
-    results = [campaign.add_character(a, sheet, player=player, npc=npc) for a in actors]
+    results = [campaign.add_character(a, sheet, player=player, npc=npc, source=source) for a in actors]
     if as_json:
         emit_json(
             {

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from rulekeeper.core.check import CheckResult
     from rulekeeper.core.explain import Step
     from rulekeeper.core.play import Play
+    from rulekeeper.core.sheet_format import SheetFormat
     from rulekeeper.core.stakes import Stakes
     from rulekeeper.core.state import AnyCheck, Condition, PendingCheck, Timer
 
@@ -71,6 +72,11 @@ class Ruleset(Generic[C]):
         explanations never read " falls". Systems whose sheets mark NPCs read ``npc`` here;
         a system whose sheets have no name overrides this."""
         return sheet if sheet.get("name") else {**sheet, "name": actor}
+
+    def sheet_formats(self) -> Mapping[str, SheetFormat]:
+        """The sheet file formats this system reads (and maybe writes back), by option name
+        (:mod:`rulekeeper.core.sheet_format`); none by default."""
+        return {}
 
     def view(self, state: GameState[C], actor: str) -> dict[str, Any]:
         """Everything about a character, derived values and conditions included (the GM's view)."""

@@ -166,7 +166,7 @@ def _parse(data: Any, path: str) -> Scenario:
         clean = _strip_lines(sheet)
         try:
             if "gcs" in clean:
-                clean, gcs_notes = _sheet_with_gcs(clean, ruleset.name, path)
+                clean, gcs_notes = _sheet_with_gcs(clean, ruleset, path)
                 notes.extend(f"characters.{actor}: {line}" for line in gcs_notes)
             ruleset.new_character(clean)
         except InputError as exc:
@@ -187,14 +187,14 @@ def _parse(data: Any, path: str) -> Scenario:
     )
 
 
-def _sheet_with_gcs(sheet: Mapping[str, Any], system: str, path: str) -> tuple[dict[str, Any], list[str]]:
-    """A GURPS sheet read from the GCS file ``gcs`` names (beside the scenario), with the other
+def _sheet_with_gcs(sheet: Mapping[str, Any], ruleset: Ruleset[Any], path: str) -> tuple[dict[str, Any], list[str]]:
+    """A sheet read from the GCS file ``gcs`` names (beside the scenario), with the other
     fields of the scenario's sheet laid over it, and the import's notes (unused fields, GCS's
     differing values) for the run's transcript."""
     name = sheet["gcs"]
     _expect_type(name, str, "gcs", "gcs", "a path to a .gcs file, relative to the scenario")
+    from rulekeeper.core.sheet_format import sheet_format
     from rulekeeper.documents import load_json, read_text
-    from rulekeeper.systems.gurps.gcs import sheet_from_gcs
 
     file = Path(path).parent / name
     try:
@@ -204,11 +204,11 @@ def _sheet_with_gcs(sheet: Mapping[str, Any], system: str, path: str) -> tuple[d
 
     overrides = {k: v for k, v in sheet.items() if k != "gcs"}
     try:
-        imported = sheet_from_gcs(data, overrides, system=system, source=name)
+        imported = sheet_format(ruleset, "gcs").read(data, overrides, name)
     except InputError as exc:
         where = "gcs" if exc.where in (None, "", "gcs") else f"gcs: {exc.where}"
         raise InputError(exc.message, expected=exc.expected, where=where) from None
-    return imported.sheet, imported.notes(name)
+    return dict(imported.sheet), imported.notes(name)
 
 
 def _parse_step(index: int, raw: Any, ruleset: Ruleset[Any], characters: Mapping[str, Any]) -> ScenarioStep:

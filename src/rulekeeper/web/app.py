@@ -29,7 +29,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from rulekeeper.campaign import Store, open_store
-from rulekeeper.web import action_routes, campaign_routes, dice_routes, event_routes, play_routes
+from rulekeeper.web import action_routes, campaign_routes, dice_routes, event_routes, play_routes, sheet_file_routes
 from rulekeeper.web.broker import EventBroker
 from rulekeeper.web.pool import CampaignPool
 from rulekeeper.web.problems import MEDIA_TYPE, install_problem_handlers
@@ -106,7 +106,7 @@ def create_app(
         openapi_tags=[
             {"name": "campaigns", "description": "Create, show, settings, export and import."},
             {"name": "members", "description": "Tokens: invite, revoke, list; who am I."},
-            {"name": "characters", "description": "Add, show, edit, remove; GURPS GCS import."},
+            {"name": "characters", "description": "Add, show, edit, remove; sheet files (GCS) in and back out."},
             {"name": "play", "description": "Pending checks, resolve, rounds, time, the log."},
             {"name": "undo", "description": "Undo with a preview of what goes with it; redo."},
             {"name": "live", "description": "Server-Sent Events per campaign."},
@@ -124,6 +124,7 @@ def create_app(
     app.include_router(dice_routes.router)
     app.include_router(campaign_routes.router)
     app.include_router(play_routes.router)
+    app.include_router(sheet_file_routes.router)
     app.include_router(event_routes.router)
     from rulekeeper.web.pages import install_pages
 

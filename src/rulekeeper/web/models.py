@@ -26,6 +26,8 @@ __all__ = [
     "ResolveRequest",
     "RoundRequest",
     "SettingsChange",
+    "SheetFileNew",
+    "SheetFileUpdate",
     "UndoRequest",
 ]
 
@@ -82,6 +84,21 @@ class GcsCharacterNew(_Strict):
     sheet: dict[str, Any] = Field(default_factory=dict, description="Fields that override the imported ones.")
     player: str | None = Field(None, min_length=1, max_length=200)
     npc: bool = False
+
+
+class SheetFileNew(_Strict):
+    actor: str = Field(min_length=1, max_length=200, description="Character id, e.g. 'toromeen'.")
+    document: dict[str, Any] = Field(description="The parsed JSON of a sheet file in the format named in the path.")
+    sheet: dict[str, Any] = Field(default_factory=dict, description="Fields that override the imported ones.")
+    file_name: str | None = Field(None, max_length=200, description="The file's name, to name it in the report.")
+    player: str | None = Field(None, min_length=1, max_length=200)
+    npc: bool = False
+
+
+class SheetFileUpdate(_Strict):
+    document: dict[str, Any] = Field(description="The parsed JSON of the changed sheet file.")
+    sheet: dict[str, Any] = Field(default_factory=dict, description="Fields that override the imported ones.")
+    file_name: str | None = Field(None, max_length=200, description="The file's name, to name it in the report.")
 
 
 class CharacterEdit(_Strict):
@@ -217,4 +234,7 @@ class CommandResponse(BaseModel):
     redone: list[int] | None = Field(None, description="GM only.")
     gcs: dict[str, Any] | None = Field(
         None, description="GCS import only: fields left unused (by JSON path) and where GCS's stored values differ."
+    )
+    sheet_file: dict[str, Any] | None = Field(
+        None, description="Sheet-file import only: fields left unused (by the file's paths), where the file differs."
     )

@@ -114,19 +114,16 @@ def import_gcs_character(
     if_match: IfMatch = None,
     idempotency_key: IdempotencyKey = None,
 ) -> dict[str, Any]:
-    """GURPS: add a character from a GURPS Character Sheet (.gcs) document."""
+    """Add a character from a GCS (.gcs) document, for a system that reads them (as ``files/gcs``)."""
+    from rulekeeper.web.models import SheetFileNew
+    from rulekeeper.web.sheet_file_routes import add_from_sheet_file
 
-    def command(campaign: Campaign, expected: int | None, key: str | None) -> CommandResult:
-        from rulekeeper.systems.gurps.gcs import sheet_from_gcs
-
-        imported = sheet_from_gcs(body.gcs, body.sheet, system=campaign.system)
-        report.update(imported.report())
-        return campaign.add_character(
-            body.actor, imported.sheet, player=body.player, npc=body.npc, expected_version=expected, key=key
-        )
-
-    report: dict[str, Any] = {}
-    answer = execute(server, access, response, command, if_match=if_match, key=idempotency_key, allowed=gm_only)
+    as_file = SheetFileNew(
+        actor=body.actor, document=body.gcs, sheet=body.sheet, file_name=None, player=body.player, npc=body.npc
+    )
+    answer, report = add_from_sheet_file(
+        server, access, response, "gcs", as_file, if_match=if_match, key=idempotency_key
+    )
     if report:
         answer["gcs"] = report
     return answer

@@ -2,13 +2,15 @@
 
 GCS stores its own results in ``calc`` blocks. The import never reads them for its values; this
 test compares, for each file both as saved and with every ``calc`` block removed: the ten
-attributes, Basic Lift, Dodge (no encumbrance), every weapon's level, damage and parry, and the
-torso DR -- on the derived weapon list and on the built character.
+attributes, Basic Lift, Dodge (no encumbrance), every weapon's level, damage, parry and block
+(weapons without damage, such as grapples, lassos and cloaks, and affliction, stun and breath
+attacks included), and the torso DR -- on the derived weapon list and on the built character.
 """
 
 from __future__ import annotations
 
 import copy
+import math
 from pathlib import Path
 from typing import Any
 
@@ -56,17 +58,7 @@ def test_the_sample_library_is_there() -> None:
 
 #: Files of forms the importer does not read yet (the "GCS both ways" issue). Strict: the day one
 #: of them imports equal to GCS, this list must lose it, so it cannot hide a regression.
-NOT_YET_READ = {
-    "1shotadventures/Characters/Black Mine of Teihiihan/Amanda-Birnstead.gcs": "knowing_your_own_strength progression",
-    "Dungeon Fantasy/Dungeon Fantasy 2/Erupting Slime.gcs": "an attribute of 0",
-    "Dungeon Fantasy/Dungeon Fantasy 2/Flaming Skull.gcs": "an attribute of 0",
-    "Dungeon Fantasy/Dungeon Fantasy 2/Mindwarper.gcs": "multiplied dice (3dx5)",
-    "Dungeon Fantasy/Dungeon Fantasy Adventure 1/Rivals/Holy Warrior.gcs": "a weapon GCS arms that the sheet misses",
-    "Dungeon Fantasy RPG/Monsters/Naga.gcs": "an ST-based damage form other than thr/sw",
-    "Dungeon Fantasy RPG/Monsters/Specter.gcs": "an attribute of 0",
-    "Home Brew/Characters/Rudolf Vautour.gcs": "a skill default written as an object",
-    "Home Brew/Ptolemy's Elder Scrolls/Elder Scrolls Bestiary/Monsters/Spriggan Matron.gcs": "accuracy Jet",
-}
+NOT_YET_READ: dict[str, str] = {}
 
 
 def _library_params() -> list[Any]:
@@ -89,8 +81,19 @@ def test_file_matches_gcs(path: Path, stripped: bool) -> None:
     stored = _stored(original)
     data = without_calc(copy.deepcopy(original)) if stripped else original
     result = import_gcs(data)
+    spent_pool = any(stored["attributes"].get(pool) == 0 for pool in ("hp", "fp"))
+    if spent_pool:
+        # GCS reads a pool of 0 (a specter's HP, a skull's FP) as spent and halves the Dodge it
+        # stores, rounding up; rulekeeper reads it as no pool at all (docs/systems/gurps.md,
+        # "Attributes of 0"), so Dodge is the only value that differs, and by exactly that
+        derived = result.derived["dodge"]
+        assert stored["dodge"] == math.ceil(derived / 2)
+        stored["dodge"] = derived
+        expected = [f"dodge: derived {derived}, GCS says {math.ceil(derived / 2)}"]
+    else:
+        expected = []
     if not stripped:
-        assert result.disagreements == [], "\n".join(result.disagreements)
+        assert result.disagreements == expected, "\n".join(result.disagreements)
 
     sheet = result.sheet
     assert {"st", "dx", "iq", "ht"} <= set(stored["attributes"])
@@ -106,20 +109,24 @@ def test_file_matches_gcs(path: Path, stripped: bool) -> None:
     for weapon, calc in zip(result.weapons, calcs, strict=True):
         where = f"{weapon.path} {weapon.owner} {weapon.usage}"
         assert weapon.level == calc.get("level", 0), where
-        assert weapon.damage_text == calc["damage"].strip(), where
+        assert weapon.damage_text == calc.get("damage", "").strip(), where  # none for a grapple or cloak
         if "parry" in calc:
             assert weapon.parry == calc["parry"], where
-    # the weapons that reach the sheet keep GCS's level and parry through the built character
+        if "block" in calc:
+            assert weapon.block == calc["block"], where
+    # every weapon GCS lists is on the sheet, with GCS's level and parry through the built character,
+    # and GCS's damage: as dice play rolls, or as the effect the GM applies (a grapple, an affliction)
     for weapon, calc in zip(result.weapons, calcs, strict=True):
-        name = result.weapon_names.get(weapon.path)
-        if name is None:
-            assert any(weapon.path in u for u in result.unused), f"{weapon.path} is dropped without a word"
-            continue
+        name = result.weapon_names[weapon.path]
         on_sheet = char.weapon(name)
         assert on_sheet is not None
         assert char.weapon_level(on_sheet) == calc.get("level", 0), name
-        # the sheet's damage text ("thr+1", "2d") reads back, at the sheet's ST, as the derived dice
-        assert parse_damage(on_sheet.damage, char.st) == weapon.dice, (name, on_sheet.damage)
+        if on_sheet.effect:
+            assert not on_sheet.damage
+            assert on_sheet.effect == (calc.get("damage", "").strip() or "no damage"), name
+        else:
+            # the sheet's damage text ("thr+1", "2d") reads back, at the sheet's ST, as the derived dice
+            assert parse_damage(on_sheet.damage, char.st) == weapon.dice, (name, on_sheet.damage)
         assert on_sheet.ranged == weapon.ranged
         if "parry" in calc and calc["parry"] != "No":
             assert char.weapon_parry(on_sheet) == int(calc["parry"].rstrip("UF")), name

@@ -148,8 +148,8 @@ def attack_action(play: Play[GurpsCharacter], action: Action) -> None:
     effective = base + sum(m.value for m in mods)
     if turn.maneuver == "move-and-attack" and not weapon.ranged and effective > 9:
         mods.append(Modifier(9 - effective, "Move and Attack: skill at most 9"))
-    dice = parse_damage(weapon.damage, char.st)
-    if turn.maneuver == "all-out-attack" and turn.option == "strong" and not weapon.ranged:
+    dice = parse_damage(weapon.damage, char.st) if weapon.damage else None
+    if dice is not None and turn.maneuver == "all-out-attack" and turn.option == "strong" and not weapon.ranged:
         if is_st_based(weapon.damage):
             dice = dice.plus(max(2, dice.dice))
             play.explain(f"All-Out Attack (Strong): damage becomes {dice}", ALL_OUT_ATTACK, actor=actor)
@@ -168,7 +168,7 @@ def attack_action(play: Play[GurpsCharacter], action: Action) -> None:
         "target": target,
         "weapon": weapon.name,
         "kind": weapon.kind,
-        "damage": str(dice),
+        "damage": "" if dice is None else str(dice),
         "damage_type": weapon.damage_type,
         "hits": int(params.get("hits") or 1),
         "defense_penalty": penalty,
@@ -183,6 +183,8 @@ def attack_action(play: Play[GurpsCharacter], action: Action) -> None:
         "defense_modifier": params.get("defense_modifier") or 0,
         "unaware": bool(params.get("unaware")),
     }
+    if weapon.effect:  # only then, so attacks recorded before effects existed replay the same
+        info["effect"] = weapon.effect
     if info["defense"] not in (None, "none") and no_defense_reason(play, target, info) is None:
         defense_score(play, target, info, str(info["defense"]))  # refuse an illegal defense before rolling
     new_turn = evolve(
@@ -263,6 +265,7 @@ def _await_defense(play: Play[GurpsCharacter], info: Mapping[str, Any], attack_i
         dr=None if info.get("dr") is None else int(info["dr"]),
         location=str(info.get("location") or "torso"),
         damage_roll=None if info.get("damage_roll") is None else int(info["damage_roll"]),
+        effect=str(info.get("effect") or ""),
     )
     play.put(target, evolve(char, incoming=(*char.incoming, incoming)))
     play.explain(
@@ -303,6 +306,8 @@ def defend_action(play: Play[GurpsCharacter], action: Action) -> None:
         "parry_skill": params.get("parry_skill"),
         "defense_modifier": params.get("modifier") or 0,
     }
+    if chosen.effect:
+        info["effect"] = chosen.effect
     choice = str(params["defense"])
     if choice != "none" and no_defense_reason(play, actor, info) is None:
         defense_score(play, actor, info, choice)  # refuse before anything changes
@@ -318,6 +323,16 @@ def resolve_hits(play: Play[GurpsCharacter], info: Mapping[str, Any], hits: int,
     """Roll damage for each hit and apply it to the target, one hit after the other."""
     play.result["hit"] = True
     play.result["hits"] = hits
+    if not info.get("damage"):
+        # a weapon with only an effect (a grapple, an affliction): the hit lands, the GM applies it
+        effect = str(info.get("effect") or "its effect")
+        play.explain(
+            f"{info['weapon']} hits {info['target']}: {effect}, which rulekeeper does not apply (the GM does)",
+            DAMAGE,
+            actor=str(info["attacker"]),
+        )
+        play.result["effect"] = effect
+        return
     label = f"damage of {info['weapon']}"
     chain = {**info, "label": label, "hit_index": 0, "hit_count": hits, "maximum": maximum}
     _next_hit(play, chain)
@@ -350,7 +365,7 @@ def ask_damage(play: Play[GurpsCharacter], info: Mapping[str, Any]) -> None:
     target = str(info["target"])
     type_name = DAMAGE_TYPES[str(info["damage_type"])].name
     play.roll_check(
-        DiceRoll(kind="gurps.damage", label=label, notation=str(dice), floor=0, style="sum"),
+        DiceRoll(kind="gurps.damage", label=label, notation=dice.notation, floor=0, style="sum"),
         purpose="damage",
         rule=DAMAGE,
         actor=roller,
@@ -450,6 +465,9 @@ def on_parry_counter_check(play: Play[GurpsCharacter], pending: PendingCheck, re
     char = play.char(defender)
     weapon = char.weapon(str(pending.data["weapon"]))
     assert weapon is not None
+    if not weapon.damage:
+        play.explain(f"{defender}'s parry catches the limb, but {weapon.name} does no damage", PARRY, actor=defender)
+        return
     dice = parse_damage(weapon.damage, char.st)
     play.explain(f"{defender}'s parry strikes the attacker's limb squarely: no defense", PARRY, actor=defender)
     info = {

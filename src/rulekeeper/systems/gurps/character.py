@@ -84,6 +84,9 @@ class Weapon:
     level_bonus: int = 0  # added to the skill's level (GCS imports: defaults, minimum ST, bonuses)
     range: str = ""  # ranged: "Half Damage/Max" in yards, as the sheet prints it
     shots: str = ""
+    # What a hit does that rulekeeper does not apply (GCS: a grapple's "ctrl", an affliction's
+    # "HT-2 or KO", a breath of "cold"); with no ``damage`` the hit lands and the GM applies it.
+    effect: str = ""
 
     @property
     def ranged(self) -> bool:
@@ -159,6 +162,7 @@ class IncomingAttack:
     dr: int | None = None
     location: str = "torso"
     damage_roll: int | None = None
+    effect: str = ""  # a weapon with only an effect: what its hit does (the GM applies it)
 
 
 @dataclass(frozen=True)

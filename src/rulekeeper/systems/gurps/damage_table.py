@@ -12,7 +12,7 @@ documented reading, not a seed-004 rule; ST below 1 is refused.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rulekeeper.errors import InputError
 
@@ -21,31 +21,44 @@ __all__ = ["SWING", "THRUST", "DamageDice", "parse_damage", "swing", "thrust"]
 
 @dataclass(frozen=True)
 class DamageDice:
-    """``dice`` six-sided dice plus ``adds`` (GURPS "2d-1")."""
+    """``dice`` dice of ``sides`` sides plus ``adds``, the total times ``multiplier`` (GURPS "2d-1",
+    "3dx5"; d3 only in a house damage progression GCS offers)."""
 
     dice: int
     adds: int = 0
+    sides: int = 6
+    multiplier: int = 1
 
     def __str__(self) -> str:
+        times = f"x{self.multiplier}" if self.multiplier != 1 else ""
         if self.dice == 0:
-            return str(self.adds)
-        if self.adds == 0:
-            return f"{self.dice}d"
-        return f"{self.dice}d{self.adds:+d}"
+            return f"{self.adds}{times}"
+        die = "d" if self.sides == 6 else f"d{self.sides}"
+        adds = f"{self.adds:+d}" if self.adds else ""
+        return f"{self.dice}{die}{adds}{times}"
+
+    @property
+    def notation(self) -> str:
+        """The dice in rulekeeper's roll notation ("2d+1", "(3d6)*5")."""
+        if self.multiplier == 1 and self.sides == 6:
+            return str(self)
+        adds = f"{self.adds:+d}" if self.adds else ""
+        plain = f"{self.dice}d{self.sides}{adds}" if self.dice else str(self.adds)
+        return plain if self.multiplier == 1 else f"({plain})*{self.multiplier}"
 
     @property
     def maximum(self) -> int:
-        return max(0, 6 * self.dice + self.adds)
+        return max(0, (self.sides * self.dice + self.adds) * self.multiplier)
 
     @property
     def minimum(self) -> int:
-        return max(0, self.dice + self.adds)
+        return max(0, (self.dice + self.adds) * self.multiplier)
 
     def plus(self, adds: int) -> DamageDice:
-        return DamageDice(self.dice, self.adds + adds)
+        return replace(self, adds=self.adds + adds)
 
     def per_die(self, per_die: int) -> DamageDice:
-        return DamageDice(self.dice, self.adds + per_die * self.dice)
+        return replace(self, adds=self.adds + per_die * self.dice)
 
 
 # (highest ST of the row, dice, adds); GURPS Lite p. 6 via the brief.
@@ -121,7 +134,7 @@ def swing(st: int) -> DamageDice:
     return _dice_per_eight(value + 9)
 
 
-_DICE = re.compile(r"^(\d+)d(?:6)?([+-]\d+)?$")
+_DICE = re.compile(r"^(\d+)d(6|3)?([+-]\d+)?(?:x(\d+))?$")
 _ST_BASED = re.compile(r"^(thr|sw)([+-]\d+)?$")
 _FLAT = re.compile(r"^\d+$")
 _EXPECTED = "GURPS damage such as 2d+1, 1d-2, 3, thr, thr+1 or sw-1"
@@ -135,7 +148,12 @@ def parse_damage(text: str, st: int | None = None) -> DamageDice:
         dice = int(match.group(1))
         if dice > 100:
             raise InputError(f"damage {text!r} has too many dice", expected="at most 100 dice", where="damage")
-        return DamageDice(dice, int(match.group(2) or 0))
+        multiplier = int(match.group(4) or 1)
+        if not 1 <= multiplier <= 100:
+            raise InputError(
+                f"damage {text!r} multiplies by {multiplier}", expected="a multiplier of 1 to 100", where="damage"
+            )
+        return DamageDice(dice, int(match.group(3) or 0), int(match.group(2) or 6), multiplier)
     match = _ST_BASED.match(cleaned)
     if match:
         if st is None:

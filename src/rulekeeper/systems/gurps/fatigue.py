@@ -51,6 +51,11 @@ def lose_fp(play: Play[GurpsCharacter], actor: str, amount: int, rule: Rule) -> 
     char = play.char(actor)
     if char.dead:
         return
+    if char.fp == 0:
+        # FP 0: a being that never tires (a flaming skull); fatigue cannot be lost, nor spent for
+        # HP instead (docs/systems/gurps.md, "Attributes of 0")
+        play.explain(f"{actor} has FP 0: fatigue does not touch it", rule, actor=actor)
+        return
     fp, hp_cost = fp_loss(char.fp, char.current_fp, amount)
     play.put(actor, evolve(char, current_fp=fp))
     play.explain(
@@ -99,7 +104,7 @@ def recover_fp(play: Play[GurpsCharacter], actor: str, amount: int, rule: Rule =
 
 def needs_will_to_act(char: GurpsCharacter) -> bool:
     """At 0 FP or less, anything but talking or resting takes a Will roll."""
-    return char.current_fp <= 0 and not char.dead
+    return char.fp > 0 and char.current_fp <= 0 and not char.dead
 
 
 def ask_will_to_act(play: Play[GurpsCharacter], actor: str, doing: str) -> None:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rulekeeper.core.sheet_format import SheetImport
 from rulekeeper.errors import InputError
 from rulekeeper.systems.gurps.character import HIT_LOCATIONS
 from rulekeeper.systems.gurps.encumbrance import basic_lift, encumbrance_level
@@ -32,7 +33,7 @@ from rulekeeper.systems.gurps.gcs_compare import (
 )
 from rulekeeper.systems.gurps.gcs_damage import PROGRESSIONS, swing_for, thrust_for
 from rulekeeper.systems.gurps.gcs_equipment import carried_weight
-from rulekeeper.systems.gurps.gcs_features import Features, collect_features
+from rulekeeper.systems.gurps.gcs_features import Features, collect_features, telekinesis_st
 from rulekeeper.systems.gurps.gcs_sheet_weapons import sheet_weapons
 from rulekeeper.systems.gurps.gcs_skills import GcsSkill, SkillBook, read_skills, skill_level_from_points
 from rulekeeper.systems.gurps.gcs_values import (
@@ -58,7 +59,16 @@ __all__ = [
 SUPPORTED_VERSIONS = (5,)
 _SENSES = {"vision": "per", "hearing": "per", "taste_smell": "per", "touch": "per", "fright_check": "will"}
 _USED_TOP = {"version", "profile", "attributes", "traits", "skills", "equipment", "settings", "calc"}
-_USED_FEATURES = {"attribute_bonus", "dr_bonus", "skill_bonus", "weapon_bonus", "contained_weight_reduction"}
+_USED_FEATURES = {
+    "attribute_bonus",
+    "dr_bonus",
+    "skill_bonus",
+    "weapon_bonus",
+    "weapon_effective_st_bonus",
+    "weapon_parry_bonus",
+    "weapon_block_bonus",
+    "contained_weight_reduction",
+}
 _USED_ATTRIBUTE_BONUS = {*ATTRIBUTES, *_SENSES, "dodge", "parry", "block"}
 
 
@@ -79,10 +89,7 @@ class GcsImport:
 
     def notes(self, source: str) -> list[str]:
         """The report as lines for a person ("<source>: dodge: derived 9, GCS says 10")."""
-        lines = [f"{source}: {line}" for line in self.disagreements]
-        if self.unused:
-            lines.append(f"fields not used from {source}: " + ", ".join(self.unused))
-        return lines
+        return SheetImport(self.sheet, tuple(self.unused), tuple(self.disagreements)).notes(source)
 
 
 def gcs_basic_lift(st: int) -> float:
@@ -130,6 +137,17 @@ def _attributes(entries: Mapping[str, Mapping[str, Any]], features: Features) ->
     for sense, base in _SENSES.items():
         out[sense] = value(sense, out[base])
     return out
+
+
+def _missing_pools(settings: Mapping[str, Any], entries: Mapping[str, Mapping[str, Any]]) -> dict[str, float]:
+    """HP or FP 0 for a pool the file's own attribute definitions leave out: GCS gives a sheet the
+    attributes its ``settings.attributes`` define, and a creature defined without FP (an undead's
+    "FP: N/A") has no fatigue to lose; see "Attributes of 0" in docs/systems/gurps.md."""
+    defined = settings.get("attributes")
+    if not isinstance(defined, list) or not defined:
+        return {}
+    ids = {str(d.get("id") or "").lower() for d in defined if isinstance(d, Mapping)}
+    return {pool: 0.0 for pool in ("hp", "fp") if pool not in ids and pool not in entries}
 
 
 # -- the pieces of the sheet ----------------------------------------------------------------------
@@ -255,6 +273,7 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
     features = collect_features(data)
     unused.extend(_unused_features(features))
     attrs = _attributes(entries, features)
+    attrs.update(_missing_pools(settings, entries))
     st = int(attrs["st"])
     striking_st = st + math.trunc(features.attribute_bonus("st", "striking_only"))
     lifting_st = st + math.trunc(features.attribute_bonus("st", "lifting_only"))
@@ -277,6 +296,8 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
         skills=book,
         features=features,
         dice_plus_adds=opt_bool(settings, "use_modifying_dice_plus_adds", "settings", False),
+        tk_st=telekinesis_st(data),
+        iq=int(attrs["iq"]),
     )
     weapons = derive_weapons(data, ctx)
 

@@ -10,6 +10,7 @@ level -- the trait's ``levels`` when it can level, a modifier's own ``levels`` o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,7 +18,16 @@ from typing import Any
 from rulekeeper.errors import InputError
 from rulekeeper.systems.gurps.gcs_values import as_mapping, opt_bool, opt_list, opt_mapping, opt_number, opt_str
 
-__all__ = ["MAX_DEPTH", "Feature", "Features", "collect_features", "walk_items"]
+__all__ = [
+    "MAX_DEPTH",
+    "Feature",
+    "Features",
+    "collect_features",
+    "enabled_traits",
+    "equipped_equipment",
+    "telekinesis_st",
+    "walk_items",
+]
 
 #: Deepest nesting of containers read; GCS files nest a few levels, a hostile file could nest thousands.
 MAX_DEPTH = 64
@@ -86,16 +96,39 @@ def _levels(item: Mapping[str, Any], path: str) -> float:
     return opt_number(item, "levels", path, 0.0)
 
 
-def _features_of(owner: Mapping[str, Any], path: str, level: float, out: list[Feature], owner_path: str) -> None:
+def _features_of(
+    owner: Mapping[str, Any],
+    path: str,
+    level: float,
+    out: list[Feature],
+    owner_path: str,
+    replacements: Mapping[str, Any] | None = None,
+) -> None:
     for j, raw in enumerate(opt_list(owner, "features", path)):
         here = f"{path}.features[{j}]"
         feature = as_mapping(raw, here)
         kind = opt_str(feature, "type", here)
         _check_feature(feature, here)
+        feature = _replaced(feature, replacements or {})
         amount = opt_number(feature, "amount", here, 0.0)
-        if opt_bool(feature, "per_level", here, False):
+        # GCS writes "per_level" on most features and "leveled" on weapon defence bonuses
+        if opt_bool(feature, "per_level", here, False) or opt_bool(feature, "leveled", here, False):
             amount *= level
         out.append(Feature(kind, feature, amount, here, owner_path))
+
+
+def _replaced(feature: Mapping[str, Any], replacements: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A trait's ``@placeholder@`` texts (Enhanced Parry's "@Melee weapon skill@") filled in from its
+    ``replacements``, in the criteria GCS matches them with."""
+    if not replacements:
+        return feature
+    out = dict(feature)
+    for key in ("name", "specialization", "usage"):
+        criterion = out.get(key)
+        if isinstance(criterion, Mapping) and isinstance(criterion.get("qualifier"), str):
+            text = re.sub(r"@([^@]+)@", lambda m: str(replacements.get(m.group(1), m.group(0))), criterion["qualifier"])
+            out[key] = {**criterion, "qualifier": text}
+    return out
 
 
 def _check_feature(feature: Mapping[str, Any], path: str) -> None:
@@ -114,7 +147,9 @@ def _check_feature(feature: Mapping[str, Any], path: str) -> None:
             )
 
 
-def _modifiers(owner: Mapping[str, Any], path: str, trait_level: float, out: list[Feature]) -> None:
+def _modifiers(
+    owner: Mapping[str, Any], path: str, trait_level: float, out: list[Feature], replacements: Mapping[str, Any]
+) -> None:
     for here, mod, _ in walk_items(opt_list(owner, "modifiers", path), f"{path}.modifiers"):
         if opt_bool(mod, "disabled", here, False):
             continue
@@ -122,7 +157,7 @@ def _modifiers(owner: Mapping[str, Any], path: str, trait_level: float, out: lis
             level = trait_level
         else:
             level = opt_number(mod, "levels", here, 0.0)
-        _features_of(mod, here, level, out, path)
+        _features_of(mod, here, level, out, path, replacements)
 
 
 def _enabled_tree(
@@ -157,11 +192,22 @@ def collect_features(data: Mapping[str, Any]) -> Features:
     out: list[Feature] = []
     for path, trait in enabled_traits(data):
         level = _levels(trait, path)
-        _features_of(trait, path, level, out, path)
-        _modifiers(trait, path, level, out)
+        replacements = opt_mapping(trait, "replacements", path)
+        _features_of(trait, path, level, out, path, replacements)
+        _modifiers(trait, path, level, out, replacements)
     for path, skill, _ in walk_items(opt_list(data, "skills", ""), "skills"):
-        _features_of(skill, path, 0.0, out, path)
+        _features_of(skill, path, 0.0, out, path, opt_mapping(skill, "replacements", path))
     for path, item in equipped_equipment(data):
         _features_of(item, path, opt_number(item, "levels", path, 0.0), out, path)
-        _modifiers(item, path, 0.0, out)
+        _modifiers(item, path, 0.0, out, {})
     return Features(tuple(out))
+
+
+def telekinesis_st(data: Mapping[str, Any]) -> int:
+    """Telekinesis's ST (B75: its level is the ST it lifts and strikes with): the levels of every
+    enabled trait named Telekinesis, as GCS sums them for ``tk_thr``/``tk_sw`` damage."""
+    total = 0.0
+    for path, trait in enabled_traits(data):
+        if str(trait.get("name") or "").strip().lower() == "telekinesis" and trait.get("can_level"):
+            total += max(0.0, opt_number(trait, "levels", path, 0.0))
+    return int(total)

@@ -1,7 +1,8 @@
 """Derived GCS weapons as entries of a GURPS sheet's ``weapons`` list.
 
-A weapon whose damage rulekeeper cannot apply (no dice, a damage type such as ctrl or spec.) stays
-off the sheet and is reported by JSON path. Names: a natural attack takes its usage ("Bite"), an
+A weapon whose damage rulekeeper cannot apply (no dice, a damage type such as ctrl, cold or an
+affliction's "HT-2 or KO") is on the sheet with its level and parry and GCS's damage text as its
+``effect``: its hit lands and the GM applies what it does. Names: a natural attack takes its usage ("Bite"), an
 item "Item (Usage)"; a repeated name gets " #2".
 """
 
@@ -73,18 +74,12 @@ def sheet_weapons(
     seen: dict[str, int] = {}
     for w in weapons:
         label = w.usage if w.owner_kind == "trait" and w.usage else (f"{w.owner} ({w.usage})" if w.usage else w.owner)
-        if w.dice is None or (w.dice.dice == 0 and w.dice.adds <= 0):
-            unused.append(f"{w.path} ({label}: no damage dice, {w.damage_text or 'none'})")
-            continue
-        if w.damage_type not in DAMAGE_TYPES:
-            unused.append(f"{w.path} ({label}: damage type {w.damage_type!r} is not one rulekeeper applies)")
-            continue
+        applied = w.dice is not None and (w.dice.dice > 0 or w.dice.adds > 0) and w.damage_type in DAMAGE_TYPES
         seen[label.lower()] = seen.get(label.lower(), 0) + 1
         if seen[label.lower()] > 1:
             label = f"{label} #{seen[label.lower()]}"
         kind = _weapon_kind(w)
         assert kind in ATTACK_KINDS
-        damage = _damage_text(w, st)
         skill = w.skill or "dx"
         entry: dict[str, Any] = {"name": label, "skill": skill}
         base = None if skill_of is None else skill_of(skill)
@@ -92,7 +87,10 @@ def sheet_weapons(
             entry["level"] = w.level
         elif w.level != base:
             entry["level_bonus"] = w.level - base
-        entry.update(damage=damage, damage_type=w.damage_type, kind=kind)
+        if applied:
+            entry.update(damage=_damage_text(w, st), damage_type=w.damage_type, kind=kind)
+        else:
+            entry.update(damage="", effect=w.damage_text or "no damage", kind=kind)
         if w.ranged:
             entry.update(acc=max(0, w.acc), bulk=w.bulk, rof=_rof(w.rof), range=w.range, shots=w.shots)
         else:

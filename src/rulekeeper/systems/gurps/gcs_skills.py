@@ -20,7 +20,7 @@ from typing import Any
 from rulekeeper.errors import InputError
 from rulekeeper.systems.gurps.gcs_features import Features, walk_items
 from rulekeeper.systems.gurps.gcs_match import tags_match, text_matches
-from rulekeeper.systems.gurps.gcs_values import opt_list, opt_number, opt_str, read_default
+from rulekeeper.systems.gurps.gcs_values import criterion_text, opt_list, opt_number, opt_str, read_default
 
 __all__ = ["DIFFICULTY_OFFSET", "GcsSkill", "SkillBook", "read_skills", "skill_level_from_points"]
 
@@ -111,6 +111,12 @@ def read_skills(data: Mapping[str, Any]) -> tuple[GcsSkill, ...]:
     return tuple(out)
 
 
+def _matches(wanted: Any, value: str) -> bool:
+    if isinstance(wanted, Mapping):
+        return text_matches(wanted, value)
+    return str(wanted).lower() == value.lower()
+
+
 class SkillBook:
     """Resolves skill levels against the attributes, features and encumbrance of one sheet."""
 
@@ -130,12 +136,14 @@ class SkillBook:
         self._cuts = 0  # default chains cut short; a level found under a cut is not kept
 
     # -- lookups ---------------------------------------------------------------------------
-    def named(self, name: str, specialization: str = "", *, require_points: bool) -> list[GcsSkill]:
+    def named(self, name: Any, specialization: Any = "", *, require_points: bool) -> list[GcsSkill]:
+        """Skills by name and specialization, each plain text (equal, ignoring case) or a GCS text
+        criterion (a default written as ``{"compare": "starts_with", ...}``); no specialization is any."""
         out = []
         for skill in self.skills:
-            if skill.name.lower() != name.lower():
+            if not _matches(name, skill.name):
                 continue
-            if specialization and skill.specialization.lower() != specialization.lower():
+            if specialization and not _matches(specialization, skill.specialization):
                 continue
             if require_points and not skill.is_technique and skill.points <= 0:
                 continue
@@ -187,7 +195,7 @@ class SkillBook:
             self._levels[skill.path] = result
         return result
 
-    def best_level(self, name: str, specialization: str = "", *, require_points: bool) -> int | None:
+    def best_level(self, name: Any, specialization: Any = "", *, require_points: bool) -> int | None:
         levels = [self.level(s) for s in self.named(name, specialization, require_points=require_points)]
         known = [lv for lv in levels if lv is not None]
         return max(known) if known else None
@@ -198,7 +206,7 @@ class SkillBook:
         modifier = float(default.get("modifier") or 0)
         if kind == "skill":
             level = self.best_level(
-                str(default.get("name") or ""), str(default.get("specialization") or ""), require_points=require_points
+                default.get("name") or "", default.get("specialization") or "", require_points=require_points
             )
             return None if level is None else level + modifier
         attr = self.attribute(kind) if kind in _ATTRIBUTE_DEFAULTS or kind in self.attributes else None
@@ -217,7 +225,7 @@ class SkillBook:
             if str(default.get("type")) == "skill":
                 # the other skill's own bonuses do not carry over through a default
                 level -= self.skill_bonus(
-                    str(default.get("name") or ""), str(default.get("specialization") or ""), skill.tags
+                    criterion_text(default.get("name")), criterion_text(default.get("specialization")), skill.tags
                 )
             if best is None or level > best:
                 best = level

@@ -16,6 +16,7 @@ from rulekeeper.errors import InputError
 
 __all__ = [
     "as_mapping",
+    "criterion_text",
     "opt_bool",
     "opt_list",
     "opt_mapping",
@@ -133,10 +134,48 @@ def parse_weight(value: Any, path: str) -> float:
     return float(match.group(1)) * WEIGHT_UNITS[unit]
 
 
+_TEXT_COMPARES = (
+    "any",
+    "is",
+    "is_not",
+    "contains",
+    "does_not_contain",
+    "starts_with",
+    "does_not_start_with",
+    "ends_with",
+    "does_not_end_with",
+)
+
+
 def read_default(raw: Any, path: str) -> dict[str, Any]:
-    """A skill default (``{type, name?, specialization?, modifier?}``), checked key by key."""
+    """A skill default (``{type, name?, specialization?, modifier?}``), checked key by key.
+
+    Current GCS writes a default's name and specialization as text criteria (``{"compare": "is",
+    "qualifier": "Shortsword"}``), older files as plain text (GCS reads that as "is"). An "is"
+    criterion becomes its text; any other comparison stays a criterion, matched by
+    :func:`gcs_match.text_matches`.
+    """
     default = dict(as_mapping(raw, path))
-    for key in ("type", "name", "specialization"):
-        opt_str(default, key, path)
+    opt_str(default, "type", path)
+    for key in ("name", "specialization"):
+        value = default.get(key)
+        if isinstance(value, Mapping):
+            where = f"{path}.{key}"
+            compare = opt_str(value, "compare", where, "is").strip().lower() or "is"
+            qualifier = opt_str(value, "qualifier", where)
+            if compare not in _TEXT_COMPARES:
+                raise InputError(
+                    f"unknown comparison {compare!r}", expected="one of " + ", ".join(_TEXT_COMPARES), where=where
+                )
+            default[key] = qualifier if compare == "is" else {"compare": compare, "qualifier": qualifier}
+        else:
+            opt_str(default, key, path)
     default["modifier"] = opt_number(default, "modifier", path, 0.0)
     return default
+
+
+def criterion_text(value: Any) -> str:
+    """A default's name or specialization as text (a criterion's qualifier), for labels."""
+    if isinstance(value, Mapping):
+        return str(value.get("qualifier") or "")
+    return str(value or "")

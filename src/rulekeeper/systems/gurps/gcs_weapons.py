@@ -17,17 +17,18 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rulekeeper.errors import InputError
 from rulekeeper.systems.gurps.damage_table import DamageDice
-from rulekeeper.systems.gurps.gcs_damage import adds_to_dice, parse_gcs_dice, swing_for, thrust_for
+from rulekeeper.systems.gurps.gcs_damage import add_dice, adds_to_dice, parse_gcs_dice, swing_for, thrust_for
 from rulekeeper.systems.gurps.gcs_features import Feature, Features, enabled_traits, equipped_equipment, walk_items
 from rulekeeper.systems.gurps.gcs_match import number_matches, tags_match, text_matches
 from rulekeeper.systems.gurps.gcs_skills import SkillBook
 from rulekeeper.systems.gurps.gcs_values import (
     as_mapping,
+    criterion_text,
     opt_list,
     opt_mapping,
     opt_number,
@@ -64,6 +65,8 @@ class WeaponContext:
     skills: SkillBook
     features: Features
     dice_plus_adds: bool = False
+    tk_st: int = 0  # the ST of Telekinesis, for ``tk_thr``/``tk_sw`` damage
+    iq: int = 10  # for ``iq_thr``/``iq_sw`` damage
 
 
 @dataclass(frozen=True)
@@ -90,13 +93,14 @@ class GcsWeapon:
     calc: Mapping[str, Any]
     parry_modifier: int = 0  # the weapon's own Parry modifier (0, -1, +2 ...)
     st_based: str = ""  # "thr" or "sw" when the damage grows with the wielder's ST
+    fragmentation: str = ""  # as GCS prints it after the damage: "[2d tox]", "[2d(0.5) cut]"
 
     @property
     def damage_text(self) -> str:
         """Damage as GCS prints it ("1d+2 cr", "1d+1(2) pi")."""
         dice = "" if self.dice is None or (self.dice.dice == 0 and self.dice.adds == 0) else str(self.dice)
         text = f"{dice}{self.armor_divisor}"
-        return f"{text} {self.damage_type}".strip()
+        return " ".join(part for part in (text, self.damage_type, self.fragmentation) if part)
 
 
 @dataclass(frozen=True)
@@ -139,7 +143,7 @@ def _best_skill_default(ctx: WeaponContext, defaults: Sequence[Mapping[str, Any]
             continue
         level = ctx.skills.default_level(default, require_points=False, rule_of_20=True)
         if level is not None and (best is None or level > best[0]):
-            best = (level, str(default.get("name") or ""), str(default.get("specialization") or ""))
+            best = (level, criterion_text(default.get("name")), criterion_text(default.get("specialization")))
     return None if best is None else (best[1], best[2])
 
 
@@ -188,8 +192,8 @@ def _level(ctx: WeaponContext, w: _Site, parry_text: str) -> tuple[int, str]:
             continue
         kind = str(default.get("type") or "")
         if kind == "skill":
-            spec = str(default.get("specialization") or "")
-            name = str(default.get("name") or "")
+            spec = criterion_text(default.get("specialization"))
+            name = criterion_text(default.get("name"))
             label = f"{name} ({spec})" if spec else name
         else:
             label = kind
@@ -200,27 +204,33 @@ def _level(ctx: WeaponContext, w: _Site, parry_text: str) -> tuple[int, str]:
     return max(0, math.trunc(best[0])), best[1]
 
 
-def _weapon_bonus(ctx: WeaponContext, w: _Site, dice: int) -> int:
-    best = _best_skill_default(ctx, w.defaults)
+def _applies(ctx: WeaponContext, w: _Site, f: Feature) -> bool:
+    """Whether a weapon feature (damage, effective ST, Parry or Block bonus) selects this weapon."""
+    selection = str(f.data.get("selection_type") or "")
+    if selection == "weapons_with_required_skill":
+        best = _best_skill_default(ctx, w.defaults)
+        if best is None:
+            return False
+        name, spec = best
+        return (
+            text_matches(f.data.get("name"), name)
+            and text_matches(f.data.get("specialization"), spec)
+            and number_matches(f.data.get("level"), _rsl(ctx, name, spec))
+            and text_matches(f.data.get("usage"), w.usage)
+            and tags_match(f.data.get("tags"), w.tags)
+        )
+    if selection == "weapons_with_name":
+        return w.named(f)
+    if selection == "this_weapon":
+        return w.this(f)
+    return False
+
+
+def _weapon_bonus(ctx: WeaponContext, w: _Site, dice: int, kind: str = "weapon_bonus") -> int:
+    """The sum of a kind of weapon feature for this weapon (per die ones times ``dice``)."""
     total = 0.0
-    for f in ctx.features.of("weapon_bonus"):
-        selection = str(f.data.get("selection_type") or "")
-        applies = False
-        if selection == "weapons_with_required_skill":
-            if best is not None:
-                name, spec = best
-                applies = (
-                    text_matches(f.data.get("name"), name)
-                    and text_matches(f.data.get("specialization"), spec)
-                    and number_matches(f.data.get("level"), _rsl(ctx, name, spec))
-                    and text_matches(f.data.get("usage"), w.usage)
-                    and tags_match(f.data.get("tags"), w.tags)
-                )
-        elif selection == "weapons_with_name":
-            applies = w.named(f)
-        elif selection == "this_weapon":
-            applies = w.this(f)
-        if not applies or f.data.get("percent"):
+    for f in ctx.features.of(kind):
+        if not _applies(ctx, w, f) or f.data.get("percent"):
             continue
         amount = f.amount
         if f.data.get("per_die"):
@@ -236,26 +246,22 @@ def _damage(ctx: WeaponContext, w: _Site) -> tuple[DamageDice | None, str, str]:
     kind = opt_str(damage, "type", dpath).strip()
     st_kind = opt_str(damage, "st", dpath).strip().lower()
     dice: DamageDice | None = None
-    if st_kind:
-        if st_kind.startswith("thr"):
-            dice = thrust_for(ctx.striking_st, ctx.progression)
-        elif st_kind.startswith("sw"):
-            dice = swing_for(ctx.striking_st, ctx.progression)
-        else:
-            raise InputError(f"unknown ST damage {st_kind!r}", expected="thr or sw", where=f"{dpath}.st")
-        if st_kind.endswith("_leveled"):
-            dice = DamageDice(dice.dice * math.trunc(level_of_owner), dice.adds * math.trunc(level_of_owner))
+    if st_kind and st_kind != "none":
+        dice = _st_damage(ctx, w, st_kind, damage, dpath)
+        if st_kind.endswith("_leveled") or damage.get("leveled") is True:
+            lv = math.trunc(level_of_owner)
+            dice = replace(dice, dice=dice.dice * lv, adds=dice.adds * lv)
     base_text = opt_str(damage, "base", dpath).strip()
     if base_text:
         base = parse_gcs_dice(base_text, f"{dpath}.base")
-        dice = base if dice is None else DamageDice(dice.dice + base.dice, dice.adds + base.adds)
+        dice = base if dice is None else add_dice(base, dice)
     leveled_text = opt_str(damage, "base_leveled", dpath).strip()
     if leveled_text:
         lv = math.trunc(level_of_owner)
         extra = parse_gcs_dice(leveled_text, f"{dpath}.base_leveled")
-        extra = DamageDice(extra.dice * lv, extra.adds * lv)
+        extra = replace(extra, dice=extra.dice * lv, adds=extra.adds * lv)
         if extra.dice or extra.adds:
-            dice = extra if dice is None else DamageDice(dice.dice + extra.dice, dice.adds + extra.adds)
+            dice = extra if dice is None else add_dice(dice, extra)
     if dice is not None:
         per_die = math.trunc(opt_number(damage, "modifier_per_die", dpath, 0.0))
         dice = dice.per_die(per_die)
@@ -265,6 +271,64 @@ def _damage(ctx: WeaponContext, w: _Site) -> tuple[DamageDice | None, str, str]:
     divisor = opt_number(damage, "armor_divisor", dpath, 0.0, text=True)
     divisor_text = f"({divisor:g})" if divisor and divisor != 1 else ""
     return dice, kind, divisor_text
+
+
+#: GCS's ST-based damage forms (``damage.st``, GCS ``stdmg.Option``): thrust or swing read for which ST.
+#: Lifting ST and Striking ST are the parts of ST that count only for lifting or striking (B88);
+#: "tk" is the ST of Telekinesis (B75), "iq" reads IQ as if it were ST (a GCS option for psionic
+#: and magical attacks); "_leveled" multiplies the dice by the trait's level (GCS's older form).
+ST_DAMAGE: dict[str, tuple[str, str]] = {
+    "thr": ("thrust", "striking"),
+    "sw": ("swing", "striking"),
+    "lift_thr": ("thrust", "lifting"),
+    "lift_sw": ("swing", "lifting"),
+    "tk_thr": ("thrust", "telekinetic"),
+    "tk_sw": ("swing", "telekinetic"),
+    "iq_thr": ("thrust", "iq"),
+    "iq_sw": ("swing", "iq"),
+    "thr_leveled": ("thrust", "striking"),
+    "sw_leveled": ("swing", "striking"),
+}
+
+
+def _st_damage(ctx: WeaponContext, w: _Site, st_kind: str, damage: Mapping[str, Any], dpath: str) -> DamageDice:
+    form = ST_DAMAGE.get(st_kind)
+    if form is None:
+        raise InputError(
+            f"unknown ST damage {st_kind!r}", expected="one of " + ", ".join(ST_DAMAGE), where=f"{dpath}.st"
+        )
+    which, source = form
+    st = {"striking": ctx.striking_st, "lifting": ctx.lifting_st, "telekinetic": ctx.tk_st, "iq": ctx.iq}[source]
+    # a skill's "effective ST" bonus (DFRPG's Wrestling: +1 ST per level of mastery) counts for the
+    # weapon's damage only, and never lifts ST past three times the weapon's minimum, as in GCS
+    st += _weapon_bonus(ctx, w, 1, "weapon_effective_st_bonus")
+    percent = sum(
+        f.amount for f in ctx.features.of("weapon_effective_st_bonus") if f.data.get("percent") and _applies(ctx, w, f)
+    )
+    st = max(0, st + math.trunc(st * percent / 100))
+    cap = 3 * _min_st(w.weapon, w.path)
+    if cap > 0:
+        st = min(st, cap)
+    multiplier = opt_number(damage, "st_mul", dpath, 0.0)
+    if multiplier > 0:  # GCS ignores a multiplier of 0
+        st = math.trunc(st * multiplier)
+    return thrust_for(st, ctx.progression) if which == "thrust" else swing_for(st, ctx.progression)
+
+
+def _fragmentation(weapon: Mapping[str, Any], path: str) -> str:
+    """Fragmentation damage (B414) as GCS prints it after the main damage: "[2d cut]"."""
+    damage = opt_mapping(weapon, "damage", path)
+    dpath = f"{path}.damage"
+    text = opt_str(damage, "fragmentation", dpath).strip()
+    if not text:
+        return ""
+    dice = parse_gcs_dice(text, f"{dpath}.fragmentation")
+    if dice.dice == 0 and dice.adds == 0:
+        return ""
+    divisor = opt_number(damage, "fragmentation_armor_divisor", dpath, 0.0, text=True)
+    div = f"({divisor:g})" if divisor and divisor != 1 else ""
+    kind = opt_str(damage, "fragmentation_type", dpath).strip()
+    return f"[{dice}{div}{' ' + kind if kind else ''}]"
 
 
 def _defense(text: str, level: int, bonus: int, path: str) -> str:
@@ -281,8 +345,9 @@ def _defense(text: str, level: int, bonus: int, path: str) -> str:
 
 
 def _st_based(weapon: Mapping[str, Any], path: str) -> str:
-    kind = opt_str(opt_mapping(weapon, "damage", path), "st", f"{path}.damage").strip().lower()
-    return kind if kind in ("thr", "sw") else ""
+    damage = opt_mapping(weapon, "damage", path)
+    kind = opt_str(damage, "st", f"{path}.damage").strip().lower()
+    return kind if kind in ("thr", "sw") and not damage.get("st_mul") and not damage.get("leveled") else ""
 
 
 def _modifier(text: str) -> int:
@@ -291,6 +356,10 @@ def _modifier(text: str) -> int:
 
 
 def _accuracy(text: str, path: str) -> int:
+    """Acc as GCS reads it: "3", "3+1" (a scope's bonus added), or "Jet" (GCS's mark for a jet,
+    which has no Acc to add)."""
+    if "jet" in text.lower():
+        return 0
     total = 0
     for part in re.findall(r"[+-]?\d+", text):
         total += int(part)
@@ -346,6 +415,8 @@ def derive_weapons(data: Mapping[str, Any], ctx: WeaponContext) -> list[GcsWeapo
             level, skill = _level(ctx, site, parry_text)
             dice, kind, divisor = _damage(ctx, site)
             block_text = opt_str(weapon, "block", path)
+            # Enhanced Parry (B51) and the like: GCS's weapon_parry_bonus on this weapon's Parry
+            parry_extra = _weapon_bonus(ctx, site, 0, "weapon_parry_bonus")
             out.append(
                 GcsWeapon(
                     path=path,
@@ -358,18 +429,26 @@ def derive_weapons(data: Mapping[str, Any], ctx: WeaponContext) -> list[GcsWeapo
                     dice=dice,
                     damage_type=kind,
                     armor_divisor=divisor,
-                    parry=None if ranged else _defense(parry_text, level, ctx.parry_bonus, f"{path}.parry"),
+                    parry=None
+                    if ranged
+                    else _defense(parry_text, level, ctx.parry_bonus + parry_extra, f"{path}.parry"),
                     block=None
                     if ranged or not block_text
-                    else _defense(block_text, level, ctx.block_bonus, f"{path}.block"),
+                    else _defense(
+                        block_text,
+                        level,
+                        ctx.block_bonus + _weapon_bonus(ctx, site, 0, "weapon_block_bonus"),
+                        f"{path}.block",
+                    ),
                     acc=_accuracy(opt_str(weapon, "accuracy", path), f"{path}.accuracy") if ranged else 0,
                     range=_range(opt_str(weapon, "range", path), ctx.st) if ranged else "",
                     rof=opt_str(weapon, "rate_of_fire", path) if ranged else "",
                     shots=opt_str(weapon, "shots", path) if ranged else "",
                     bulk=signed_number(opt_str(weapon, "bulk", path), f"{path}.bulk") if ranged else 0,
                     calc=opt_mapping(weapon, "calc", path),
-                    parry_modifier=_modifier(parry_text),
+                    parry_modifier=_modifier(parry_text) + parry_extra,
                     st_based=_st_based(weapon, path),
+                    fragmentation=_fragmentation(weapon, path),
                 )
             )
     return out

@@ -68,6 +68,11 @@ def take_injury(
     if injury <= 0:
         return
     char = play.char(actor)
+    if char.hp == 0:
+        # HP 0 is GCS's and the bestiaries' mark of an insubstantial being (a specter): it has no
+        # body for injury to reach (docs/systems/gurps.md, "Attributes of 0")
+        play.explain(f"{actor} has HP 0 (insubstantial): the injury does not touch it", rule, actor=actor)
+        return
     before = char.current_hp
     after = before - injury
     play.put(actor, evolve(char, current_hp=after))

@@ -28,6 +28,7 @@ from rulekeeper.systems.gurps.view import character_view
 if TYPE_CHECKING:
     from rulekeeper.core.check import CheckResult
     from rulekeeper.core.play import Play
+    from rulekeeper.core.sheet_format import SheetFormat
     from rulekeeper.core.stakes import Stakes
     from rulekeeper.core.state import AnyCheck, Condition, GameState, PendingCheck, Timer
 
@@ -104,6 +105,11 @@ class GurpsRuleset(Ruleset[GurpsCharacter]):
 
     def new_character(self, sheet: Mapping[str, Any]) -> GurpsCharacter:
         return new_character(sheet)
+
+    def sheet_formats(self) -> Mapping[str, SheetFormat]:
+        from rulekeeper.systems.gurps.gcs_format import GCS_FORMAT
+
+        return {GCS_FORMAT.name: GCS_FORMAT}
 
     def derived_conditions(self, character: GurpsCharacter) -> frozenset[str]:
         return derived_thresholds(character)

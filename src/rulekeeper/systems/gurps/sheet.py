@@ -50,8 +50,9 @@ SHEET_FIELDS: dict[str, str] = {
 WEAPON_FIELDS: dict[str, str] = {
     "name": "the weapon's name",
     "skill": "the skill it is used with (default: the name)",
-    "damage": "damage such as 2d+1, thr+1 or sw-1 (default thr)",
+    "damage": "damage such as 2d+1, thr+1 or sw-1 (default thr); empty for a weapon with only an effect",
     "damage_type": "one of " + ", ".join(DAMAGE_TYPES),
+    "effect": "what a hit does that rulekeeper does not apply (a grapple's control, an affliction), as printed",
     "kind": "one of " + ", ".join(ATTACK_KINDS),
     "acc": "Accuracy (ranged)",
     "bulk": "Bulk (ranged), e.g. -4",
@@ -151,10 +152,16 @@ def _weapon(raw: Any, index: int) -> Weapon:
     name = _str(raw, "name", "", where).strip()
     if not name:
         raise InputError("a weapon needs a name", expected="text", where=where + "name")
-    damage = _str(raw, "damage", "thr", where)
-    parse_damage(damage, 10)  # validates the form; ST is applied when the weapon is used
-    damage_type = _str(raw, "damage_type", "cr", where).strip().lower()
-    if damage_type not in DAMAGE_TYPES:
+    effect = _str(raw, "effect", "", where).strip()
+    damage = _str(raw, "damage", "" if effect else "thr", where).strip()
+    if damage:
+        parse_damage(damage, 10)  # validates the form; ST is applied when the weapon is used
+    elif not effect:
+        raise InputError(
+            "a weapon without damage needs an effect", expected="damage, or an effect", where=where + "damage"
+        )
+    damage_type = _str(raw, "damage_type", "cr" if damage else "", where).strip().lower()
+    if damage and damage_type not in DAMAGE_TYPES:
         raise InputError(
             f"unknown damage type {damage_type!r}",
             expected="one of " + ", ".join(DAMAGE_TYPES),
@@ -183,6 +190,7 @@ def _weapon(raw: Any, index: int) -> Weapon:
         level_bonus=_int(raw, "level_bonus", 0, where=where),
         range=_str(raw, "range", "", where),
         shots=_str(raw, "shots", "", where),
+        effect=effect,
     )
 
 
@@ -218,15 +226,17 @@ def new_character(sheet: Mapping[str, Any]) -> GurpsCharacter:
     dx = _int(sheet, "dx", 10, minimum=1)
     iq = _int(sheet, "iq", 10, minimum=0)  # IQ 0: mindless things
     ht = _int(sheet, "ht", 10, minimum=1)
-    hp = _int(sheet, "hp", st, minimum=1)
-    fp = _int(sheet, "fp", ht, minimum=1)
+    # HP 0: an insubstantial being, no body to injure; FP 0: a being that does not tire (both
+    # GCS-written creatures; docs/systems/gurps.md "Attributes of 0")
+    hp = _int(sheet, "hp", st, minimum=0)
+    fp = _int(sheet, "fp", ht, minimum=0)
     basic_speed = _float(sheet, "basic_speed", (ht + dx) / 4)
     basic_move = _int(sheet, "basic_move", math.floor(basic_speed), minimum=0)
     current_hp = _int(sheet, "current_hp", hp)
     current_fp = _int(sheet, "current_fp", fp)
     if current_hp > hp:
         raise InputError(f"current_hp={current_hp} is above HP {hp}", expected=f"at most {hp}", where="current_hp")
-    if current_hp <= -5 * hp:
+    if hp > 0 and current_hp <= -5 * hp:
         raise InputError(f"current_hp={current_hp} is death (-5 x HP)", expected=f"above {-5 * hp}", where="current_hp")
     if not -fp <= current_fp <= fp:
         raise InputError(f"current_fp={current_fp} is out of range", expected=f"from {-fp} to {fp}", where="current_fp")
@@ -255,7 +265,7 @@ def new_character(sheet: Mapping[str, Any]) -> GurpsCharacter:
         ht=ht,
         hp=hp,
         fp=fp,
-        will=_int(sheet, "will", iq, minimum=1),
+        will=_int(sheet, "will", iq, minimum=0),  # Will 0: the mindless
         per=_int(sheet, "per", iq, minimum=1),
         basic_speed=basic_speed,
         basic_move=basic_move,

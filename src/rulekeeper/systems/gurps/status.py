@@ -48,7 +48,11 @@ def derived_thresholds(char: GurpsCharacter) -> frozenset[str]:
     """Which threshold conditions current HP and FP put ``char`` in (none once dead)."""
     if char.dead:
         return frozenset()
-    holds = {"reeling": char.reeling, "very tired": char.very_tired, "verge of collapse": char.current_fp <= 0}
+    holds = {
+        "reeling": char.reeling,
+        "very tired": char.very_tired,
+        "verge of collapse": char.fp > 0 and char.current_fp <= 0,
+    }
     return frozenset(name for name, on in holds.items() if on)
 
 
@@ -63,7 +67,7 @@ def sync_thresholds(play: Play[GurpsCharacter], actor: str) -> None:
     wanted = (
         ("reeling", is_reeling(char.hp, char.current_hp), REELING),
         ("very tired", is_very_tired(char.fp, char.current_fp), VERY_TIRED),
-        ("verge of collapse", char.current_fp <= 0, FATIGUE_COLLAPSE),
+        ("verge of collapse", char.fp > 0 and char.current_fp <= 0, FATIGUE_COLLAPSE),
     )
     for name, should, rule in wanted:
         has = play.has(actor, name)

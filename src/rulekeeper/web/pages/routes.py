@@ -97,6 +97,7 @@ def _context(server: Server, access: Access, log_actor: str | None, *, tools: bo
             ]
             out["default_level"] = automation["*"].value if "*" in automation else "auto"
             out["members"] = [m for m in server.store.members(access.record.id) if m.revoked is None]
+            out["sheet_formats"] = list(ruleset.sheet_formats().values())
         return out
 
 
