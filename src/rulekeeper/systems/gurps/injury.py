@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.frozen import evolve
+from rulekeeper.core.section import CheckSpec, Section
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gurps.checks import ask_success_roll
 from rulekeeper.systems.gurps.rules import (
@@ -25,6 +26,7 @@ from rulekeeper.systems.gurps.rules import (
     SHOCK,
     UNCONSCIOUS_RECOVERY,
 )
+from rulekeeper.systems.gurps.stakes import check_stakes
 from rulekeeper.systems.gurps.status import die, fall_unconscious, stun, sync_thresholds
 from rulekeeper.systems.gurps.thresholds import (
     consciousness_penalty,
@@ -33,6 +35,7 @@ from rulekeeper.systems.gurps.thresholds import (
     is_major_wound,
     shock_penalty,
 )
+from rulekeeper.systems.gurps.waking import schedule_wake
 
 if TYPE_CHECKING:
     from rulekeeper.core.play import Play
@@ -41,6 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "INJURY_PURPOSES",
+    "INJURY_SECTION",
     "ask_consciousness_roll",
     "heal",
     "on_injury_check",
@@ -205,8 +209,6 @@ def heal(play: Play[GurpsCharacter], actor: str, amount: int, rule: Rule, *, tre
     ``treatment`` is medical help for a character who failed the 12-hour roll: the normal
     waking rolls resume (reading: the seed says only that they cannot wake without it).
     """
-    from rulekeeper.systems.gurps.recovery import schedule_wake
-
     char = play.char(actor)
     if char.dead:
         raise RuleRefusal(f"{actor} is dead; no healing brings them back (seed 004, General Damage)")
@@ -284,3 +286,12 @@ def on_injury_check(play: Play[GurpsCharacter], pending: PendingCheck, result: C
         turn = play.char(actor).turn
         play.put(actor, evolve(play.char(actor), turn=evolve(turn, task=None)))
         play.explain(f"{actor} loses concentration and must start over", CONCENTRATE, actor=actor)
+
+
+#: Injury (seed 004, "Injuries"): the rolls an injury asks for -- to stay conscious, to survive,
+#: against a major wound, and to keep aiming or concentrating when hurt.
+INJURY_SECTION = Section(
+    "injury",
+    checks=tuple(CheckSpec(purpose, on_injury_check, check_stakes) for purpose in INJURY_PURPOSES),
+    skip_orphans=True,
+)

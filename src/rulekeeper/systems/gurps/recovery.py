@@ -17,10 +17,13 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.check import Modifier
 from rulekeeper.core.clock import DAY, HOUR, MINUTE, WEEK
+from rulekeeper.core.section import CheckSpec, Section, TimerSpec
 from rulekeeper.systems.gurps.checks import ask_success_roll
 from rulekeeper.systems.gurps.rules import DEATH, FATIGUE_RECOVERY, NATURAL_RECOVERY, UNCONSCIOUS_RECOVERY
+from rulekeeper.systems.gurps.stakes import check_stakes
 from rulekeeper.systems.gurps.status import die, is_unconscious_from, wake_from
 from rulekeeper.systems.gurps.thresholds import wake_band
+from rulekeeper.systems.gurps.waking import WAKE_DELAYS, schedule_fp_recovery, schedule_wake
 
 if TYPE_CHECKING:
     from rulekeeper.core.check import CheckResult
@@ -29,6 +32,7 @@ if TYPE_CHECKING:
     from rulekeeper.systems.gurps.character import GurpsCharacter
 
 __all__ = [
+    "RECOVERY_SECTION",
     "REST_KINDS",
     "WAKE_DELAYS",
     "interrupt_rest",
@@ -39,31 +43,8 @@ __all__ = [
     "start_rest",
 ]
 
-WAKE_DELAYS: dict[str, int] = {"15 minutes": 15 * MINUTE, "hourly": HOUR, "12 hours": 12 * HOUR}
 REST_KINDS: dict[str, int] = {"short": 10 * MINUTE, "hour": HOUR, "night": 8 * HOUR, "day": DAY, "week": WEEK}
-FP_TICK = 10 * MINUTE
 RECOVERY_PURPOSES = ("wake", "untreated", "natural-recovery")
-
-
-def schedule_wake(play: Play[GurpsCharacter], actor: str) -> None:
-    """The next waking step for an unconscious character, by current HP band."""
-    char = play.char(actor)
-    if play.has(actor, "needs treatment"):
-        play.schedule(12 * HOUR, "gurps.untreated", f"{actor}: HT roll to survive untreated", actor=actor)
-        return
-    band = wake_band(char.hp, char.current_hp)
-    label = {
-        "15 minutes": f"{actor} wakes (1+ HP: after 15 minutes)",
-        "hourly": f"{actor}: hourly HT roll to wake",
-        "12 hours": f"{actor}: the single HT roll to wake after 12 hours",
-    }[band]
-    play.schedule(WAKE_DELAYS[band], "gurps.wake", label, actor=actor, data={"band": band})
-
-
-def schedule_fp_recovery(play: Play[GurpsCharacter], actor: str) -> None:
-    char = play.char(actor)
-    if char.current_fp < char.fp and not play.state.timers_of(actor, "gurps.fp-recovery"):
-        play.schedule(FP_TICK, "gurps.fp-recovery", f"{actor} regains 1 FP (10 minutes of rest)", actor=actor)
 
 
 def start_rest(play: Play[GurpsCharacter], actor: str, kind: str, *, meal: bool, modifier: int) -> None:
@@ -214,3 +195,15 @@ def on_recovery_check(play: Play[GurpsCharacter], pending: PendingCheck, result:
             schedule_wake(play, actor)
         else:
             die(play, actor, DEATH, "failed the 12-hourly HT roll while untreated")
+
+
+#: Recovery over time (seed 004, "Recovery"): waking, FP by rest, the daily HP roll.
+RECOVERY_SECTION = Section(
+    "recovery",
+    checks=tuple(CheckSpec(purpose, on_recovery_check, check_stakes) for purpose in RECOVERY_PURPOSES),
+    timers=tuple(
+        TimerSpec(kind, on_recovery_timer)
+        for kind in ("gurps.fp-recovery", "gurps.rest-end", "gurps.natural-recovery", "gurps.wake", "gurps.untreated")
+    ),
+    skip_orphans=True,
+)

@@ -18,6 +18,7 @@ from rulekeeper.core.citation import Rule
 from rulekeeper.core.frozen import evolve
 from rulekeeper.systems.gurps.rules import FATIGUE_COLLAPSE, REELING, STUN, VERY_TIRED
 from rulekeeper.systems.gurps.thresholds import is_reeling, is_very_tired
+from rulekeeper.systems.gurps.waking import schedule_fp_recovery, schedule_wake
 
 if TYPE_CHECKING:
     from rulekeeper.core.play import Play
@@ -78,8 +79,7 @@ def _threshold_text(actor: str, name: str, char: GurpsCharacter) -> str:
         return f"{actor} has less than 1/3 of HP left ({char.current_hp}/{char.hp}): reeling, Move and Dodge halved"
     if name == "very tired":
         return (
-            f"{actor} has less than 1/3 of FP left ({char.current_fp}/{char.fp}): very tired, "
-            "Move, Dodge and ST halved"
+            f"{actor} has less than 1/3 of FP left ({char.current_fp}/{char.fp}): very tired, Move, Dodge and ST halved"
         )
     return (
         f"{actor} is at {char.current_fp} FP: on the verge of collapse -- every further FP lost also "
@@ -109,8 +109,6 @@ def die(play: Play[GurpsCharacter], actor: str, rule: Rule, why: str) -> None:
 
 def fall_unconscious(play: Play[GurpsCharacter], actor: str, rule: Rule, cause: str, text: str) -> None:
     """Knock the character out for ``cause`` ("injury" or "fatigue") and start the way back."""
-    from rulekeeper.systems.gurps.recovery import schedule_fp_recovery, schedule_wake
-
     char = play.char(actor)
     if char.dead:
         return

@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.dice_roll import DiceRoll
+from rulekeeper.core.section import CheckKind, CheckSpec, Section
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.systems.wrath_glory import citations, conditions, formulas, options
 from rulekeeper.systems.wrath_glory.character import Death
 from rulekeeper.systems.wrath_glory.death import kill
 from rulekeeper.systems.wrath_glory.memorable_injuries import MemorableStep, roll_memorable
 from rulekeeper.systems.wrath_glory.rolls import WGPlay
+from rulekeeper.systems.wrath_glory.stakes import POOL_STAKES
 from rulekeeper.systems.wrath_glory.traumatic_injuries import TraumaticInjury, side_for_roll, traumatic_row
 
 if TYPE_CHECKING:
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "INJURY_PURPOSES",
+    "INJURY_SECTION",
     "MEMORABLE_KIND",
     "TRAUMATIC_KIND",
     "on_injury_roll",
@@ -154,3 +157,14 @@ def _traumatic(play: WGPlay, actor: str, part_roll: int, side_roll: int | None) 
         )
         return
     conditions.sync_conditions(play, actor)
+
+
+#: Memorable and Traumatic Injuries (seed 003): the d6 rolls on their tables.
+INJURY_SECTION = Section(
+    "injuries",
+    check_kinds=(
+        CheckKind(MEMORABLE_KIND, "the d6 on the Memorable Injury table (on falling Dying, or by a rule)"),
+        CheckKind(TRAUMATIC_KIND, "the d6 for a Traumatic Injury's part, and the d6 for its side"),
+    ),
+    checks=tuple(CheckSpec(purpose, on_injury_roll, POOL_STAKES) for purpose in sorted(INJURY_PURPOSES)),
+)
