@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulekeeper.errors import UnknownNameError
 
@@ -52,6 +52,9 @@ StakesWords = Callable[[str, "AnyCheck", "str | None", "Mapping[str, Any]"], "St
 ConditionHook = Callable[["Play[Any]", "Condition"], None]
 #: Modifiers a section's state puts on a roll: ``(state, actor, score) -> modifiers``.
 RollModifiers = Callable[["GameState[Any]", str, str], "tuple[Modifier, ...]"]
+
+
+_Spec = TypeVar("_Spec", "CheckSpec", "TimerSpec")
 
 
 class SectionClash(RuntimeError):
@@ -231,33 +234,28 @@ class SectionTables:
 
     def check(self, purpose: str) -> tuple[CheckSpec, Section]:
         """The one declaration of ``purpose``; raises ``UnknownNameError`` for an unknown one."""
-        found = self.checks.get(purpose)
-        if found is None:
-            prefix = _prefixed(purpose, self.check_families)
-            if prefix is not None:
-                found = self.check_families[prefix]
-        if found is None and self.load_deferred(lambda d: purpose.startswith(d.purpose_prefix)):
-            return self.check(purpose)
-        if found is None:
-            known = sorted([*self.checks, *(f"{p}*" for p in self.check_families)])
-            raise UnknownNameError(
-                f"{self.system} has no rule for check purpose {purpose!r}",
-                expected="one of " + ", ".join(known),
-            )
-        return found
+        return self._find(purpose, self.checks, self.check_families, "check purpose", lambda d: d.purpose_prefix)
 
     def timer(self, kind: str) -> tuple[TimerSpec, Section]:
         """The one declaration of timer ``kind``; raises ``UnknownNameError`` for an unknown one."""
-        found = self.timers.get(kind)
+        return self._find(kind, self.timers, self.timer_families, "timer kind", lambda d: d.timer_prefix)
+
+    def _find(
+        self,
+        name: str,
+        exact: Mapping[str, tuple[_Spec, Section]],
+        families: Mapping[str, tuple[_Spec, Section]],
+        what: str,
+        claimed: Callable[[DeferredSection], str],
+    ) -> tuple[_Spec, Section]:
+        found = exact.get(name)
+        if found is None and (prefix := _prefixed(name, families)) is not None:
+            found = families[prefix]
+        if found is None and self.load_deferred(lambda d: name.startswith(claimed(d))):
+            return self._find(name, exact, families, what, claimed)
         if found is None:
-            prefix = _prefixed(kind, self.timer_families)
-            if prefix is not None:
-                found = self.timer_families[prefix]
-        if found is None and self.load_deferred(lambda d: kind.startswith(d.timer_prefix)):
-            return self.timer(kind)
-        if found is None:
-            known = sorted([*self.timers, *(f"{k}*" for k in self.timer_families)])
+            known = sorted([*exact, *(f"{p}*" for p in families)])
             raise UnknownNameError(
-                f"{self.system} has no rule for timer kind {kind!r}", expected="one of " + ", ".join(known)
+                f"{self.system} has no rule for {what} {name!r}", expected="one of " + ", ".join(known)
             )
         return found

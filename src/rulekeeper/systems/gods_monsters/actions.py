@@ -489,5 +489,5 @@ SURVIVAL_SECTION = Section(
     "survival",
     actions=SEED_000_ACTIONS,
     check_kinds=(CheckKind("gm.roll", "an ability or reaction roll asked for by the table"),),
-    checks=(CheckSpec("roll", _on_table_roll, stakes.roll_stakes),),
+    checks=(CheckSpec("roll", _on_table_roll, stakes.check_stakes),),
 )

@@ -188,8 +188,8 @@ CONSCIOUSNESS_SECTION = Section(
         CheckKind("gm.awaken", "roll to awaken from injury unconsciousness (seed 000)"),
     ),
     checks=(
-        CheckSpec("consciousness", on_consciousness_roll, stakes.consciousness_stakes),
-        CheckSpec("awaken", on_awakening_roll, stakes.awaken_stakes),
+        CheckSpec("consciousness", on_consciousness_roll, stakes.check_stakes),
+        CheckSpec("awaken", on_awakening_roll, stakes.check_stakes),
     ),
     condition_end={cond.UNCONSCIOUS: on_unconsciousness_end, cond.SEMI_CONSCIOUS: on_unconsciousness_end},
 )

@@ -304,6 +304,6 @@ def die(play: Play[GmCharacter], actor: str, text: str) -> None:
 DYING_SECTION = Section(
     "dying",
     check_kinds=(CheckKind("gm.death", "the death contest: injuries acting against endurance (seed 000)"),),
-    checks=(CheckSpec("death", on_death_roll, stakes.death_stakes),),
+    checks=(CheckSpec("death", on_death_roll, stakes.check_stakes),),
     timers=(TimerSpec(DEATH_TIMER, on_death_timer),),
 )

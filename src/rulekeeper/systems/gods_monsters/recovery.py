@@ -203,6 +203,6 @@ def new_adventure(play: Play[GmCharacter], actors: list[str]) -> None:
 REST_SECTION = Section(
     "rest",
     check_kinds=(CheckKind("gm.rest", "health roll at the end of a night's rest (seed 000)"),),
-    checks=(CheckSpec("rest", on_rest_roll, stakes.rest_stakes),),
+    checks=(CheckSpec("rest", on_rest_roll, stakes.check_stakes),),
     condition_end={cond.ASLEEP: on_rest_end, cond.RESTING: on_rest_end},
 )
