@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from rulekeeper.core.state import PendingCheck
     from rulekeeper.systems.gurps.character import GurpsCharacter
 
-__all__ = ["CORE_ACTIONS", "HIT_LOCATIONS", "INITIATIVE_KIND", "TURNS_SECTION", "on_initiative_roll"]
+__all__ = ["ACTIONS_SECTION", "CORE_ACTIONS", "HIT_LOCATIONS", "INITIATIVE_KIND", "on_initiative_roll"]
 
 INITIATIVE_KIND = "gurps.initiative"
 
@@ -436,9 +436,9 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
 }
 
 
-#: The core actions (combat, damage, rest ...) and the rolls of a turn: turn-order ties and Feints.
-TURNS_SECTION = Section(
-    "turns",
+#: The core actions (combat, damage, rest ...) and the rolls they ask for: turn-order ties and Feints.
+ACTIONS_SECTION = Section(
+    "actions",
     actions=CORE_ACTIONS,
     checks=(
         CheckSpec("initiative", on_initiative_roll, check_stakes),

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rulekeeper.core.action import ParamSpec
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.section import DeferredSection, Section
-from rulekeeper.systems.gurps.actions import TURNS_SECTION
+from rulekeeper.systems.gurps.actions import ACTIONS_SECTION
 from rulekeeper.systems.gurps.attack import ATTACK_SECTION
 from rulekeeper.systems.gurps.calculators import CALCULATORS_SECTION
 from rulekeeper.systems.gurps.character import GurpsCharacter
@@ -42,7 +42,7 @@ class GurpsRuleset(Ruleset[GurpsCharacter]):
         CHECK_KINDS_SECTION,
         FEAT_KINDS_SECTION,
         CALCULATORS_SECTION,
-        TURNS_SECTION,
+        ACTIONS_SECTION,
         ATTACK_SECTION,
         DEFENSE_SECTION,
         INJURY_SECTION,
