@@ -22,7 +22,7 @@ from rulekeeper.core.section import CheckSpec, Section, TimerSpec
 from rulekeeper.systems.gurps.checks import ask_success_roll
 from rulekeeper.systems.gurps.rules import DEATH, FATIGUE_RECOVERY, NATURAL_RECOVERY, UNCONSCIOUS_RECOVERY
 from rulekeeper.systems.gurps.stakes import check_stakes
-from rulekeeper.systems.gurps.status import die, is_unconscious_from, wake_from
+from rulekeeper.systems.gurps.status import die, is_unconscious_from, living_actor, wake_from
 from rulekeeper.systems.gurps.thresholds import wake_band
 from rulekeeper.systems.gurps.waking import WAKE_DELAYS, schedule_fp_recovery, schedule_wake
 
@@ -181,17 +181,10 @@ def _untreated_due(play: Play[GurpsCharacter], actor: str, char: GurpsCharacter,
 
 
 # -- checks ---------------------------------------------------------------------------------
-def _living_actor(play: Play[GurpsCharacter], pending: PendingCheck) -> str | None:
-    """The actor of a recovery check, or None if they died while it waited."""
-    actor = pending.actor
-    assert actor is not None
-    return None if play.char(actor).dead else actor
-
-
 def _natural_recovery_rolled(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
     from rulekeeper.systems.gurps.injury import heal
 
-    actor = _living_actor(play, pending)
+    actor = living_actor(play, pending)
     if actor is None:
         return
     if result.success:
@@ -201,7 +194,7 @@ def _natural_recovery_rolled(play: Play[GurpsCharacter], pending: PendingCheck, 
 
 
 def _wake_rolled(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
-    actor = _living_actor(play, pending)
+    actor = living_actor(play, pending)
     if actor is None or not is_unconscious_from(play, actor, "injury"):
         return
     if result.success:
@@ -220,7 +213,7 @@ def _wake_rolled(play: Play[GurpsCharacter], pending: PendingCheck, result: Chec
 
 
 def _untreated_rolled(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
-    actor = _living_actor(play, pending)
+    actor = living_actor(play, pending)
     if actor is None or not play.has(actor, "needs treatment"):
         return
     if result.success:

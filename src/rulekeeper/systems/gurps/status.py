@@ -22,6 +22,7 @@ from rulekeeper.systems.gurps.waking import schedule_fp_recovery, schedule_wake
 
 if TYPE_CHECKING:
     from rulekeeper.core.play import Play
+    from rulekeeper.core.state import PendingCheck
     from rulekeeper.systems.gurps.character import GurpsCharacter
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "fall_unconscious",
     "incapacity",
     "is_unconscious_from",
+    "living_actor",
     "stun",
     "sync_thresholds",
     "wake_from",
@@ -105,6 +107,13 @@ def die(play: Play[GurpsCharacter], actor: str, rule: Rule, why: str) -> None:
     play.cancel_timers(actor=actor)
     play.drop_pending(actor=actor)
     play.result["dead"] = True
+
+
+def living_actor(play: Play[GurpsCharacter], pending: PendingCheck) -> str | None:
+    """The actor a roll was asked for, or None if they died while it waited (nothing follows)."""
+    actor = pending.actor
+    assert actor is not None
+    return None if play.char(actor).dead else actor
 
 
 def fall_unconscious(play: Play[GurpsCharacter], actor: str, rule: Rule, cause: str, text: str) -> None:
