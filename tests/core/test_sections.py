@@ -125,3 +125,12 @@ def test_gurps_feats_load_only_when_first_asked_for_and_their_names_are_then_kno
     assert "climb" in ruleset.actions()  # loads the feats' section
     spec, section = ruleset.tables.check("feat.climb")
     assert section.name == "feats" and spec.purpose == "feat.climb"
+
+
+STRAY = Section("stray", checks=(CheckSpec("climb", _noop_check),))
+
+
+def test_a_deferred_section_claims_only_names_under_its_prefixes() -> None:
+    ruleset = _ruleset(DeferredSection("tests.core.test_sections:STRAY", "feat.", "x.feat."))
+    with pytest.raises(SectionClash, match="claims climb outside its prefixes"):
+        ruleset.tables.load_deferred()

@@ -139,6 +139,12 @@ class DeferredSection:
             raise TypeError(f"{self.location} is not a Section")
         if section.check_kinds:
             raise SectionClash(f"deferred section {section.name!r} declares check kinds: declare them eagerly")
+        # Its purposes and timers are found by their prefixes before it is loaded: one without
+        # would be unknown until something else happened to load the section.
+        stray = [c.purpose for c in section.checks if not c.purpose.startswith(self.purpose_prefix)]
+        stray += [t.kind for t in section.timers if not t.kind.startswith(self.timer_prefix)]
+        if stray:
+            raise SectionClash(f"deferred section {section.name!r} claims {', '.join(stray)} outside its prefixes")
         return section
 
 
@@ -201,16 +207,17 @@ class SectionTables:
             *(("condition-start hook", name) for name in section.condition_start),
             *(("condition-end hook", name) for name in section.condition_end),
         ]
+        # A second claim -- by another section, or the same section listing a name twice (whose
+        # second entry would silently win) -- is refused, before anything of the section is merged.
+        seen: dict[tuple[str, str], str] = dict(self._owner)
         for claim in claims:
-            # A second claim -- by another section, or the same section listing a name twice
-            # (whose second entry would silently win) -- is refused.
-            owner = self._owner.get(claim)
-            if owner is not None:
+            owner = seen.setdefault(claim, section.name)
+            if owner != section.name or claims.count(claim) > 1:
                 what, name = claim
                 raise SectionClash(
                     f"{self.system}: {what} {name!r} is claimed twice (by sections {owner!r} and {section.name!r})"
                 )
-            self._owner[claim] = section.name
+        self._owner = seen
         self.sections.append(section)
         self.check_kinds.update((k.kind, k) for k in section.check_kinds)
         for check in section.checks:
