@@ -292,7 +292,9 @@ def _resolve(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], di
     # A total typed alone for a check decided by its total is judged as it is (no dice recorded).
     total = None if typed is None or pending is None else engine.typed_total(table.game, pending, typed)
     counted = engine.CountingSource(dice)
-    outcome = engine.resolve_check(ruleset, table.game, pending_id, counted, total=total, table_dice=typed is not None)
+    outcome = engine.resolve_check(
+        ruleset, table.game, pending_id, counted, total=total, table_dice=typed is not None
+    )
     if typed is not None and pending is not None and total is None:
         # by roll_rules 2 a GURPS total typed alone stood for three even dice
         command = {**command, "dice": list(engine.typed_values(pending, typed, table.game.settings))}

@@ -600,7 +600,9 @@ class Campaign:
         )
         return _Planned(result, Loaded(after, seq, snapshot, loaded.replayed), event, keep)
 
-    def _reverse(self, history: HistoryReader, loaded: Loaded, command: dict[str, Any], key: str | None) -> _Planned:
+    def _reverse(
+        self, history: HistoryReader, loaded: Loaded, command: dict[str, Any], key: str | None
+    ) -> _Planned:
         seq = loaded.version + 1
         if command["kind"] == "undo":
             reversal = plan_undo(self._ruleset, self._record, history, command.get("seq"))

@@ -31,7 +31,9 @@ def status(context: Context, *, as_json: bool) -> None:
     status_command(context, as_json=as_json)
 
 
-def resolve(context: Context, *, pending_id: int, dice: str | None, auto: bool, as_json: bool, explain: bool) -> None:
+def resolve(
+    context: Context, *, pending_id: int, dice: str | None, auto: bool, as_json: bool, explain: bool
+) -> None:
     from rulekeeper.cli.action_grammar import parse_typed_dice
     from rulekeeper.cli.play_commands import resolve_command
 

@@ -79,7 +79,9 @@ def create_app(
     owned = not isinstance(store, Store)
     the_store = store if isinstance(store, Store) else open_store(store)
     pool = CampaignPool(the_store)
-    server = Server(the_store, pool, EventBroker(the_store, pool), base_url or "http://127.0.0.1:8000", open_creation)
+    server = Server(
+        the_store, pool, EventBroker(the_store, pool), base_url or "http://127.0.0.1:8000", open_creation
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

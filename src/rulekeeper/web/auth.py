@@ -40,8 +40,6 @@ def cookie_name(campaign: str) -> str:
 
 def cookie_token(request: Request, campaign: str) -> str | None:
     return request.cookies.get(cookie_name(campaign)) or request.cookies.get(COOKIE)
-
-
 _bearer = HTTPBearer(auto_error=False, description="A campaign token: the GM's, a player's or an observer's.")
 
 CampaignName = Annotated[str, Path(description="The campaign's name.", min_length=1, max_length=200)]
