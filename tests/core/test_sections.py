@@ -134,3 +134,16 @@ def test_a_deferred_section_claims_only_names_under_its_prefixes() -> None:
     ruleset = _ruleset(DeferredSection("tests.core.test_sections:STRAY", "feat.", "x.feat."))
     with pytest.raises(SectionClash, match="claims climb outside its prefixes"):
         ruleset.tables.load_deferred()
+
+
+def test_check_kinds_are_named_as_their_system_declares_them() -> None:
+    # The ARC the table's check command, the dice API and the simulation build was '6810.arc'
+    # (and '6810.attack'), where VI·VIII·X declares 'vi-viii-x.arc': an automation setting for the
+    # declared kind did not reach them. Only the system alias typed by a user is read as a prefix.
+    import re
+    from pathlib import Path
+
+    src = Path(__file__).resolve().parents[2] / "src" / "rulekeeper"
+    undeclared = [str(p) for p in src.rglob("*.py") if re.search(r"kind=\"6810\.", p.read_text(encoding="utf-8"))]
+    assert undeclared == []
+    assert "vi-viii-x.arc" in get_ruleset("6810").check_kinds
