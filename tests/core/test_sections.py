@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from tests.support.table import new_game
 
-from rulekeeper.core import Action, PendingCheck, SuccessRoll, Timer, apply_action, get_ruleset
+from rulekeeper.core import Action, ActionSpec, PendingCheck, SuccessRoll, Timer, apply_action, get_ruleset
 from rulekeeper.core.play import Play
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.section import CheckKind, CheckSpec, DeferredSection, Section, SectionClash, TimerSpec
@@ -86,12 +86,15 @@ def _twice(what: str) -> tuple[Section, Section]:
         return Section("a", check_kinds=(CheckKind("x.roll", "a"),)), Section(
             "b", check_kinds=(CheckKind("x.roll", "b"),)
         )
+    if what == "action":
+        spec = ActionSpec("rest", "rest", _noop_check)
+        return Section("a", actions={"rest": spec}), Section("b", actions={"rest": spec})
     if what == "condition-end hook":
         return Section("a", condition_end={"asleep": _noop_timer}), Section("b", condition_end={"asleep": _noop_timer})
     return Section("a", checks=(CheckSpec("x", _noop_check),) * 2), Section("b")  # one section, one purpose twice
 
 
-@pytest.mark.parametrize("what", ["timer kind", "check kind", "condition-end hook", "purpose"])
+@pytest.mark.parametrize("what", ["timer kind", "check kind", "action", "condition-end hook", "purpose"])
 def test_any_name_claimed_twice_is_refused(what: str) -> None:
     one, two = _twice(what)
     with pytest.raises(SectionClash, match=what):
