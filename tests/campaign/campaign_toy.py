@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from rulekeeper.core import (
     Action,
@@ -26,6 +26,7 @@ from rulekeeper.core import (
     Ruleset,
     Timer,
 )
+from rulekeeper.core.section import CheckKind, CheckSpec, Section, TimerSpec
 from rulekeeper.errors import InputError, RuleRefusal
 
 RULE = Rule(system="toy", section="Toy rules")
@@ -107,13 +108,42 @@ def _rest(play: Play[ToyCharacter], action: Action) -> None:
     play.explain(f"{action.actor} rests and regains {gain} HP", RULE, actor=action.actor, dice=(gain,))
 
 
+def _on_death_check(play: Play[ToyCharacter], pending: PendingCheck, result: CheckResult) -> None:
+    if pending.actor and not result.success:
+        play.add_condition(pending.actor, "dead", RULE)
+        play.cancel_timers(actor=pending.actor)
+
+
+def _on_bleed(play: Play[ToyCharacter], timer: Timer) -> None:
+    if timer.actor is None:
+        return
+    value = play.dice.roll(6)
+    if value <= 3:
+        char = play.char(timer.actor)
+        play.put(timer.actor, replace(char, hp=char.hp - 1))
+        play.explain(f"{timer.actor} bleeds 1 HP (d6 = {value})", RULE, actor=timer.actor, dice=(value,))
+    else:
+        play.explain(f"{timer.actor} does not bleed (d6 = {value})", RULE, actor=timer.actor, dice=(value,))
+    if play.has(timer.actor, "down") and not play.has(timer.actor, "dead"):
+        play.schedule(int(play.option("bleed_every", 60)), "toy.bleed", timer.label, actor=timer.actor)
+
+
+#: The toy rules as one section: the death check when down, and bleeding.
+TOY_SECTION = Section(
+    "toy",
+    check_kinds=(CheckKind("toy.death", "death check when down"),),
+    checks=(CheckSpec("death", _on_death_check),),
+    timers=(TimerSpec("toy.bleed", _on_bleed),),
+)
+
+
 class ToyRuleset(Ruleset[ToyCharacter]):
     name = "toy"
     aliases = ("toy",)
     title = "Toy rules for tests"
     round_seconds = 6
     character_type = ToyCharacter
-    check_kinds: ClassVar[Mapping[str, str]] = {"toy.death": "death check when down"}
+    sections = (TOY_SECTION,)
     rule_options = (ParamSpec("bleed_every", kind="int", default=60, minimum=1, help="seconds between bleeds"),)
     rest_kinds = ("night",)
 
@@ -175,24 +205,6 @@ class ToyRuleset(Ruleset[ToyCharacter]):
         view = self.view(state, actor)
         del view["secret"]
         return view
-
-    def on_check(self, play: Play[ToyCharacter], pending: PendingCheck, result: CheckResult) -> None:
-        if pending.purpose == "death" and pending.actor and not result.success:
-            play.add_condition(pending.actor, "dead", RULE)
-            play.cancel_timers(actor=pending.actor)
-
-    def on_timer(self, play: Play[ToyCharacter], timer: Timer) -> None:
-        if timer.kind != "toy.bleed" or timer.actor is None:
-            return
-        value = play.dice.roll(6)
-        if value <= 3:
-            char = play.char(timer.actor)
-            play.put(timer.actor, replace(char, hp=char.hp - 1))
-            play.explain(f"{timer.actor} bleeds 1 HP (d6 = {value})", RULE, actor=timer.actor, dice=(value,))
-        else:
-            play.explain(f"{timer.actor} does not bleed (d6 = {value})", RULE, actor=timer.actor, dice=(value,))
-        if play.has(timer.actor, "down") and not play.has(timer.actor, "dead"):
-            play.schedule(int(play.option("bleed_every", 60)), "toy.bleed", timer.label, actor=timer.actor)
 
 
 def register() -> None:

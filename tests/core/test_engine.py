@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
@@ -31,6 +31,7 @@ from rulekeeper.core import (
     apply_action,
     resolve_check,
 )
+from rulekeeper.core.section import CheckKind, CheckSpec, Section, TimerSpec
 from rulekeeper.core.serial import state_from_json, state_to_json
 from rulekeeper.dice import ScriptedSource
 from rulekeeper.errors import InputError, UnknownNameError
@@ -54,11 +55,30 @@ def _damage(play: Play[Body], action: Action) -> None:
         play.check(check, purpose="consciousness", rule=RULE, actor=action.actor)
 
 
+def _on_consciousness(play: Play[Body], pending: PendingCheck, result: CheckResult) -> None:
+    assert pending.actor is not None
+    if not result.success:
+        play.add_condition(pending.actor, "unconscious", RULE, duration=60)
+        play.schedule(30, "test.groan", "groans", actor=pending.actor)
+
+
+def _on_groan(play: Play[Body], timer: Timer) -> None:
+    play.result.setdefault("fired", []).append(timer.label)
+
+
+TINY_SECTION = Section(
+    "tiny",
+    check_kinds=(CheckKind("test.consciousness", "stay awake"),),
+    checks=(CheckSpec("consciousness", _on_consciousness),),
+    timers=(TimerSpec("test.groan", _on_groan),),
+)
+
+
 class TinyRuleset(Ruleset[Body]):
     name = "tiny"
     title = "Tiny"
     character_type = Body
-    check_kinds: ClassVar[Mapping[str, str]] = {"test.consciousness": "stay awake"}
+    sections = (TINY_SECTION,)
 
     def actions(self) -> Mapping[str, ActionSpec]:
         return {
@@ -72,15 +92,6 @@ class TinyRuleset(Ruleset[Body]):
 
     def view(self, state: GameState[Body], actor: str) -> dict[str, Any]:
         return {"hp": state.characters[actor].hp}
-
-    def on_check(self, play: Play[Body], pending: PendingCheck, result: CheckResult) -> None:
-        assert pending.actor is not None
-        if not result.success:
-            play.add_condition(pending.actor, "unconscious", RULE, duration=60)
-            play.schedule(30, "test.groan", "groans", actor=pending.actor)
-
-    def on_timer(self, play: Play[Body], timer: Timer) -> None:
-        play.result.setdefault("fired", []).append(timer.label)
 
 
 def _state(level: AutomationLevel) -> GameState[Body]:

@@ -67,11 +67,11 @@ def test_acting_contest_needs_acting_success_and_resisting_failure() -> None:
 
 def test_arc_succeeds_only_when_strictly_greater() -> None:
     table = RollModifierTable(values=(0, 1, 2))
-    check = ArcThreshold(kind="6810.arc", label="Climb", stats=5, threshold=6, table=table)
+    check = ArcThreshold(kind="vi-viii-x.arc", label="Climb", stats=5, threshold=6, table=table)
     assert not check.judge(2).success  # 5 + 1 = 6, not above 6
     assert check.judge(3).success
     assert check.probability() == Fraction(1, 3)
-    opposed = ArcOpposed(kind="6810.arc", label="Wrestle", stats=5, opponent_stats=5, table=table)
+    opposed = ArcOpposed(kind="vi-viii-x.arc", label="Wrestle", stats=5, opponent_stats=5, table=table)
     assert not opposed.judge(2, 2).success
     assert opposed.probability() == Fraction(3, 9)
 

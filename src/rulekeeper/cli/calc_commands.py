@@ -161,7 +161,7 @@ def check_command(
         if threshold is None:
             raise InputError("an ARC needs a threshold", expected="check 6810 8 --threshold 6")
         mods = (Modifier(modifier, "GM modifier"),) if modifier else ()
-        check = ArcThreshold(kind="6810.arc", label="ARC", stats=target, threshold=threshold, modifiers=mods)
+        check = ArcThreshold(kind="vi-viii-x.arc", label="ARC", stats=target, threshold=threshold, modifiers=mods)
         # Each face judged by the check itself, so the chart and the odds share one success rule.
         results: dict[tuple[int, bool], Fraction] = {}
         for face in range(1, check.table.sides + 1):

@@ -1,23 +1,26 @@
 """The one protocol every game system implements, and the registry that finds systems by name.
 
-Systems are subclasses of :class:`Ruleset` with hook methods (``on_check``, ``on_timer``,
-``on_condition_end``), found by name or alias. Their modules are imported only when asked for,
-so a front end that never touches a system never pays for loading it.
+Systems are subclasses of :class:`Ruleset`, found by name or alias. A system is the sum of its
+rule sections (:mod:`rulekeeper.core.section`): the base class merges them once and dispatches
+every check result, timer, stake and condition hook by lookup -- no system overrides that. Their
+modules are imported only when asked for, so a front end that never touches a system never pays
+for loading it.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, final
 
 from rulekeeper.core.frozen import evolve
+from rulekeeper.core.section import DeferredSection, Section, SectionTables
 from rulekeeper.core.state import ROLL_RULES, GameState, Settings
 from rulekeeper.errors import UnknownNameError
 
 if TYPE_CHECKING:
     from rulekeeper.core.action import ActionSpec, CalculatorSpec, ParamSpec
-    from rulekeeper.core.check import CheckResult
+    from rulekeeper.core.check import CheckResult, Modifier
     from rulekeeper.core.explain import Step
     from rulekeeper.core.play import Play
     from rulekeeper.core.sheet_format import SheetFormat
@@ -32,9 +35,10 @@ C = TypeVar("C")
 class Ruleset(Generic[C]):
     """Base class of the four systems.
 
-    Class attributes describe the system; ``check_kinds`` lists every kind of check it asks
-    for (the keys of automation settings) with a description; ``rule_options`` lists options a
-    table may change, with their defaults.
+    Class attributes describe the system; ``sections`` lists its rule sections, whose actions,
+    calculators, check kinds, check purposes, timers and hooks this class merges when it is built
+    (two sections claiming one name is an error then); ``rule_options`` lists options a table
+    may change, with their defaults.
     """
 
     name: ClassVar[str]
@@ -42,22 +46,38 @@ class Ruleset(Generic[C]):
     title: ClassVar[str]
     round_seconds: ClassVar[int] = 6
     character_type: ClassVar[type[Any]]
-    check_kinds: ClassVar[Mapping[str, str]] = {}
+    sections: ClassVar[tuple[Section | DeferredSection, ...]] = ()
     rule_options: ClassVar[tuple[ParamSpec, ...]] = ()
     rest_kinds: ClassVar[tuple[str, ...]] = ()
     #: Conditions that follow from a character's numbers alone (reeling, Wounded ...). The engine
     #: recomputes them after every change, so a stored copy can never drift from the sheet.
     derived_condition_names: ClassVar[frozenset[str]] = frozenset()
-    #: Check kinds the GM rolls in secret (GURPS Danger Sense): no player sees them pending, nor
-    #: the explanation lines that report them.
-    secret_check_kinds: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self) -> None:
+        self.tables = SectionTables(self.name, self.sections)
+        self._actions = _SectionActions(self.tables)
+        self._check_kinds = {k: spec.help for k, spec in self.tables.check_kinds.items()}
+        self._secret_kinds = frozenset(k for k, spec in self.tables.check_kinds.items() if spec.secret)
+
+    @property
+    def check_kinds(self) -> Mapping[str, str]:
+        """Every kind of check the system asks for (the keys of automation settings), with its help."""
+        return self._check_kinds
+
+    @property
+    def secret_check_kinds(self) -> frozenset[str]:
+        """Check kinds the GM rolls in secret (GURPS Danger Sense): no player sees them pending,
+        nor the explanation lines that report them."""
+        return self._secret_kinds
 
     # -- what the system offers -------------------------------------------------------------
     def actions(self) -> Mapping[str, ActionSpec]:
-        raise NotImplementedError
+        """Every section's actions (a deferred section's are loaded when one is first asked for)."""
+        return self._actions
 
     def calculators(self) -> Mapping[str, CalculatorSpec]:
-        return {}
+        self.tables.load_deferred()
+        return dict(self.tables.calculators)
 
     # -- characters ------------------------------------------------------------------------
     def new_character(self, sheet: Mapping[str, Any]) -> C:
@@ -153,19 +173,70 @@ class Ruleset(Generic[C]):
         character after every action, resolution, advance, new character and sheet edit.
         """
 
-    # -- hooks -----------------------------------------------------------------------------
+    # -- dispatch by the sections' declarations (never overridden) ------------------------------
+    @final
     def on_check(self, play: Play[C], pending: PendingCheck, result: CheckResult) -> None:
-        """Apply the consequence of a check the ruleset asked for (``pending.purpose`` says which)."""
+        """Apply the consequence of a check the ruleset asked for: the section that declared
+        ``pending.purpose`` handles it; an undeclared purpose raises ``UnknownNameError``."""
+        spec, section = self.tables.check(pending.purpose)
+        if not section.skips(play, pending.actor):
+            spec.on_result(play, pending, result)
 
+    @final
     def on_timer(self, play: Play[C], timer: Timer) -> None:
-        """A scheduled follow-up fell due."""
+        """A scheduled follow-up fell due: the section that declared its kind acts on it."""
+        spec, section = self.tables.timer(timer.kind)
+        if not section.skips(play, timer.actor):
+            spec.on_fire(play, timer)
 
+    @final
     def stakes_for(self, purpose: str, check: AnyCheck, actor: str | None, data: Mapping[str, Any]) -> Stakes | None:
         """What a check left for the table is for, in the system's own words (None: say nothing)."""
-        return None
+        spec, _ = self.tables.check(purpose)
+        return None if spec.stakes is None else spec.stakes(purpose, check, actor, data)
 
+    @final
+    def on_condition_start(self, play: Play[C], condition: Condition) -> None:
+        """The rules have just put ``condition`` on a character: the section hooked on its name reacts."""
+        hook = self.tables.condition_start.get(condition.name)
+        if hook is not None:
+            hook(play, condition)
+
+    @final
     def on_condition_end(self, play: Play[C], condition: Condition) -> None:
-        """A condition with a duration has just run out."""
+        """A condition with a duration has just run out: the section hooked on its name reacts."""
+        hook = self.tables.condition_end.get(condition.name)
+        if hook is not None:
+            hook(play, condition)
+
+    @final
+    def roll_modifiers(self, state: GameState[C], actor: str, score: str) -> tuple[Modifier, ...]:
+        """Modifiers every section's state puts on ``actor``'s roll of ``score``, in section order."""
+        return tuple(m for hook in self.tables.roll_modifiers for m in hook(state, actor, score))
+
+
+class _SectionActions(Mapping[str, "ActionSpec"]):
+    """The sections' actions; a deferred section's are loaded only once one of them is asked for
+    or all are listed (GURPS's feats are a good part of what loading GURPS costs)."""
+
+    def __init__(self, tables: SectionTables) -> None:
+        self._tables = tables
+
+    def __getitem__(self, name: str) -> ActionSpec:
+        found = self._tables.actions.get(name)
+        if found is None and self._tables.load_deferred():
+            found = self._tables.actions.get(name)
+        if found is None:
+            raise KeyError(name)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        self._tables.load_deferred()
+        return iter(self._tables.actions)
+
+    def __len__(self) -> int:
+        self._tables.load_deferred()
+        return len(self._tables.actions)
 
 
 # Names, aliases and where each system lives. Imported lazily by get_ruleset().

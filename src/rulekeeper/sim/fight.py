@@ -206,7 +206,7 @@ def _hits(system: str, hit: HitCheck | None, actor: str, dice: DiceSource) -> bo
         return RollUnder(kind="gm.attack", label=label, score=hit.score or 10).resolve(dice).success
 
     return (
-        ArcThreshold(kind="6810.attack", label=label, stats=hit.stats or 0, threshold=hit.threshold or 0)
+        ArcThreshold(kind="vi-viii-x.arc", label=label, stats=hit.stats or 0, threshold=hit.threshold or 0)
         .resolve(dice)
         .success
     )

@@ -120,7 +120,7 @@ def check(
     elif threshold is None:
         raise InputError("an ARC needs a threshold", expected="target=8&threshold=6", where="threshold")
     else:
-        check_ = ArcThreshold(kind="6810.arc", label="ARC", stats=target, threshold=threshold, modifiers=mods)
+        check_ = ArcThreshold(kind="vi-viii-x.arc", label="ARC", stats=target, threshold=threshold, modifiers=mods)
     p = check_.probability()
     crit = check_.critical_probability()
     return {

@@ -10,14 +10,15 @@ import pytest
 from rulekeeper.core import ActionSpec, CalculatorSpec, resolve_check
 from rulekeeper.dice.source import SeededSource
 from rulekeeper.errors import InputError, RuleRefusal
-from rulekeeper.systems.gods_monsters import consequences
-from rulekeeper.systems.gods_monsters.consequences import (
-    CONSEQUENCE_ACTIONS,
-    CONSEQUENCE_CALCULATORS,
-    CONSEQUENCE_CHECK_KINDS,
-)
+from rulekeeper.systems.gods_monsters.consequences.semi_conscious import semi_conscious_limits
+from rulekeeper.systems.gods_monsters.ruleset import SEED_002_SECTIONS
 
 from .helpers import RULESET, Table
+
+# What seed 002's sections contribute (the package no longer gathers them: the ruleset lists them).
+CONSEQUENCE_ACTIONS = {name: spec for s in SEED_002_SECTIONS for name, spec in s.actions.items()}
+CONSEQUENCE_CALCULATORS = {name: spec for s in SEED_002_SECTIONS for name, spec in s.calculators.items()}
+CONSEQUENCE_CHECK_KINDS = {k.kind: k.help for s in SEED_002_SECTIONS for k in s.check_kinds}
 
 
 # -- illusions ------------------------------------------------------------------------------------
@@ -248,8 +249,9 @@ def test_every_check_asked_is_declared_and_every_purpose_and_timer_is_prefixed()
     assert all(k.startswith("gm.c.") for k in timers), timers
 
 
-def test_exports() -> None:
-    for name in consequences.__all__:
-        assert hasattr(consequences, name)
-    assert callable(consequences.on_consequence_check)
-    assert consequences.semi_conscious_limits().may_start == ("movement",)
+def test_seed_002_purposes_and_timers_are_its_sections_own() -> None:
+    purposes = {c.purpose for s in SEED_002_SECTIONS for c in s.checks}
+    timers = {t.kind for s in SEED_002_SECTIONS for t in s.timers}
+    assert purposes and all(p.startswith("c.") for p in purposes), purposes
+    assert timers and all(k.startswith("gm.c.") for k in timers), timers
+    assert semi_conscious_limits().may_start == ("movement",)

@@ -11,9 +11,11 @@ from rulekeeper.errors import InputError
 from rulekeeper.systems.gods_monsters import GodsMonstersRuleset
 from rulekeeper.systems.gods_monsters.actions import SEED_000_ACTIONS
 from rulekeeper.systems.gods_monsters.calculators import SEED_000_CALCULATORS
-from rulekeeper.systems.gods_monsters.ruleset import SEED_000_CHECK_KINDS
+from rulekeeper.systems.gods_monsters.ruleset import SEED_000_SECTIONS
 
 from .helpers import RULESET, TOROMEEN, Table
+
+SEED_000_CHECK_KINDS = {k.kind for s in SEED_000_SECTIONS for k in s.check_kinds}
 
 
 def test_found_by_name_and_aliases() -> None:
@@ -120,23 +122,27 @@ def test_calculators() -> None:
 
 def test_seed_002_roll_modifiers_reach_seed_000_rolls(monkeypatch: pytest.MonkeyPatch) -> None:
     from rulekeeper.core.check import Modifier
-    from rulekeeper.systems.gods_monsters import consequences
 
     def fake_modifiers(state: Any, actor: str, score: str) -> tuple[Modifier, ...]:
         return (Modifier(-1, "alcohol"),) if score == "fortitude" else ()
 
-    monkeypatch.setattr(consequences, "consequence_roll_modifiers", fake_modifiers)
+    # seed 002 hooks its modifiers in through the ruleset, which gm_roll asks.
+    monkeypatch.setattr(RULESET, "roll_modifiers", fake_modifiers)
     table = Table({"t": {**TOROMEEN, "survival": 1, "verve": 0}})
     table.act("damage", "t", amount=3, dice=[8])
     assert "fortitude 11 (-1 alcohol, -2 2 injuries) = 8 or less on d20: rolled 8, succeeds" in table.text
 
 
 def test_shock_tells_seed_002_the_character_passed_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulekeeper.systems.gods_monsters import consequences
+    from rulekeeper.systems.gods_monsters import conditions as cond
 
     heard: list[str] = []
-    # dying imports the hook at call time, so patching the package reaches it.
-    monkeypatch.setattr(consequences, "on_consequence_unconscious", lambda play, actor: heard.append(actor))
+    # dying announces the shock's start to the ruleset, where seed 002's sections hook in.
+    monkeypatch.setattr(
+        RULESET,
+        "on_condition_start",
+        lambda play, condition: heard.append(condition.actor) if condition.name == cond.SHOCK else None,
+    )
     table = Table({"t": {**TOROMEEN, "survival": 0, "verve": 0}})
     table.act("damage", "t", amount=2, phantasmal=True, dice=[5])
     table.wait(10, dice=[1, 20])

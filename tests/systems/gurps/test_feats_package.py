@@ -7,7 +7,7 @@ import re
 import pytest
 
 import rulekeeper.systems.gurps.feats as feats
-from rulekeeper.core import PendingCheck, SuccessRoll, Timer
+from rulekeeper.core import PendingCheck, SuccessRoll, Timer, get_ruleset
 from rulekeeper.errors import UnknownNameError
 from rulekeeper.systems.gurps.feats import (
     _CHECK_HANDLERS,
@@ -85,10 +85,12 @@ def test_check_kinds_are_gurps_kinds_with_descriptions() -> None:
 
 def test_unknown_purpose_or_timer_is_reported_by_name() -> None:
     pending = PendingCheck(1, SuccessRoll("gurps.will", "x", 10), "feat.nothing", None, 0)
+    # The ruleset's sections dispatch (the feats' section is loaded for a ``feat.`` purpose).
+    ruleset = get_ruleset("gurps")
     with pytest.raises(UnknownNameError, match=r"feat\.nothing"):
-        feats.on_feat_check(None, pending, None)  # type: ignore[arg-type]
+        ruleset.on_check(None, pending, None)  # type: ignore[arg-type]
     with pytest.raises(UnknownNameError, match=r"gurps\.feat\.nothing"):
-        feats.on_feat_timer(None, Timer(1, 0, "gurps.feat.nothing", "x"))  # type: ignore[arg-type]
+        ruleset.on_timer(None, Timer(1, 0, "gurps.feat.nothing", "x"))  # type: ignore[arg-type]
 
 
 def test_every_calculator_cites_seed_004() -> None:

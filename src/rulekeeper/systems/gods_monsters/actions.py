@@ -10,11 +10,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from rulekeeper.core.action import Action, ActionSpec, ParamSpec
-from rulekeeper.core.check import Modifier
+from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import CheckKind, CheckSpec, Section
+from rulekeeper.core.state import PendingCheck
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.gods_monsters import conditions as cond
-from rulekeeper.systems.gods_monsters import consciousness, dying, heroic, recovery
+from rulekeeper.systems.gods_monsters import consciousness, dying, heroic, recovery, stakes
 from rulekeeper.systems.gods_monsters.archetypal import archetypal_reason
 from rulekeeper.systems.gods_monsters.bonus_pools import end_pool, grant_pool
 from rulekeeper.systems.gods_monsters.character import ELIGIBILITIES, SCORES, GmCharacter
@@ -33,7 +35,7 @@ from rulekeeper.systems.gods_monsters.rules import (
 )
 from rulekeeper.systems.gods_monsters.spells import can_cast, spell_level_cap
 
-__all__ = ["SEED_000_ACTIONS"]
+__all__ = ["SEED_000_ACTIONS", "SURVIVAL_SECTION"]
 
 P = Play[GmCharacter]
 
@@ -470,3 +472,22 @@ def _specs() -> dict[str, ActionSpec]:
 
 
 SEED_000_ACTIONS: Mapping[str, ActionSpec] = _specs()
+
+
+def _on_table_roll(play: Play[GmCharacter], pending: PendingCheck, result: CheckResult) -> None:
+    """An ability or reaction roll the table asked for: report it, nothing follows by the rules."""
+    play.result["roll"] = {"success": result.success, "margin": result.margin, "roll": result.total}
+    play.explain(
+        f"{pending.data.get('against')} roll: {'success' if result.success else 'failure'} by {abs(result.margin)}",
+        rule(INJURIES),
+        actor=pending.actor,
+    )
+
+
+#: Seed 000's actions, and the plain roll the table may ask for.
+SURVIVAL_SECTION = Section(
+    "survival",
+    actions=SEED_000_ACTIONS,
+    check_kinds=(CheckKind("gm.roll", "an ability or reaction roll asked for by the table"),),
+    checks=(CheckSpec("roll", _on_table_roll, stakes.check_stakes),),
+)

@@ -12,12 +12,13 @@ from dataclasses import replace
 
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import Section, TimerSpec
 from rulekeeper.core.state import Timer
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gods_monsters.character import BonusPool, GmCharacter
 from rulekeeper.systems.gods_monsters.rules import BONUS_POOLS, rule
 
-__all__ = ["POOL_TIMER_PREFIX", "end_pool", "forget_pool_timers", "grant_pool", "on_pool_timer"]
+__all__ = ["POOLS_SECTION", "POOL_TIMER_PREFIX", "end_pool", "forget_pool_timers", "grant_pool", "on_pool_timer"]
 
 POOL_TIMER_PREFIX = "gm.bonus-pool:"
 
@@ -82,3 +83,7 @@ def on_pool_timer(play: Play[GmCharacter], timer: Timer) -> None:
         return
     if any(p.name == name for p in play.char(actor).bonus_pools):
         end_pool(play, actor, name)
+
+
+#: Bonus pools that run out after a while.
+POOLS_SECTION = Section("bonus pools", timers=(TimerSpec(POOL_TIMER_PREFIX, on_pool_timer, family=True),))

@@ -9,6 +9,7 @@ from rulekeeper.core.action import Calculation, CalculatorSpec, ParamSpec
 from rulekeeper.core.check import Modifier
 from rulekeeper.core.explain import Step
 from rulekeeper.core.roll_under import ActingContest, RollUnder
+from rulekeeper.core.section import Section
 from rulekeeper.systems.gods_monsters.character import ARCHETYPES, BonusPool, GmCharacter
 from rulekeeper.systems.gods_monsters.damage import absorb
 from rulekeeper.systems.gods_monsters.dying import UNCONSCIOUS_DEATH_BONUS, dying_minutes
@@ -17,7 +18,7 @@ from rulekeeper.systems.gods_monsters.recovery import recovery_for
 from rulekeeper.systems.gods_monsters.rules import BONUS_POOLS, INJURIES, NPCS, REGAINING, TIME_TO_DIE, rule
 from rulekeeper.systems.gods_monsters.spells import spell_level_cap
 
-__all__ = ["SEED_000_CALCULATORS"]
+__all__ = ["CALCULATORS_SECTION", "SEED_000_CALCULATORS"]
 
 
 def _spell_cap(p: Mapping[str, Any]) -> Calculation:
@@ -243,3 +244,7 @@ SEED_000_CALCULATORS: Mapping[str, CalculatorSpec] = {
         ),
     )
 }
+
+
+#: Seed 000's calculators.
+CALCULATORS_SECTION = Section("calculators", calculators=SEED_000_CALCULATORS)

@@ -54,10 +54,9 @@ def gm_roll(
     value = character.score(score) if isinstance(score, str) else score
     mods = [m for m in modifiers if m.value]
     if actor is not None and isinstance(score, str):
-        # Imported here: consequences imports this module (gm_roll, NATURAL_EXTREMES_OPTION).
-        from rulekeeper.systems.gods_monsters.consequences import consequence_roll_modifiers
-
-        mods.extend(m for m in consequence_roll_modifiers(play.state, actor, score) if m.value)
+        # Asked of the ruleset: the sections that put modifiers on rolls (seed 002 ailments,
+        # moving at speed) sit above this module and hook in there.
+        mods.extend(m for m in play.ruleset.roll_modifiers(play.state, actor, score) if m.value)
     if not ignore_injuries:
         injury = injury_modifier(character)
         if injury is not None:

@@ -18,17 +18,18 @@ from rulekeeper.core.check import CheckResult
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import MINUTE, format_duration
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import CheckKind, CheckSpec, Section
 from rulekeeper.core.state import Condition, PendingCheck
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gods_monsters import conditions as cond
-from rulekeeper.systems.gods_monsters import dying
+from rulekeeper.systems.gods_monsters import dying, stakes
 from rulekeeper.systems.gods_monsters.character import GmCharacter
 from rulekeeper.systems.gods_monsters.checks import gm_roll
-from rulekeeper.systems.gods_monsters.consequences import on_consequence_unconscious
 from rulekeeper.systems.gods_monsters.rules import INJURIES, rule
 
 __all__ = [
     "AWAKENING_OPTION",
+    "CONSCIOUSNESS_SECTION",
     "ask_awakening_roll",
     "ask_consciousness_roll",
     "become_semi_conscious",
@@ -84,11 +85,11 @@ def fall_unconscious(play: Play[GmCharacter], actor: str, seconds: int | None, c
     a dying timer slows from minutes to hours, and seed 002 rules may react (phantasmal damage)."""
     play.remove_condition(actor, cond.SEMI_CONSCIOUS, quiet=True)
     span = f" for {format_duration(seconds)}" if seconds is not None else ""
-    play.add_condition(
+    condition = play.add_condition(
         actor, cond.UNCONSCIOUS, cite, duration=seconds, text=f"{actor} falls unconscious{span}: {reason}"
     )
     dying.slow_dying(play, actor)
-    on_consequence_unconscious(play, actor)
+    play.ruleset.on_condition_start(play, condition)
 
 
 def choose_unconsciousness(play: Play[GmCharacter], actor: str, minutes: int | None) -> None:
@@ -177,3 +178,18 @@ def on_awakening_roll(play: Play[GmCharacter], pending: PendingCheck, result: Ch
         rule(INJURIES, reading="a failed awakening roll means another injuries minutes (at least 1)"),
         reason="the awakening roll failed",
     )
+
+
+#: Injuries (seed 000): staying conscious after an injury, and awakening.
+CONSCIOUSNESS_SECTION = Section(
+    "consciousness",
+    check_kinds=(
+        CheckKind("gm.consciousness", "fortitude/willpower roll to stay conscious after damage (seed 000)"),
+        CheckKind("gm.awaken", "roll to awaken from injury unconsciousness (seed 000)"),
+    ),
+    checks=(
+        CheckSpec("consciousness", on_consciousness_roll, stakes.check_stakes),
+        CheckSpec("awaken", on_awakening_roll, stakes.check_stakes),
+    ),
+    condition_end={cond.UNCONSCIOUS: on_unconsciousness_end, cond.SEMI_CONSCIOUS: on_unconsciousness_end},
+)

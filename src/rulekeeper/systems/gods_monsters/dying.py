@@ -25,14 +25,17 @@ from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.clock import HOUR, MINUTE, format_duration
 from rulekeeper.core.play import Play
 from rulekeeper.core.roll_under import ActingContest, RollUnder
+from rulekeeper.core.section import CheckKind, CheckSpec, Section, TimerSpec
 from rulekeeper.core.state import PendingCheck, Timer
 from rulekeeper.systems.gods_monsters import conditions as cond
+from rulekeeper.systems.gods_monsters import stakes
 from rulekeeper.systems.gods_monsters.character import GmCharacter
 from rulekeeper.systems.gods_monsters.checks import NATURAL_EXTREMES_OPTION, gm_roll
-from rulekeeper.systems.gods_monsters.rules import INJURIES, TIME_TO_DIE, rule
+from rulekeeper.systems.gods_monsters.rules import TIME_TO_DIE, rule
 
 __all__ = [
     "DEATH_TIMER",
+    "DYING_SECTION",
     "ROUND_END_TIMER",
     "cancel_dying",
     "death_check_needed",
@@ -40,7 +43,6 @@ __all__ = [
     "dying_minutes",
     "on_death_roll",
     "on_death_timer",
-    "on_round_end",
     "round_seconds",
     "schedule_round_end",
     "slow_dying",
@@ -116,32 +118,6 @@ def falls_unconscious_this_round(play: Play[GmCharacter], actor: str) -> bool:
     return any(
         t.kind == ROUND_END_TIMER and t.actor == actor and t.data.get("fall_unconscious") for t in play.state.timers
     )
-
-
-def on_round_end(play: Play[GmCharacter], timer: Timer) -> None:
-    """Unconsciousness from a failed consciousness roll first, so the death roll gets its +2."""
-    from rulekeeper.systems.gods_monsters.consciousness import fall_unconscious
-
-    actor = timer.actor
-    if actor is None or actor not in play.state.characters or cond.is_dead(play, actor):
-        return
-    if timer.data.get("fall_unconscious") and not cond.counts_as_unconscious(play, actor):
-        minutes = max(1, play.char(actor).injuries)
-        fall_unconscious(
-            play,
-            actor,
-            minutes * MINUTE,
-            rule(INJURIES, reading="unconscious for the injury total at the end of the round, at least 1 minute"),
-            reason="the failed consciousness roll takes effect at the end of the round",
-        )
-    if timer.data.get("death_check"):
-        ask_death_roll(
-            play,
-            actor,
-            archetypal=bool(timer.data.get("archetypal")),
-            fields=tuple(timer.data.get("fields", ())),
-            phantasmal=bool(timer.data.get("phantasmal")),
-        )
 
 
 # -- the death roll --------------------------------------------------------------------------
@@ -223,7 +199,7 @@ def _shock(play: Play[GmCharacter], actor: str) -> None:
     cite = rule("Actions and consequences: Illusions", seed="002")
     play.remove_condition(actor, cond.UNCONSCIOUS, quiet=True)
     play.remove_condition(actor, cond.SEMI_CONSCIOUS, quiet=True)
-    play.add_condition(
+    shock = play.add_condition(
         actor,
         cond.SHOCK,
         cite,
@@ -231,11 +207,8 @@ def _shock(play: Play[GmCharacter], actor: str) -> None:
         "or magical healing",
     )
     # Shock is unconsciousness too: seed 002 rules that react to passing out (phantasmal damage
-    # letting go) must hear of it.
-    # Imported here: consequences imports this module (through healing).
-    from rulekeeper.systems.gods_monsters.consequences import on_consequence_unconscious
-
-    on_consequence_unconscious(play, actor)
+    # letting go) hook on its start.
+    play.ruleset.on_condition_start(play, shock)
 
 
 def start_dying(play: Play[GmCharacter], actor: str) -> None:
@@ -325,3 +298,12 @@ def die(play: Play[GmCharacter], actor: str, text: str) -> None:
     play.cancel_timers(actor=actor, kind=ROUND_END_TIMER)
     play.drop_pending(actor=actor)
     play.add_condition(actor, cond.DEAD, rule(TIME_TO_DIE), text=text)
+
+
+#: A time to die (seed 000): the death contest, the round's end and the dying timer.
+DYING_SECTION = Section(
+    "dying",
+    check_kinds=(CheckKind("gm.death", "the death contest: injuries acting against endurance (seed 000)"),),
+    checks=(CheckSpec("death", on_death_roll, stakes.check_stakes),),
+    timers=(TimerSpec(DEATH_TIMER, on_death_timer),),
+)

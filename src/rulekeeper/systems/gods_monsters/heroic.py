@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import CheckKind, CheckSpec, Section
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.gods_monsters import conditions as cond
@@ -26,6 +27,7 @@ from rulekeeper.systems.gods_monsters.dying import die
 from rulekeeper.systems.gods_monsters.rules import TIME_TO_DIE, rule
 
 __all__ = [
+    "HEROIC_SECTION",
     "MOJO_SPEND_OPTION",
     "end_scene",
     "heroic_last_effort",
@@ -161,3 +163,11 @@ def end_scene(play: Play[GmCharacter], actors: list[str]) -> list[str]:
         play.explain("the scene ends; nobody's time had run out", rule(TIME_TO_DIE))
     play.result["died"] = dead
     return dead
+
+
+#: The heroic last effort (seed 000).
+HEROIC_SECTION = Section(
+    "heroic effort",
+    check_kinds=(CheckKind("gm.heroic", "the heroic last effort (seed 000)"),),
+    checks=(CheckSpec("heroic", on_heroic_roll),),
+)

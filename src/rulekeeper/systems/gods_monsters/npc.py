@@ -18,7 +18,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rulekeeper.core.check import CheckResult
 from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.play import Play
 from rulekeeper.core.stakes import Stakes
@@ -33,7 +32,6 @@ __all__ = [
     "dice_text",
     "ensure_survival_rolled",
     "estimated_endurance",
-    "on_npc_survival_roll",
     "roll_npc_survival",
     "survival_dice",
     "survival_die",
@@ -102,22 +100,6 @@ def survival_pending(play: Play[GmCharacter], actor: str) -> PendingCheck | None
         (p for p in play.state.pending if p.actor == actor and p.purpose == NPC_SURVIVAL_PURPOSE),
         None,
     )
-
-
-def on_npc_survival_roll(play: Play[GmCharacter], pending: PendingCheck, rolled: CheckResult) -> None:
-    """The survival dice are in: survival is known, and the damage waiting for it comes off."""
-    from rulekeeper.systems.gods_monsters.damage import resume_damage
-
-    actor = str(pending.actor)
-    if actor not in play.state.characters:
-        return  # the NPC left the game while its dice waited
-    character = play.char(actor)
-    if character.survival_dice:
-        total = max(0, int(rolled.total))
-        play.put(actor, replace(character, survival=total, max_survival=total, survival_dice=""))
-        play.result["survival"] = total
-    for then in pending.data.get("then", ()):
-        resume_damage(play, actor, then)
 
 
 def ensure_survival_rolled(play: Play[GmCharacter], actor: str) -> bool:

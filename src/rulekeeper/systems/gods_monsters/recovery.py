@@ -22,12 +22,14 @@ from typing import Any
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.clock import DAY, HOUR
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import CheckKind, CheckSpec, Section
 from rulekeeper.core.state import Condition, PendingCheck
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gods_monsters import conditions as cond
+from rulekeeper.systems.gods_monsters import stakes
 from rulekeeper.systems.gods_monsters.character import GmCharacter
 from rulekeeper.systems.gods_monsters.checks import gm_roll
-from rulekeeper.systems.gods_monsters.consequences import clear_march_count, rest_from_travel
+from rulekeeper.systems.gods_monsters.consequences.movement_play import clear_march_count, rest_from_travel
 from rulekeeper.systems.gods_monsters.healing import restore
 from rulekeeper.systems.gods_monsters.rules import NPCS, REGAINING, TIME_TO_DIE, USING_VERVE, rule
 
@@ -35,6 +37,7 @@ __all__ = [
     "NIGHT_SECONDS",
     "RECOVERY_CHOICES",
     "REST_KINDS",
+    "REST_SECTION",
     "encounter",
     "new_adventure",
     "new_day",
@@ -194,3 +197,12 @@ def new_adventure(play: Play[GmCharacter], actors: list[str]) -> None:
         if character.used_encounters:
             play.put(actor, replace(character, used_encounters=()))
     play.explain("a new adventure begins: encounters may restore verve again", rule(USING_VERVE))
+
+
+#: Regaining survival (seed 000): the night's rest and its health roll.
+REST_SECTION = Section(
+    "rest",
+    check_kinds=(CheckKind("gm.rest", "health roll at the end of a night's rest (seed 000)"),),
+    checks=(CheckSpec("rest", on_rest_roll, stakes.check_stakes),),
+    condition_end={cond.ASLEEP: on_rest_end, cond.RESTING: on_rest_end},
+)

@@ -5,40 +5,52 @@ the character starting to die, so the stakes say so plainly."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.stakes import Stakes
 
-__all__ = ["gm_stakes"]
+if TYPE_CHECKING:
+    from rulekeeper.core.state import AnyCheck
+
+__all__ = ["STAKES", "check_stakes"]
 
 
-def gm_stakes(purpose: str, actor: str | None, data: Mapping[str, Any]) -> Stakes | None:
-    who = actor or "the character"
-    if purpose == "death":
-        return Stakes(
-            purpose=f"the death contest: {who}'s injuries (acting) against {who}'s endurance",
-            on_success=f"the injuries prevail: {who} starts dying",
-            on_failure=f"{who} holds on: no death this time",
-            dice=("the injuries' d20 (acting)", f"{who}'s endurance d20 (resisting)"),
-        )
-    if purpose == "consciousness":
-        return Stakes(
-            purpose=f"{who}'s roll to stay conscious after the injury",
-            on_success=f"{who} stays conscious and acts on, at a penalty per injury",
-            on_failure=f"{who} falls unconscious at the end of the round",
-        )
-    if purpose == "awaken":
-        return Stakes(
-            purpose=f"{who}'s roll to awaken",
-            on_success=f"{who} awakens",
-            on_failure=f"{who} stays unconscious until the next roll",
-        )
-    if purpose == "rest":
-        return Stakes(
-            purpose=f"{who}'s health roll for the night's rest",
-            on_success="the full night's recovery",
-            on_failure="the lesser recovery of a failed rest",
-        )
-    if purpose == "roll":
-        return Stakes(purpose=f"{who}'s {data.get('against', 'reaction')} roll")
-    return None
+#: purpose -> (what the roll is for, on success, on failure, die names); ``{who}`` and
+#: ``{against}`` (the score a table roll is against) fill in.
+STAKES: Mapping[str, tuple[str, str, str, tuple[str, ...]]] = {
+    "death": (
+        "the death contest: {who}'s injuries (acting) against {who}'s endurance",
+        "the injuries prevail: {who} starts dying",
+        "{who} holds on: no death this time",
+        ("the injuries' d20 (acting)", "{who}'s endurance d20 (resisting)"),
+    ),
+    "consciousness": (
+        "{who}'s roll to stay conscious after the injury",
+        "{who} stays conscious and acts on, at a penalty per injury",
+        "{who} falls unconscious at the end of the round",
+        (),
+    ),
+    "awaken": ("{who}'s roll to awaken", "{who} awakens", "{who} stays unconscious until the next roll", ()),
+    "rest": (
+        "{who}'s health roll for the night's rest",
+        "the full night's recovery",
+        "the lesser recovery of a failed rest",
+        (),
+    ),
+    "roll": ("{who}'s {against} roll", "", "", ()),
+}
+
+
+def check_stakes(purpose: str, check: AnyCheck, actor: str | None, data: Mapping[str, Any]) -> Stakes | None:
+    """The stakes of a seed 000 check (the sections' ``CheckSpec.stakes``): the row of its purpose."""
+    row = STAKES.get(purpose)
+    if row is None:
+        return None
+    words = {"who": actor or "the character", "against": str(data.get("against", "reaction"))}
+    text, on_success, on_failure, dice = row
+    return Stakes(
+        purpose=text.format_map(words),
+        on_success=on_success.format_map(words),
+        on_failure=on_failure.format_map(words),
+        dice=tuple(name.format_map(words) for name in dice),
+    )

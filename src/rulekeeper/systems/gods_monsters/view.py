@@ -10,7 +10,7 @@ from rulekeeper.systems.gods_monsters import conditions as cond
 from rulekeeper.systems.gods_monsters.bonus_pools import POOL_TIMER_PREFIX
 from rulekeeper.systems.gods_monsters.character import SCORES, GmCharacter
 from rulekeeper.systems.gods_monsters.checks import injury_penalty
-from rulekeeper.systems.gods_monsters.consequences import consequence_view
+from rulekeeper.systems.gods_monsters.consequences.view import consequence_view
 from rulekeeper.systems.gods_monsters.dying import DEATH_TIMER, ROUND_END_TIMER, death_check_needed
 from rulekeeper.systems.gods_monsters.spells import spell_level_cap
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from rulekeeper.core.action import ActionSpec, ParamSpec
 from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.frozen import evolve
+from rulekeeper.core.section import CheckSpec, Section
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.gurps.attack import apply_damage, ask_damage, attack_action, defend_action
@@ -31,9 +32,10 @@ from rulekeeper.systems.gurps.rules import (
     STUN,
     rule,
 )
+from rulekeeper.systems.gurps.stakes import check_stakes
 from rulekeeper.systems.gurps.status import incapacity, stun
 from rulekeeper.systems.gurps.turn_order import Combatant, tie_rollers, turn_order
-from rulekeeper.systems.gurps.turns import take_maneuver
+from rulekeeper.systems.gurps.turns import on_feint_check, take_maneuver
 from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES
 
 if TYPE_CHECKING:
@@ -43,7 +45,7 @@ if TYPE_CHECKING:
     from rulekeeper.core.state import PendingCheck
     from rulekeeper.systems.gurps.character import GurpsCharacter
 
-__all__ = ["CORE_ACTIONS", "HIT_LOCATIONS", "INITIATIVE_KIND", "on_initiative_roll"]
+__all__ = ["ACTIONS_SECTION", "CORE_ACTIONS", "HIT_LOCATIONS", "INITIATIVE_KIND", "on_initiative_roll"]
 
 INITIATIVE_KIND = "gurps.initiative"
 
@@ -432,3 +434,15 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
         ActionSpec("end_combat", "Leave combat time", _end_combat, actor="none", kind="combat"),
     )
 }
+
+
+#: The core actions (combat, damage, rest ...) and the rolls they ask for: turn-order ties and Feints.
+ACTIONS_SECTION = Section(
+    "actions",
+    actions=CORE_ACTIONS,
+    checks=(
+        CheckSpec("initiative", on_initiative_roll, check_stakes),
+        CheckSpec("feint", on_feint_check, check_stakes),
+    ),
+    skip_orphans=True,
+)

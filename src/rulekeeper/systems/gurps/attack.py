@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rulekeeper.core.check import Critical, Modifier
 from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.frozen import evolve
+from rulekeeper.core.section import CheckSpec, Section
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.gurps.character import IncomingAttack, Weapon
@@ -34,6 +35,7 @@ from rulekeeper.systems.gurps.rules import (
     PARRY,
     RANGED,
 )
+from rulekeeper.systems.gurps.stakes import check_stakes
 from rulekeeper.systems.gurps.turns import attack_turn, pick_weapon
 from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES, injury_from, penetrating
 
@@ -45,6 +47,7 @@ if TYPE_CHECKING:
     from rulekeeper.systems.gurps.character import GurpsCharacter
 
 __all__ = [
+    "ATTACK_SECTION",
     "apply_damage",
     "ask_damage",
     "ask_parry_counter",
@@ -478,3 +481,15 @@ def on_parry_counter_check(play: Play[GurpsCharacter], pending: PendingCheck, re
         "damage_type": weapon.damage_type,
     }
     resolve_hits(play, info, 1)
+
+
+#: Attacking (seed 004, "Attacking"): the attack roll, its damage and a parry's counter-strike.
+ATTACK_SECTION = Section(
+    "attack",
+    checks=(
+        CheckSpec("attack", on_attack_check, check_stakes),
+        CheckSpec("damage", on_damage_roll, check_stakes),
+        CheckSpec("parry-counter", on_parry_counter_check, check_stakes),
+    ),
+    skip_orphans=True,
+)

@@ -11,6 +11,7 @@ from typing import Any
 from rulekeeper.core.action import Calculation, CalculatorSpec, ParamSpec
 from rulekeeper.core.check import Critical
 from rulekeeper.core.explain import Step
+from rulekeeper.core.section import Section
 from rulekeeper.core.success_roll import THREE_D6, judge_success_roll
 from rulekeeper.systems.gurps.character import half_round_up
 from rulekeeper.systems.gurps.damage_table import swing, thrust
@@ -42,7 +43,7 @@ from rulekeeper.systems.gurps.rules import (
 from rulekeeper.systems.gurps.thresholds import dead_at, death_thresholds, shock_penalty
 from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES, injury_from, penetrating
 
-__all__ = ["CORE_CALCULATORS", "success_odds"]
+__all__ = ["CALCULATORS_SECTION", "CORE_CALCULATORS", "success_odds"]
 
 
 def _encumbrance(p: Mapping[str, Any]) -> Calculation:
@@ -300,3 +301,7 @@ CORE_CALCULATORS: dict[str, CalculatorSpec] = {
         ),
     )
 }
+
+
+#: The core rules' calculators (the feats' come with their section).
+CALCULATORS_SECTION = Section("calculators", calculators=CORE_CALCULATORS)

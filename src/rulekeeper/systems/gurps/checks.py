@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.citation import Rule
+from rulekeeper.core.section import CheckKind, Section
 from rulekeeper.core.success_roll import SuccessRoll
 
 if TYPE_CHECKING:
     from rulekeeper.core.play import Play
     from rulekeeper.systems.gurps.character import GurpsCharacter
 
-__all__ = ["CORE_CHECK_KINDS", "ask_success_roll"]
+__all__ = ["CHECK_KINDS_SECTION", "CORE_CHECK_KINDS", "ask_success_roll"]
 
 CORE_CHECK_KINDS: dict[str, str] = {
     "gurps.attack": "attack roll against effective weapon skill",
@@ -30,7 +31,6 @@ CORE_CHECK_KINDS: dict[str, str] = {
     "gurps.stun": "HT (or IQ) roll at the end of each turn to recover from stun",
     "gurps.wake": "HT roll to wake from unconsciousness (hourly, or once after 12 hours)",
     "gurps.natural-recovery": "HT roll at the end of each day of rest to regain 1 HP",
-    "gurps.will": "Will roll",
     "gurps.will.collapse": "Will roll at 0 FP or less to act instead of collapsing",
     "gurps.will.aim": "Will roll to keep one's aim when injured",
     "gurps.will.concentrate": "Will-3 roll to keep concentrating when interrupted",
@@ -54,3 +54,9 @@ def ask_success_roll(
     """Ask for a 3d6 success roll through the table's automation level (rolled, pending or noted)."""
     check = SuccessRoll(kind=kind, label=label, base=base, modifiers=tuple(m for m in modifiers if m.value))
     return play.check(check, purpose=purpose, rule=rule, actor=actor, data=data)
+
+
+#: The check kinds of the core rules (the feats' are declared in ``feat_kinds``).
+CHECK_KINDS_SECTION = Section(
+    "check kinds", check_kinds=tuple(CheckKind(kind, text) for kind, text in CORE_CHECK_KINDS.items())
+)

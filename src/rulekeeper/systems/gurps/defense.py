@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.check import Critical, Modifier
 from rulekeeper.core.frozen import evolve
+from rulekeeper.core.section import CheckSpec, Section
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gurps.checks import ask_success_roll
 from rulekeeper.systems.gurps.injury import ask_concentration_roll
@@ -34,6 +35,7 @@ from rulekeeper.systems.gurps.rules import (
     PARRY,
     STUN,
 )
+from rulekeeper.systems.gurps.stakes import check_stakes
 
 if TYPE_CHECKING:
     from rulekeeper.core.check import CheckResult
@@ -41,7 +43,7 @@ if TYPE_CHECKING:
     from rulekeeper.core.state import PendingCheck
     from rulekeeper.systems.gurps.character import GurpsCharacter
 
-__all__ = ["ask_defense", "defense_score", "no_defense_reason", "on_defense_check"]
+__all__ = ["DEFENSE_SECTION", "ask_defense", "defense_score", "no_defense_reason", "on_defense_check"]
 
 PARRYABLE = ("melee", "unarmed", "thrown")
 UNBLOCKABLE = ("firearm", "beam")
@@ -205,3 +207,7 @@ def on_defense_check(play: Play[GurpsCharacter], pending: PendingCheck, result: 
 
 def _verb(choice: str) -> str:
     return {"dodge": "dodges", "parry": "parries", "block": "blocks"}[choice]
+
+
+#: Defending (seed 004, "Defending"): the active defence roll.
+DEFENSE_SECTION = Section("defense", checks=(CheckSpec("defense", on_defense_check, check_stakes),), skip_orphans=True)

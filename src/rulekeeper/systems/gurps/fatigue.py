@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.frozen import evolve
+from rulekeeper.core.section import CheckSpec, Section
 from rulekeeper.systems.gurps.checks import ask_success_roll
 from rulekeeper.systems.gurps.rules import FATIGUE, FATIGUE_COLLAPSE, FATIGUE_RECOVERY, FATIGUE_UNCONSCIOUS
+from rulekeeper.systems.gurps.stakes import check_stakes
 from rulekeeper.systems.gurps.status import fall_unconscious, is_unconscious_from, sync_thresholds, wake_from
 
 if TYPE_CHECKING:
@@ -21,7 +23,15 @@ if TYPE_CHECKING:
     from rulekeeper.core.state import PendingCheck
     from rulekeeper.systems.gurps.character import GurpsCharacter
 
-__all__ = ["ask_will_to_act", "fp_loss", "lose_fp", "needs_will_to_act", "on_fatigue_check", "recover_fp"]
+__all__ = [
+    "FATIGUE_SECTION",
+    "ask_will_to_act",
+    "fp_loss",
+    "lose_fp",
+    "needs_will_to_act",
+    "on_fatigue_check",
+    "recover_fp",
+]
 
 
 def fp_loss(max_fp: int, current: int, amount: int) -> tuple[int, int]:
@@ -141,3 +151,7 @@ def on_fatigue_check(play: Play[GurpsCharacter], pending: PendingCheck, result: 
         text=f"{actor} collapses, incapacitated, and can do nothing until FP are positive again",
     )
     play.result["collapsed"] = True
+
+
+#: Fatigue (seed 004, "Fatigue"): the Will roll at 0 FP or less.
+FATIGUE_SECTION = Section("fatigue", checks=(CheckSpec("collapse", on_fatigue_check, check_stakes),), skip_orphans=True)

@@ -4,7 +4,7 @@
 for the next turn; a major wound's HT roll; reeling; death at -5 x HP or an HT roll for each
 multiple of -HP newly reached; the HT roll to stay conscious at 0 HP or below; and the Will
 rolls of a character who was aiming or concentrating. Every roll goes through ``play.check``,
-so its consequence lives in :func:`on_injury_check`.
+so its consequence is the handler its purpose names in ``INJURY_SECTION``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.frozen import evolve
+from rulekeeper.core.section import CheckSpec, Section
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gurps.checks import ask_success_roll
 from rulekeeper.systems.gurps.rules import (
@@ -25,7 +26,8 @@ from rulekeeper.systems.gurps.rules import (
     SHOCK,
     UNCONSCIOUS_RECOVERY,
 )
-from rulekeeper.systems.gurps.status import die, fall_unconscious, stun, sync_thresholds
+from rulekeeper.systems.gurps.stakes import check_stakes
+from rulekeeper.systems.gurps.status import die, fall_unconscious, living_actor, stun, sync_thresholds
 from rulekeeper.systems.gurps.thresholds import (
     consciousness_penalty,
     dead_at,
@@ -33,6 +35,7 @@ from rulekeeper.systems.gurps.thresholds import (
     is_major_wound,
     shock_penalty,
 )
+from rulekeeper.systems.gurps.waking import schedule_wake
 
 if TYPE_CHECKING:
     from rulekeeper.core.play import Play
@@ -40,15 +43,12 @@ if TYPE_CHECKING:
     from rulekeeper.systems.gurps.character import GurpsCharacter
 
 __all__ = [
-    "INJURY_PURPOSES",
+    "INJURY_SECTION",
     "ask_consciousness_roll",
     "heal",
-    "on_injury_check",
     "shock_modifier",
     "take_injury",
 ]
-
-INJURY_PURPOSES = ("consciousness", "death", "major-wound", "aim", "concentrate")
 
 
 def take_injury(
@@ -210,8 +210,6 @@ def heal(play: Play[GurpsCharacter], actor: str, amount: int, rule: Rule, *, tre
     ``treatment`` is medical help for a character who failed the 12-hour roll: the normal
     waking rolls resume (reading: the seed says only that they cannot wake without it).
     """
-    from rulekeeper.systems.gurps.recovery import schedule_wake
-
     char = play.char(actor)
     if char.dead:
         raise RuleRefusal(f"{actor} is dead; no healing brings them back (seed 004, General Damage)")
@@ -238,54 +236,81 @@ def heal(play: Play[GurpsCharacter], actor: str, amount: int, rule: Rule, *, tre
         schedule_wake(play, actor)
 
 
-def on_injury_check(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
-    """Consequences of the HT and Will rolls :func:`take_injury` asked for."""
-    actor = pending.actor
-    assert actor is not None
-    char = play.char(actor)
-    if char.dead:
+# -- what each roll's result does (the section below) ---------------------------------------
+def _death_rolled(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
+    actor = living_actor(play, pending)
+    if actor is None:
         return
-    purpose = pending.purpose
-    if purpose == "death":
-        if not result.success:
-            die(play, actor, DEATH, f"failed the HT roll at -{pending.data.get('multiple')} x HP")
-        else:
-            play.explain(f"{actor} clings to life", DEATH, actor=actor)
-    elif purpose == "consciousness":
-        if not play.has(actor, "fading"):
-            return  # healed or knocked out since the roll was asked for
-        if result.success:
-            play.explain(f"{actor} stays conscious this turn", CONSCIOUSNESS, actor=actor)
-            play.schedule(1, "gurps.consciousness", f"{actor}: HT roll to stay conscious", actor=actor)
-        else:
-            fall_unconscious(
-                play,
-                actor,
-                CONSCIOUSNESS,
-                "injury",
-                f"{actor} fails the HT roll at {char.current_hp} HP and falls unconscious",
-            )
-    elif purpose == "major-wound":
-        if result.success:
-            play.explain(f"{actor} shrugs off the major wound", MAJOR_WOUND, actor=actor)
-        elif result.margin <= -5:
-            fall_unconscious(
-                play, actor, MAJOR_WOUND, "injury", f"{actor} fails the major-wound roll by 5 or more and passes out"
-            )
-        else:
-            if char.posture != "prone":
-                play.put(actor, evolve(char, posture="prone"))
-                play.explain(f"{actor} is knocked down (prone)", MAJOR_WOUND, actor=actor)
-            stun(play, actor, MAJOR_WOUND, text=f"{actor} is stunned by the major wound")
-            turn = play.char(actor).turn
-            if turn.maneuver == "concentrate" and turn.task is not None:
-                ask_concentration_roll(play, actor, "knocked down")
-    elif purpose == "aim":
-        if not result.success:
-            turn = play.char(actor).turn
-            play.put(actor, evolve(play.char(actor), turn=evolve(turn, aim=None)))
-            play.explain(f"{actor} loses their aim", AIM, actor=actor)
-    elif purpose == "concentrate" and not result.success:
+    if not result.success:
+        die(play, actor, DEATH, f"failed the HT roll at -{pending.data.get('multiple')} x HP")
+    else:
+        play.explain(f"{actor} clings to life", DEATH, actor=actor)
+
+
+def _consciousness_rolled(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
+    actor = living_actor(play, pending)
+    if actor is None or not play.has(actor, "fading"):
+        return  # healed or knocked out since the roll was asked for
+    if result.success:
+        play.explain(f"{actor} stays conscious this turn", CONSCIOUSNESS, actor=actor)
+        play.schedule(1, "gurps.consciousness", f"{actor}: HT roll to stay conscious", actor=actor)
+    else:
+        fall_unconscious(
+            play,
+            actor,
+            CONSCIOUSNESS,
+            "injury",
+            f"{actor} fails the HT roll at {play.char(actor).current_hp} HP and falls unconscious",
+        )
+
+
+def _major_wound_rolled(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
+    actor = living_actor(play, pending)
+    if actor is None:
+        return
+    if result.success:
+        play.explain(f"{actor} shrugs off the major wound", MAJOR_WOUND, actor=actor)
+    elif result.margin <= -5:
+        fall_unconscious(
+            play, actor, MAJOR_WOUND, "injury", f"{actor} fails the major-wound roll by 5 or more and passes out"
+        )
+    else:
+        char = play.char(actor)
+        if char.posture != "prone":
+            play.put(actor, evolve(char, posture="prone"))
+            play.explain(f"{actor} is knocked down (prone)", MAJOR_WOUND, actor=actor)
+        stun(play, actor, MAJOR_WOUND, text=f"{actor} is stunned by the major wound")
+        turn = play.char(actor).turn
+        if turn.maneuver == "concentrate" and turn.task is not None:
+            ask_concentration_roll(play, actor, "knocked down")
+
+
+def _aim_rolled(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
+    actor = living_actor(play, pending)
+    if actor is not None and not result.success:
+        turn = play.char(actor).turn
+        play.put(actor, evolve(play.char(actor), turn=evolve(turn, aim=None)))
+        play.explain(f"{actor} loses their aim", AIM, actor=actor)
+
+
+def _concentration_rolled(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
+    actor = living_actor(play, pending)
+    if actor is not None and not result.success:
         turn = play.char(actor).turn
         play.put(actor, evolve(play.char(actor), turn=evolve(turn, task=None)))
         play.explain(f"{actor} loses concentration and must start over", CONCENTRATE, actor=actor)
+
+
+#: Injury (seed 004, "Injuries"): the rolls an injury asks for -- to stay conscious, to survive,
+#: against a major wound, and to keep aiming or concentrating when hurt.
+INJURY_SECTION = Section(
+    "injury",
+    checks=(
+        CheckSpec("consciousness", _consciousness_rolled, check_stakes),
+        CheckSpec("death", _death_rolled, check_stakes),
+        CheckSpec("major-wound", _major_wound_rolled, check_stakes),
+        CheckSpec("aim", _aim_rolled, check_stakes),
+        CheckSpec("concentrate", _concentration_rolled, check_stakes),
+    ),
+    skip_orphans=True,
+)

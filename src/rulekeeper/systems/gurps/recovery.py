@@ -13,14 +13,18 @@ table that types in its dice never has a pile of rolls waiting.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.check import Modifier
 from rulekeeper.core.clock import DAY, HOUR, MINUTE, WEEK
+from rulekeeper.core.section import CheckSpec, Section, TimerSpec
 from rulekeeper.systems.gurps.checks import ask_success_roll
 from rulekeeper.systems.gurps.rules import DEATH, FATIGUE_RECOVERY, NATURAL_RECOVERY, UNCONSCIOUS_RECOVERY
-from rulekeeper.systems.gurps.status import die, is_unconscious_from, wake_from
+from rulekeeper.systems.gurps.stakes import check_stakes
+from rulekeeper.systems.gurps.status import die, is_unconscious_from, living_actor, wake_from
 from rulekeeper.systems.gurps.thresholds import wake_band
+from rulekeeper.systems.gurps.waking import WAKE_DELAYS, schedule_fp_recovery, schedule_wake
 
 if TYPE_CHECKING:
     from rulekeeper.core.check import CheckResult
@@ -29,41 +33,16 @@ if TYPE_CHECKING:
     from rulekeeper.systems.gurps.character import GurpsCharacter
 
 __all__ = [
+    "RECOVERY_SECTION",
     "REST_KINDS",
     "WAKE_DELAYS",
     "interrupt_rest",
-    "on_recovery_check",
-    "on_recovery_timer",
     "schedule_fp_recovery",
     "schedule_wake",
     "start_rest",
 ]
 
-WAKE_DELAYS: dict[str, int] = {"15 minutes": 15 * MINUTE, "hourly": HOUR, "12 hours": 12 * HOUR}
 REST_KINDS: dict[str, int] = {"short": 10 * MINUTE, "hour": HOUR, "night": 8 * HOUR, "day": DAY, "week": WEEK}
-FP_TICK = 10 * MINUTE
-RECOVERY_PURPOSES = ("wake", "untreated", "natural-recovery")
-
-
-def schedule_wake(play: Play[GurpsCharacter], actor: str) -> None:
-    """The next waking step for an unconscious character, by current HP band."""
-    char = play.char(actor)
-    if play.has(actor, "needs treatment"):
-        play.schedule(12 * HOUR, "gurps.untreated", f"{actor}: HT roll to survive untreated", actor=actor)
-        return
-    band = wake_band(char.hp, char.current_hp)
-    label = {
-        "15 minutes": f"{actor} wakes (1+ HP: after 15 minutes)",
-        "hourly": f"{actor}: hourly HT roll to wake",
-        "12 hours": f"{actor}: the single HT roll to wake after 12 hours",
-    }[band]
-    play.schedule(WAKE_DELAYS[band], "gurps.wake", label, actor=actor, data={"band": band})
-
-
-def schedule_fp_recovery(play: Play[GurpsCharacter], actor: str) -> None:
-    char = play.char(actor)
-    if char.current_fp < char.fp and not play.state.timers_of(actor, "gurps.fp-recovery"):
-        play.schedule(FP_TICK, "gurps.fp-recovery", f"{actor} regains 1 FP (10 minutes of rest)", actor=actor)
 
 
 def start_rest(play: Play[GurpsCharacter], actor: str, kind: str, *, meal: bool, modifier: int) -> None:
@@ -113,104 +92,151 @@ def _fp_tick(play: Play[GurpsCharacter], actor: str) -> None:
     schedule_fp_recovery(play, actor)
 
 
-def on_recovery_timer(play: Play[GurpsCharacter], timer: Timer) -> None:
-    actor = timer.actor
-    assert actor is not None
-    char = play.char(actor)
-    if char.dead:
-        return
-    if timer.kind == "gurps.fp-recovery":
-        _fp_tick(play, actor)
-    elif timer.kind == "gurps.rest-end":
-        # A tick due this very second belongs to the rest that is ending.
-        for due in play.state.timers_of(actor):
-            if due.due <= play.now and due.kind in ("gurps.fp-recovery", "gurps.natural-recovery"):
-                play.cancel_timers(actor=actor, kind=due.kind)
-                on_recovery_timer(play, due)
-        interrupt_rest(play, actor)
-    elif timer.kind == "gurps.natural-recovery":
-        resting = play.state.condition(actor, "resting")
-        if resting is None:
-            return
-        ask_success_roll(
-            play,
-            kind="gurps.natural-recovery",
-            label=f"{actor} HT to regain 1 HP after a day of rest",
-            base=char.ht,
-            modifiers=(Modifier(int(resting.data.get("modifier", 0)), "conditions of rest"),),
-            purpose="natural-recovery",
-            rule=NATURAL_RECOVERY,
-            actor=actor,
-        )
+def _alive(
+    step: Callable[[Play[GurpsCharacter], str, GurpsCharacter, Timer], None],
+) -> Callable[[Play[GurpsCharacter], Timer], None]:
+    """A recovery timer of a character's, with the character: nothing recovers a dead one."""
+
+    def run(play: Play[GurpsCharacter], timer: Timer) -> None:
+        actor = timer.actor
+        assert actor is not None
         char = play.char(actor)
-        if int(resting.data.get("until", 0)) >= play.now + DAY and char.current_hp < char.hp:
-            play.schedule(DAY, "gurps.natural-recovery", f"{actor}: daily HT roll to regain 1 HP", actor=actor)
-    elif timer.kind == "gurps.wake":
-        if not is_unconscious_from(play, actor, "injury"):
-            return
-        band = wake_band(char.hp, char.current_hp)
-        if band == "15 minutes":
-            wake_from(play, actor, "injury", UNCONSCIOUS_RECOVERY, f"{actor} has {char.current_hp} HP and wakes up")
-        elif band == "12 hours" and timer.data.get("band") != "12 hours":
-            # Hurt further while out: the slow band's single roll comes 12 hours from now.
-            schedule_wake(play, actor)
-        else:
-            ask_success_roll(
-                play,
-                kind="gurps.wake",
-                label=f"{actor} HT to wake ({band})",
-                base=char.ht,
-                purpose="wake",
-                rule=UNCONSCIOUS_RECOVERY,
-                actor=actor,
-                data={"band": band},
-            )
-    elif timer.kind == "gurps.untreated":
+        if not char.dead:
+            step(play, actor, char, timer)
+
+    return run
+
+
+# -- timers ---------------------------------------------------------------------------------
+@_alive
+def _fp_recovery_due(play: Play[GurpsCharacter], actor: str, char: GurpsCharacter, timer: Timer) -> None:
+    _fp_tick(play, actor)
+
+
+@_alive
+def _rest_ends(play: Play[GurpsCharacter], actor: str, char: GurpsCharacter, timer: Timer) -> None:
+    # A tick due this very second belongs to the rest that is ending.
+    ticks = {"gurps.fp-recovery": _fp_recovery_due, "gurps.natural-recovery": _natural_recovery_due}
+    for due in play.state.timers_of(actor):
+        if due.due <= play.now and due.kind in ticks:
+            play.cancel_timers(actor=actor, kind=due.kind)
+            ticks[due.kind](play, due)
+    interrupt_rest(play, actor)
+
+
+@_alive
+def _natural_recovery_due(play: Play[GurpsCharacter], actor: str, char: GurpsCharacter, timer: Timer) -> None:
+    resting = play.state.condition(actor, "resting")
+    if resting is None:
+        return
+    ask_success_roll(
+        play,
+        kind="gurps.natural-recovery",
+        label=f"{actor} HT to regain 1 HP after a day of rest",
+        base=char.ht,
+        modifiers=(Modifier(int(resting.data.get("modifier", 0)), "conditions of rest"),),
+        purpose="natural-recovery",
+        rule=NATURAL_RECOVERY,
+        actor=actor,
+    )
+    char = play.char(actor)
+    if int(resting.data.get("until", 0)) >= play.now + DAY and char.current_hp < char.hp:
+        play.schedule(DAY, "gurps.natural-recovery", f"{actor}: daily HT roll to regain 1 HP", actor=actor)
+
+
+@_alive
+def _wake_due(play: Play[GurpsCharacter], actor: str, char: GurpsCharacter, timer: Timer) -> None:
+    if not is_unconscious_from(play, actor, "injury"):
+        return
+    band = wake_band(char.hp, char.current_hp)
+    if band == "15 minutes":
+        wake_from(play, actor, "injury", UNCONSCIOUS_RECOVERY, f"{actor} has {char.current_hp} HP and wakes up")
+    elif band == "12 hours" and timer.data.get("band") != "12 hours":
+        # Hurt further while out: the slow band's single roll comes 12 hours from now.
+        schedule_wake(play, actor)
+    else:
         ask_success_roll(
             play,
-            kind="gurps.death",
-            label=f"{actor} HT to survive another 12 hours untreated",
+            kind="gurps.wake",
+            label=f"{actor} HT to wake ({band})",
             base=char.ht,
-            purpose="untreated",
+            purpose="wake",
             rule=UNCONSCIOUS_RECOVERY,
             actor=actor,
+            data={"band": band},
         )
 
 
-def on_recovery_check(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
+@_alive
+def _untreated_due(play: Play[GurpsCharacter], actor: str, char: GurpsCharacter, timer: Timer) -> None:
+    ask_success_roll(
+        play,
+        kind="gurps.death",
+        label=f"{actor} HT to survive another 12 hours untreated",
+        base=char.ht,
+        purpose="untreated",
+        rule=UNCONSCIOUS_RECOVERY,
+        actor=actor,
+    )
+
+
+# -- checks ---------------------------------------------------------------------------------
+def _natural_recovery_rolled(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
     from rulekeeper.systems.gurps.injury import heal
 
-    actor = pending.actor
-    assert actor is not None
-    char = play.char(actor)
-    if char.dead:
+    actor = living_actor(play, pending)
+    if actor is None:
         return
-    if pending.purpose == "natural-recovery":
-        if result.success:
-            heal(play, actor, 1, NATURAL_RECOVERY)
-        else:
-            play.explain(f"{actor} regains no HP today", NATURAL_RECOVERY, actor=actor)
-    elif pending.purpose == "wake":
-        if not is_unconscious_from(play, actor, "injury"):
-            return
-        if result.success:
-            wake_from(play, actor, "injury", UNCONSCIOUS_RECOVERY, f"{actor} wakes up at {char.current_hp} HP")
-        elif pending.data.get("band") == "12 hours":
-            play.add_condition(
-                actor,
-                "needs treatment",
-                UNCONSCIOUS_RECOVERY,
-                text=f"{actor} cannot wake without medical treatment and must roll HT every 12 hours or die",
-            )
-            schedule_wake(play, actor)
-        else:
-            play.explain(f"{actor} stays unconscious for another hour", UNCONSCIOUS_RECOVERY, actor=actor)
-            schedule_wake(play, actor)
-    elif pending.purpose == "untreated":
-        if not play.has(actor, "needs treatment"):
-            return
-        if result.success:
-            play.explain(f"{actor} survives another 12 hours untreated", UNCONSCIOUS_RECOVERY, actor=actor)
-            schedule_wake(play, actor)
-        else:
-            die(play, actor, DEATH, "failed the 12-hourly HT roll while untreated")
+    if result.success:
+        heal(play, actor, 1, NATURAL_RECOVERY)
+    else:
+        play.explain(f"{actor} regains no HP today", NATURAL_RECOVERY, actor=actor)
+
+
+def _wake_rolled(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
+    actor = living_actor(play, pending)
+    if actor is None or not is_unconscious_from(play, actor, "injury"):
+        return
+    if result.success:
+        wake_from(play, actor, "injury", UNCONSCIOUS_RECOVERY, f"{actor} wakes up at {play.char(actor).current_hp} HP")
+    elif pending.data.get("band") == "12 hours":
+        play.add_condition(
+            actor,
+            "needs treatment",
+            UNCONSCIOUS_RECOVERY,
+            text=f"{actor} cannot wake without medical treatment and must roll HT every 12 hours or die",
+        )
+        schedule_wake(play, actor)
+    else:
+        play.explain(f"{actor} stays unconscious for another hour", UNCONSCIOUS_RECOVERY, actor=actor)
+        schedule_wake(play, actor)
+
+
+def _untreated_rolled(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
+    actor = living_actor(play, pending)
+    if actor is None or not play.has(actor, "needs treatment"):
+        return
+    if result.success:
+        play.explain(f"{actor} survives another 12 hours untreated", UNCONSCIOUS_RECOVERY, actor=actor)
+        schedule_wake(play, actor)
+    else:
+        die(play, actor, DEATH, "failed the 12-hourly HT roll while untreated")
+
+
+#: Recovery over time (seed 004, "Recovery"): waking, FP by rest, the daily HP roll.
+RECOVERY_SECTION = Section(
+    "recovery",
+    checks=(
+        CheckSpec("natural-recovery", _natural_recovery_rolled, check_stakes),
+        CheckSpec("wake", _wake_rolled, check_stakes),
+        CheckSpec("untreated", _untreated_rolled, check_stakes),
+    ),
+    timers=(
+        TimerSpec("gurps.fp-recovery", _fp_recovery_due),
+        TimerSpec("gurps.rest-end", _rest_ends),
+        TimerSpec("gurps.natural-recovery", _natural_recovery_due),
+        TimerSpec("gurps.wake", _wake_due),
+        TimerSpec("gurps.untreated", _untreated_due),
+    ),
+    skip_orphans=True,
+)

@@ -7,11 +7,14 @@ check shows them beside its exact odds, so "HT 12 or less" reads as the roll to 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.stakes import Stakes
 
-__all__ = ["STAKES", "gurps_stakes"]
+if TYPE_CHECKING:
+    from rulekeeper.core.state import AnyCheck
+
+__all__ = ["STAKES", "check_stakes", "gurps_stakes"]
 
 #: purpose -> (what the roll is for, on success, on failure); ``{actor}`` and data keys fill in.
 STAKES: Mapping[str, tuple[str, str, str]] = {
@@ -73,3 +76,8 @@ def gurps_stakes(purpose: str, actor: str | None, data: Mapping[str, Any]) -> St
         return text.format_map(_Generic(words))
 
     return Stakes(purpose=fill(row[0]), on_success=fill(row[1]), on_failure=fill(row[2]))
+
+
+def check_stakes(purpose: str, check: AnyCheck, actor: str | None, data: Mapping[str, Any]) -> Stakes | None:
+    """The stakes of a GURPS check (the sections' ``CheckSpec.stakes``): the row of its purpose."""
+    return gurps_stakes(purpose, actor, data)

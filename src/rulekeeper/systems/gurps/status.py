@@ -18,9 +18,11 @@ from rulekeeper.core.citation import Rule
 from rulekeeper.core.frozen import evolve
 from rulekeeper.systems.gurps.rules import FATIGUE_COLLAPSE, REELING, STUN, VERY_TIRED
 from rulekeeper.systems.gurps.thresholds import is_reeling, is_very_tired
+from rulekeeper.systems.gurps.waking import schedule_fp_recovery, schedule_wake
 
 if TYPE_CHECKING:
     from rulekeeper.core.play import Play
+    from rulekeeper.core.state import PendingCheck
     from rulekeeper.systems.gurps.character import GurpsCharacter
 
 __all__ = [
@@ -31,6 +33,7 @@ __all__ = [
     "fall_unconscious",
     "incapacity",
     "is_unconscious_from",
+    "living_actor",
     "stun",
     "sync_thresholds",
     "wake_from",
@@ -111,10 +114,15 @@ def die(play: Play[GurpsCharacter], actor: str, rule: Rule, why: str) -> None:
     play.result["dead"] = True
 
 
+def living_actor(play: Play[GurpsCharacter], pending: PendingCheck) -> str | None:
+    """The actor a roll was asked for, or None if they died while it waited (nothing follows)."""
+    actor = pending.actor
+    assert actor is not None
+    return None if play.char(actor).dead else actor
+
+
 def fall_unconscious(play: Play[GurpsCharacter], actor: str, rule: Rule, cause: str, text: str) -> None:
     """Knock the character out for ``cause`` ("injury" or "fatigue") and start the way back."""
-    from rulekeeper.systems.gurps.recovery import schedule_fp_recovery, schedule_wake
-
     char = play.char(actor)
     if char.dead:
         return

@@ -10,17 +10,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.section import CheckSpec, Section, TimerSpec
 from rulekeeper.systems.gurps.checks import ask_success_roll
 from rulekeeper.systems.gurps.injury import ask_consciousness_roll
 from rulekeeper.systems.gurps.rules import STUN
+from rulekeeper.systems.gurps.stakes import check_stakes
 
 if TYPE_CHECKING:
     from rulekeeper.core.check import CheckResult
     from rulekeeper.core.play import Play
-    from rulekeeper.core.state import PendingCheck, Timer
+    from rulekeeper.core.state import Condition, PendingCheck, Timer
     from rulekeeper.systems.gurps.character import GurpsCharacter
 
-__all__ = ["on_stun_check", "on_stun_timer", "on_turn_timer"]
+__all__ = ["STUN_SECTION", "on_stun_check", "on_stun_timer", "on_turn_timer"]
 
 
 def on_stun_timer(play: Play[GurpsCharacter], timer: Timer) -> None:
@@ -60,3 +62,18 @@ def on_turn_timer(play: Play[GurpsCharacter], timer: Timer) -> None:
     assert actor is not None
     if play.has(actor, "fading") and not play.char(actor).dead:
         ask_consciousness_roll(play, actor)
+
+
+def on_stun_end(play: Play[GurpsCharacter], condition: Condition) -> None:
+    """A timed stun ran out: its recovery rolls stop."""
+    play.cancel_timers(actor=condition.actor, kind="gurps.stun")
+
+
+#: Stun and the turn-by-turn rolls of a character at 0 HP or below (seed 004, "Injuries").
+STUN_SECTION = Section(
+    "stun",
+    checks=(CheckSpec("stun-recovery", on_stun_check, check_stakes),),
+    timers=(TimerSpec("gurps.stun", on_stun_timer), TimerSpec("gurps.consciousness", on_turn_timer)),
+    condition_end={"stunned": on_stun_end},
+    skip_orphans=True,
+)

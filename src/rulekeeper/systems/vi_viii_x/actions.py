@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import Section
 from rulekeeper.systems.vi_viii_x import hazard_actions as hazard
 from rulekeeper.systems.vi_viii_x import injury_actions as injury
 from rulekeeper.systems.vi_viii_x import state_actions as states
@@ -16,7 +17,7 @@ from rulekeeper.systems.vi_viii_x.deprivation import NEEDS
 from rulekeeper.systems.vi_viii_x.effects import sync_states
 from rulekeeper.systems.vi_viii_x.states import GM_STATES
 
-__all__ = ["REST_KINDS", "actions"]
+__all__ = ["ACTIONS_SECTION", "REST_KINDS", "actions"]
 
 REST_KINDS: tuple[str, ...] = tuple(r.value for r in Regimen)
 _KS = ("bu", "co", "in", "em")
@@ -270,3 +271,7 @@ def actions() -> dict[str, ActionSpec]:
     )
     # A view changes nothing, not even the derived states.
     return {s.name: s if s.kind == "view" else replace(s, handler=_synced(s.handler)) for s in specs}
+
+
+#: Every action of the system (the topics' handlers, gathered with their parameters here).
+ACTIONS_SECTION = Section("actions", actions=actions())

@@ -11,6 +11,7 @@ from rulekeeper.core.action import Calculation, CalculatorSpec, ParamSpec
 from rulekeeper.core.arc import ArcOpposed, ArcThreshold
 from rulekeeper.core.check import Modifier
 from rulekeeper.core.explain import Step
+from rulekeeper.core.section import Section
 from rulekeeper.errors import InputError
 from rulekeeper.systems.vi_viii_x.character import Burden
 from rulekeeper.systems.vi_viii_x.checks import parse_table, parse_threshold, threshold_name
@@ -21,7 +22,7 @@ from rulekeeper.systems.vi_viii_x.literacy import LITERACY, literacy_level
 from rulekeeper.systems.vi_viii_x.rules import ARC, DEHYDRATION, FALLING, JUMP, STARVATION
 from rulekeeper.systems.vi_viii_x.rules import LITERACY as LITERACY_RULE
 
-__all__ = ["calculators"]
+__all__ = ["CALCULATORS_SECTION", "calculators"]
 
 
 def _fall(params: Mapping[str, Any]) -> Calculation:
@@ -155,3 +156,7 @@ def calculators() -> dict[str, CalculatorSpec]:
             ARC,
         ),
     }
+
+
+#: What the table can work out without a campaign.
+CALCULATORS_SECTION = Section("calculators", calculators=calculators())

@@ -7,7 +7,7 @@ player-safe wording in ``data["player"]`` (see :func:`tell`), everything else is
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import replace
 from typing import Any
 
@@ -16,6 +16,8 @@ from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import DAY, format_duration
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import Section, TimerSpec
+from rulekeeper.core.state import Timer
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.vi_viii_x.character import Character, Fatality
 from rulekeeper.systems.vi_viii_x.checks import ArcStats, roll_table, state_modifiers, threshold_name
@@ -25,6 +27,7 @@ from rulekeeper.systems.vi_viii_x.rules import DISEASE, INJURIES, SYSTEM
 from rulekeeper.systems.vi_viii_x.states import DERIVED_STATES, STATE_AT_ZERO, STATES, derived_states
 
 __all__ = [
+    "FATALITY_SECTION",
     "TIMER_PREFIX",
     "ask_arct",
     "damage_pair",
@@ -316,3 +319,26 @@ def ask_arct(
     )
     payload = {"threshold": threshold, "stats_label": stats.label, **(data or {})}
     return play.check(check, purpose=purpose, rule=rule, actor=actor, data=payload)
+
+
+def _fatality(name: str, step: Callable[[Play[Character], str, str], None]) -> TimerSpec:
+    """The timers ``<name>.<known stat>`` of the countdown, each handing its stat to ``step``."""
+    prefix = timer_kind(f"{name}.")
+
+    def fires(play: Play[Character], timer: Timer) -> None:
+        assert timer.actor is not None  # the section needs an actor
+        step(play, timer.actor, timer.kind.removeprefix(prefix))
+
+    return TimerSpec(prefix, fires, family=True)
+
+
+#: The fatality countdown (VIII.1): a stat at zero brings its state, which may become permanent.
+FATALITY_SECTION = Section(
+    "fatality",
+    timers=(
+        _fatality("fatality-begins", fatality_begins),
+        _fatality("fatality-ends", fatality_ends),
+    ),
+    skip_orphans=True,
+    needs_actor=True,
+)

@@ -3,13 +3,16 @@ action and going without food or water."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from rulekeeper.core.action import Action
+from rulekeeper.core.check import CheckResult
 from rulekeeper.core.clock import DAY
 from rulekeeper.core.play import Play
-from rulekeeper.core.state import AutomationLevel
+from rulekeeper.core.section import CheckKind, CheckSpec, Section, TimerSpec
+from rulekeeper.core.state import AutomationLevel, PendingCheck, Timer
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.vi_viii_x.character import Ailment, AilmentKind, Character, Effort
 from rulekeeper.systems.vi_viii_x.checks import ArcStats, parse_threshold, skill_stats_in_play
@@ -25,7 +28,7 @@ from rulekeeper.systems.vi_viii_x.effects import (
     tell,
     timer_kind,
 )
-from rulekeeper.systems.vi_viii_x.falling import fall_damage, fall_threshold
+from rulekeeper.systems.vi_viii_x.falling import fall_damage, fall_threshold, relief
 from rulekeeper.systems.vi_viii_x.jumping import jump_distances
 from rulekeeper.systems.vi_viii_x.rules import (
     CLIMB,
@@ -38,9 +41,11 @@ from rulekeeper.systems.vi_viii_x.rules import (
     STARVATION,
     SYSTEM,
 )
+from rulekeeper.systems.vi_viii_x.stakes import check_stakes
 from rulekeeper.systems.vi_viii_x.states import INCAPACITATING, NO_CLIMB, STATES, jump_blocker
 
 __all__ = [
+    "HAZARDS_SECTION",
     "afflict",
     "climb",
     "cure",
@@ -388,3 +393,97 @@ def deprivation_day(play: Play[Character], actor: str, need: str) -> None:
     sync_states(play, actor)
     if not play.char(actor).permanently_dead:
         play.schedule(DAY, timer_kind(_TIMER[need]), f"{actor}: day {day + 1} without {need}", actor=actor)
+
+
+# -- what a check's result or a timer does (the section below) ----------------------------
+def _on_climb(play: Play[Character], pending: PendingCheck, result: CheckResult) -> None:
+    actor = pending.actor
+    assert actor is not None  # the section needs an actor
+    play.result.update({"climbed": result.success, "checked": True})
+    verdict = "makes the climb" if result.success else "fails to climb"
+    tell(play, f"{actor} {verdict} (margin {result.margin})", CLIMB, actor, player=f"{actor} {verdict}")
+
+
+def _on_fall(play: Play[Character], pending: PendingCheck, result: CheckResult) -> None:
+    actor = pending.actor
+    assert actor is not None
+    data = pending.data
+    off = relief(result.total, int(data["threshold"])) if result.success else 0
+    play.result["check_result"] = result.total
+    land(play, actor, int(data["base"]), off, str(data["ks"]), data.get("us"))
+
+
+def _on_cure(play: Play[Character], pending: PendingCheck, result: CheckResult) -> None:
+    play.result.update({"cure_found": result.success})
+    if not result.success:
+        tell(play, "no cure found this time", DISEASE, pending.actor, player="no cure found this time")
+        return
+    patient, name = str(pending.data["patient"]), str(pending.data["ailment"])
+    character = play.char(patient)
+    ailments = tuple(replace(a, cure_found=True) if a.name == name else a for a in character.ailments)
+    play.put(patient, replace(character, ailments=ailments))
+    tell(
+        play,
+        f"a cure for {patient}'s {name} is found; it lasts until every point it took is recovered",
+        DISEASE,
+        patient,
+        player=f"a cure for {patient}'s {name} is found",
+    )
+
+
+def _on_effort(play: Play[Character], pending: PendingCheck, result: CheckResult) -> None:
+    actor = pending.actor
+    assert actor is not None
+    play.result.update({"kept_up": result.success})
+    if result.success:
+        tell(play, f"{actor} keeps up the effort", PROLONGED, actor, player=f"{actor} keeps up the effort")
+        return
+    character = play.char(actor)
+    level = character.fatigue + 1
+    play.put(actor, replace(character, fatigue=level))
+    tell(
+        play,
+        f"{actor} fails to keep up the effort: fatigued, -{level} to every check",
+        PROLONGED,
+        actor,
+        player=f"{actor} is fatigued: -{level} to every check",
+    )
+    sync_states(play, actor)
+
+
+def _deprivation(need: str) -> Callable[[Play[Character], Timer], None]:
+    def day_passes(play: Play[Character], timer: Timer) -> None:
+        assert timer.actor is not None
+        deprivation_day(play, timer.actor, need)
+
+    return day_passes
+
+
+def _effort_turn(play: Play[Character], timer: Timer) -> None:
+    assert timer.actor is not None
+    effort_turn(play, timer.actor, dict(timer.data))
+
+
+#: Non-combat cases (VIII): climbing, falling, disease and poison, prolonged action, deprivation.
+HAZARDS_SECTION = Section(
+    "hazards",
+    check_kinds=(
+        CheckKind(f"{SYSTEM}.climb", "Stamina ARCT to climb"),
+        CheckKind(f"{SYSTEM}.fall", "Body Control ARCT against a fall"),
+        CheckKind(f"{SYSTEM}.cure", "Education medicine or alchemy ARCT to find a cure"),
+        CheckKind(f"{SYSTEM}.fatigue", "Stamina ARCT after each turn of a prolonged action"),
+    ),
+    checks=(
+        CheckSpec("climb", _on_climb, check_stakes),
+        CheckSpec("fall", _on_fall, check_stakes),
+        CheckSpec("cure", _on_cure, check_stakes),
+        CheckSpec("effort", _on_effort, check_stakes),
+    ),
+    timers=(
+        TimerSpec(timer_kind(_TIMER["food"]), _deprivation("food")),
+        TimerSpec(timer_kind(_TIMER["water"]), _deprivation("water")),
+        TimerSpec(timer_kind("effort"), _effort_turn),
+    ),
+    skip_orphans=True,
+    needs_actor=True,
+)

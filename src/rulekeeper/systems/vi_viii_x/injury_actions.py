@@ -6,10 +6,13 @@ from dataclasses import replace
 from typing import Any
 
 from rulekeeper.core.action import Action
+from rulekeeper.core.check import CheckResult
 from rulekeeper.core.clock import DAY
 from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import CheckKind, CheckSpec, Section, TimerSpec
 from rulekeeper.core.stakes import Stakes
+from rulekeeper.core.state import PendingCheck, Timer
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.vi_viii_x.character import Character, Regimen
 from rulekeeper.systems.vi_viii_x.damage import DAMAGE_KINDS, choose_us
@@ -26,8 +29,10 @@ from rulekeeper.systems.vi_viii_x.effects import (
 )
 from rulekeeper.systems.vi_viii_x.recovery import worst_pair
 from rulekeeper.systems.vi_viii_x.rules import INJURIES, POTION, PROLONGED, RECOVERY
+from rulekeeper.systems.vi_viii_x.stakes import check_stakes
 
 __all__ = [
+    "INJURY_SECTION",
     "POTION_PURPOSE",
     "RECOVERY_KIND",
     "RECOVERY_PURPOSE",
@@ -281,3 +286,49 @@ def recovery_day(play: Play[Character], actor: str) -> None:
         if pair is not None:
             damage_pair(play, actor, pair[0], pair[1], 1, what="damage for acting while hurt", rule=RECOVERY)
     ensure_recovery(play, actor)
+
+
+# -- what a check's result or a timer does (the section below) ----------------------------
+def _on_potion(play: Play[Character], pending: PendingCheck, result: CheckResult) -> None:
+    assert pending.actor is not None  # the section needs an actor
+    potion_rolled(play, pending.actor, result.total, dict(pending.data))
+
+
+def _on_recovery(play: Play[Character], pending: PendingCheck, result: CheckResult) -> None:
+    assert pending.actor is not None
+    recovery_rolled(play, pending.actor, result.total)
+
+
+def _recovery_day(play: Play[Character], timer: Timer) -> None:
+    assert timer.actor is not None
+    recovery_day(play, timer.actor)
+
+
+def _potion_day(play: Play[Character], timer: Timer) -> None:
+    assert timer.actor is not None
+    potion_day(play, timer.actor, dict(timer.data))
+
+
+def _fatigue_rest_turn(play: Play[Character], timer: Timer) -> None:
+    assert timer.actor is not None
+    fatigue_rest_turn(play, timer.actor)
+
+
+#: Injuries and recovery (VIII.1-2): natural recovery, healing potions, rest against fatigue.
+INJURY_SECTION = Section(
+    "injury and recovery",
+    check_kinds=(
+        CheckKind(RECOVERY_KIND, "the 1d3 of a day of natural recovery at total rest, and a healing potion's 2d3"),
+    ),
+    checks=(
+        CheckSpec(POTION_PURPOSE, _on_potion, check_stakes),
+        CheckSpec(RECOVERY_PURPOSE, _on_recovery, check_stakes),
+    ),
+    timers=(
+        TimerSpec(timer_kind("recovery"), _recovery_day),
+        TimerSpec(timer_kind("potion"), _potion_day),
+        TimerSpec(timer_kind("fatigue-rest"), _fatigue_rest_turn),
+    ),
+    skip_orphans=True,
+    needs_actor=True,
+)

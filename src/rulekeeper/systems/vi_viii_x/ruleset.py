@@ -5,22 +5,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rulekeeper.core.action import ActionSpec, CalculatorSpec, ParamSpec
+from rulekeeper.core.action import ParamSpec
 from rulekeeper.core.arc import PLACEHOLDER_TABLE
-from rulekeeper.core.check import CheckResult
 from rulekeeper.core.explain import Step
 from rulekeeper.core.play import Play
 from rulekeeper.core.ruleset import Ruleset
-from rulekeeper.core.stakes import Stakes
-from rulekeeper.core.state import AnyCheck, GameState, PendingCheck, Timer
-from rulekeeper.systems.vi_viii_x.actions import REST_KINDS, actions
-from rulekeeper.systems.vi_viii_x.calculators import calculators
+from rulekeeper.core.section import DeferredSection, Section
+from rulekeeper.core.state import GameState, PendingCheck
+from rulekeeper.systems.vi_viii_x.actions import ACTIONS_SECTION, REST_KINDS
+from rulekeeper.systems.vi_viii_x.calculators import CALCULATORS_SECTION
 from rulekeeper.systems.vi_viii_x.character import Character
-from rulekeeper.systems.vi_viii_x.effects import sync_states
+from rulekeeper.systems.vi_viii_x.effects import FATALITY_SECTION, sync_states
 from rulekeeper.systems.vi_viii_x.gm_view import gm_view
-from rulekeeper.systems.vi_viii_x.hooks import check_done, timer_due
+from rulekeeper.systems.vi_viii_x.hazard_actions import HAZARDS_SECTION
+from rulekeeper.systems.vi_viii_x.injury_actions import INJURY_SECTION
 from rulekeeper.systems.vi_viii_x.sheet import parse_sheet
-from rulekeeper.systems.vi_viii_x.stakes import vi_stakes
+from rulekeeper.systems.vi_viii_x.state_actions import STATES_SECTION
 from rulekeeper.systems.vi_viii_x.states import DERIVED_STATES, derived_states
 from rulekeeper.systems.vi_viii_x.visibility import (
     PlayerPendingCheck,
@@ -41,17 +41,14 @@ class ViViiiXRuleset(Ruleset[Character]):
     title: ClassVar[str] = "VI·VIII·X"
     round_seconds: ClassVar[int] = 6
     character_type: ClassVar[type[Any]] = Character
-    check_kinds: ClassVar[Mapping[str, str]] = {
-        "vi-viii-x.arc": "an ARC the table asks for (ARCT or ARCO)",
-        "vi-viii-x.reaction": "a Reaction check",
-        "vi-viii-x.climb": "Stamina ARCT to climb",
-        "vi-viii-x.fall": "Body Control ARCT against a fall",
-        "vi-viii-x.cure": "Education medicine or alchemy ARCT to find a cure",
-        "vi-viii-x.fatigue": "Stamina ARCT after each turn of a prolonged action",
-        "vi-viii-x.stun": "Stamina ARCT to wake from a stun",
-        "vi-viii-x.blind": "1d6 for a blind character's action that needs sight (a 1 succeeds)",
-        "vi-viii-x.recovery": "the 1d3 of a day of natural recovery at total rest, and a healing potion's 2d3",
-    }
+    sections: ClassVar[tuple[Section | DeferredSection, ...]] = (
+        ACTIONS_SECTION,
+        CALCULATORS_SECTION,
+        STATES_SECTION,
+        HAZARDS_SECTION,
+        INJURY_SECTION,
+        FATALITY_SECTION,
+    )
     rule_options: ClassVar[tuple[ParamSpec, ...]] = (
         ParamSpec("round_seconds", "int", "seconds in a turn (the seed gives none)", default=6, minimum=1),
         ParamSpec(
@@ -74,12 +71,6 @@ class ViViiiXRuleset(Ruleset[Character]):
     )
     rest_kinds: ClassVar[tuple[str, ...]] = REST_KINDS
     derived_condition_names: ClassVar[frozenset[str]] = frozenset(DERIVED_STATES)
-
-    def actions(self) -> Mapping[str, ActionSpec]:
-        return actions()
-
-    def calculators(self) -> Mapping[str, CalculatorSpec]:
-        return calculators()
 
     def derived_conditions(self, character: Character) -> frozenset[str]:
         return derived_states(character)
@@ -112,17 +103,8 @@ class ViViiiXRuleset(Ruleset[Character]):
 
         return {**PlayerPendingCheck.of(pending).to_dict(), "stakes": without_secrets(describe_pending(pending))}
 
-    def stakes_for(self, purpose: str, check: AnyCheck, actor: str | None, data: Mapping[str, Any]) -> Stakes | None:
-        return vi_stakes(purpose, actor, data)
-
     def secret_words(self, state: GameState[Character]) -> frozenset[str]:
         return frozenset(name for character in state.characters.values() for name in character.us)
 
     def player_wording(self, step: Step) -> str | None:
         return player_wording(step)
-
-    def on_check(self, play: Play[Character], pending: PendingCheck, result: CheckResult) -> None:
-        check_done(play, pending, result)
-
-    def on_timer(self, play: Play[Character], timer: Timer) -> None:
-        timer_due(play, timer)

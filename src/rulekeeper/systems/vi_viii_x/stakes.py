@@ -10,11 +10,14 @@ so they never name a stat, a stat total or a threshold worked out from one: an u
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.stakes import Stakes
 
-__all__ = ["STAKES", "vi_stakes"]
+if TYPE_CHECKING:
+    from rulekeeper.core.state import AnyCheck
+
+__all__ = ["STAKES", "check_stakes", "vi_stakes"]
 
 #: purpose -> (what the roll is for, on success, on failure); ``{who}`` and ``{task}``,
 #: ``{patient}``, ``{ailment}`` fill in (never stats: those may be unknown to the player).
@@ -77,3 +80,8 @@ def vi_stakes(purpose: str, actor: str | None, data: Mapping[str, Any]) -> Stake
     words["who"] = actor or "the character"
     purpose_text, on_success, on_failure = (text.format_map(words) for text in row)
     return Stakes(purpose=purpose_text, on_success=on_success, on_failure=on_failure)
+
+
+def check_stakes(purpose: str, check: AnyCheck, actor: str | None, data: Mapping[str, Any]) -> Stakes | None:
+    """The stakes of a VI·VIII·X check (the sections' ``CheckSpec.stakes``): the row of its purpose."""
+    return vi_stakes(purpose, actor, data)

@@ -13,6 +13,8 @@ from rulekeeper.core.action import Action
 from rulekeeper.core.arc import ArcOpposed, ArcThreshold, RollModifierTable
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import CheckKind, CheckSpec, Section, TimerSpec
+from rulekeeper.core.state import PendingCheck, Timer
 from rulekeeper.errors import InputError
 from rulekeeper.systems.vi_viii_x.character import Burden, Character
 from rulekeeper.systems.vi_viii_x.checks import (
@@ -36,11 +38,13 @@ from rulekeeper.systems.vi_viii_x.effects import (
     turn_seconds,
 )
 from rulekeeper.systems.vi_viii_x.rules import ARC, SYSTEM, state_rule
+from rulekeeper.systems.vi_viii_x.stakes import check_stakes
 from rulekeeper.systems.vi_viii_x.states import INCAPACITATING, STATES
 from rulekeeper.systems.vi_viii_x.visibility import player_character_view
 
 __all__ = [
     "BLIND_TABLE",
+    "STATES_SECTION",
     "arc",
     "burden",
     "cast",
@@ -334,3 +338,72 @@ def player_view(play: Play[Character], action: Action) -> None:
     actor = str(action.actor)
     view = player_character_view(play.state, actor).to_dict()
     play.result.update({"player_view": view, "fields": sorted(view)})
+
+
+# -- what a check's result or a timer does (the section below) ----------------------------
+def _on_arc(play: Play[Character], pending: PendingCheck, result: CheckResult) -> None:
+    record_arc(play, pending.actor, result, str(pending.data.get("what", "ARC")))
+
+
+def _on_reaction(play: Play[Character], pending: PendingCheck, result: CheckResult) -> None:
+    record_arc(play, pending.actor, result, "Reaction check")
+
+
+def _on_stun(play: Play[Character], pending: PendingCheck, result: CheckResult) -> None:
+    actor = pending.actor
+    assert actor is not None  # the section needs an actor
+    play.result.update({"woke": result.success})
+    if not play.has(actor, "stunned"):
+        return
+    if result.success:
+        stun_passed(play, actor)
+    else:
+        stun_failed(play, actor, dict(pending.data))
+
+
+def _on_sight(play: Play[Character], pending: PendingCheck, result: CheckResult) -> None:
+    actor = pending.actor
+    assert actor is not None
+    play.result.update({"possible": result.success, "rolled": True})
+    verdict = "manages" if result.success else "cannot manage"
+    task = pending.data.get("task", "the action")
+    tell(play, f"{actor} {verdict} {task}", state_rule("Blind"), actor, player=f"{actor} {verdict} {task}")
+
+
+def _stun_reroll(play: Play[Character], timer: Timer) -> None:
+    actor = timer.actor
+    assert actor is not None
+    if play.has(actor, "stunned"):
+        data = timer.data
+        stun_check(
+            play, actor, int(data["threshold"]), attempt=int(data["attempt"]), gm_modifier=int(data["gm_modifier"])
+        )
+
+
+def _stun_wakes(play: Play[Character], timer: Timer) -> None:
+    actor = timer.actor
+    assert actor is not None
+    if play.has(actor, "stunned"):
+        play.remove_condition(actor, "stunned", state_rule("Stunned"))
+        tell(play, f"{actor} regains consciousness", state_rule("Stunned"), actor, player=f"{actor} wakes up")
+
+
+#: The action resolution check, the Reaction check and the states of the character (VIII.4).
+STATES_SECTION = Section(
+    "states",
+    check_kinds=(
+        CheckKind(f"{SYSTEM}.arc", "an ARC the table asks for (ARCT or ARCO)"),
+        CheckKind(f"{SYSTEM}.reaction", "a Reaction check"),
+        CheckKind(f"{SYSTEM}.stun", "Stamina ARCT to wake from a stun"),
+        CheckKind(f"{SYSTEM}.blind", "1d6 for a blind character's action that needs sight (a 1 succeeds)"),
+    ),
+    checks=(
+        CheckSpec("arc", _on_arc, check_stakes),
+        CheckSpec("reaction", _on_reaction, check_stakes),
+        CheckSpec("stun", _on_stun, check_stakes),
+        CheckSpec("sight", _on_sight, check_stakes),
+    ),
+    timers=(TimerSpec(timer_kind("stun-reroll"), _stun_reroll), TimerSpec(timer_kind("stun-wakes"), _stun_wakes)),
+    skip_orphans=True,
+    needs_actor=True,
+)

@@ -14,6 +14,7 @@ from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.clock import HOUR
 from rulekeeper.core.dice_roll import DiceRoll
+from rulekeeper.core.section import CheckKind, CheckSpec, Section
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
@@ -27,9 +28,10 @@ from rulekeeper.systems.wrath_glory.pool_tests import ATTRIBUTES, TEST_PURPOSE, 
 from rulekeeper.systems.wrath_glory.recovery import recover, restore_shock
 from rulekeeper.systems.wrath_glory.rest import end_rest, light_activity, start_rest, strenuous_activity
 from rulekeeper.systems.wrath_glory.rolls import WGPlay
+from rulekeeper.systems.wrath_glory.stakes import POOL_STAKES
 from rulekeeper.systems.wrath_glory.traumatic_injuries import BodyPart, Side, lost_eyes, torso_injuries
 
-__all__ = ["ACTIONS", "DAMAGE_KIND", "DAMAGE_PURPOSE", "on_damage_roll"]
+__all__ = ["ACTIONS", "ACTIONS_SECTION", "DAMAGE_KIND", "DAMAGE_PURPOSE", "on_damage_roll"]
 
 
 DAMAGE_KIND = "wg.damage"
@@ -455,3 +457,12 @@ ACTIONS: Mapping[str, ActionSpec] = {
         _spec("end_rest", "break off a Regroup or Respite without its benefits", _end_rest, kind="rest"),
     )
 }
+
+
+#: The actions of seed 003, and the damage roll of an attack given as dice.
+ACTIONS_SECTION = Section(
+    "actions",
+    actions=ACTIONS,
+    check_kinds=(CheckKind(DAMAGE_KIND, "the damage roll of an attack given as dice (one roll serves every target)"),),
+    checks=(CheckSpec(DAMAGE_PURPOSE, on_damage_roll, POOL_STAKES),),
+)

@@ -9,11 +9,19 @@ from typing import Any
 from rulekeeper.core.action import Calculation, CalculatorSpec, ParamSpec
 from rulekeeper.core.dice_pool import PoolTest, pool_distribution
 from rulekeeper.core.explain import Step
+from rulekeeper.core.section import Section
 from rulekeeper.limits import MAX_POOL, MAX_POOL_DICE
 from rulekeeper.systems.wrath_glory import citations, formulas
 from rulekeeper.systems.wrath_glory.pool_tests import pool_odds
 
-__all__ = ["CALCULATORS", "damage_calculation", "derived_calculation", "determination_calculation", "odds_calculation"]
+__all__ = [
+    "CALCULATORS",
+    "CALCULATORS_SECTION",
+    "damage_calculation",
+    "derived_calculation",
+    "determination_calculation",
+    "odds_calculation",
+]
 
 
 def odds_calculation(params: Mapping[str, Any]) -> Calculation:
@@ -143,3 +151,7 @@ CALCULATORS: Mapping[str, CalculatorSpec] = {
         rule=citations.DETERMINATION,
     ),
 }
+
+
+#: What the table can work out without a campaign.
+CALCULATORS_SECTION = Section("calculators", calculators=CALCULATORS)

@@ -16,6 +16,7 @@ from typing import Any
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.dice_pool import PoolTest
+from rulekeeper.core.section import CheckKind, CheckSpec, Section
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.systems.wrath_glory import citations, conditions, formulas, options
 from rulekeeper.systems.wrath_glory.character import Death
@@ -23,10 +24,12 @@ from rulekeeper.systems.wrath_glory.death import kill
 from rulekeeper.systems.wrath_glory.injuries import suffer_memorable_injury, suffer_traumatic_injury
 from rulekeeper.systems.wrath_glory.rest import note_dying
 from rulekeeper.systems.wrath_glory.rolls import WGPlay
+from rulekeeper.systems.wrath_glory.stakes import DETERMINATION_STAKES
 
 __all__ = [
     "DETERMINATION_KIND",
     "DETERMINATION_PURPOSE",
+    "DETERMINATION_SECTION",
     "determination_check",
     "on_determination",
     "strike",
@@ -202,3 +205,13 @@ def _enter_dying(play: WGPlay, actor: str) -> None:
     play.add_condition(
         actor, conditions.PRONE, citations.DYING, text=f"{actor} falls Prone and cannot stand while Dying"
     )
+
+
+#: Determination (seed 003): Toughness dice whose Icons turn Wounds just suffered into Shock.
+DETERMINATION_SECTION = Section(
+    "determination",
+    check_kinds=(
+        CheckKind(DETERMINATION_KIND, "Determination: Toughness dice whose Icons turn Wounds just suffered into Shock"),
+    ),
+    checks=(CheckSpec(DETERMINATION_PURPOSE, on_determination, DETERMINATION_STAKES),),
+)

@@ -6,17 +6,20 @@ that rolls its own dice is asked for it, and what it leaves on the sheet waits f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.dice_roll import DiceRoll
+from rulekeeper.core.section import CheckHandler, CheckKind, CheckSpec, Section
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.systems.wrath_glory import citations, conditions, formulas, options
 from rulekeeper.systems.wrath_glory.character import Death
 from rulekeeper.systems.wrath_glory.death import kill
 from rulekeeper.systems.wrath_glory.memorable_injuries import MemorableStep, roll_memorable
 from rulekeeper.systems.wrath_glory.rolls import WGPlay
+from rulekeeper.systems.wrath_glory.stakes import POOL_STAKES
 from rulekeeper.systems.wrath_glory.traumatic_injuries import TraumaticInjury, side_for_roll, traumatic_row
 
 if TYPE_CHECKING:
@@ -24,10 +27,9 @@ if TYPE_CHECKING:
     from rulekeeper.core.state import PendingCheck
 
 __all__ = [
-    "INJURY_PURPOSES",
+    "INJURY_SECTION",
     "MEMORABLE_KIND",
     "TRAUMATIC_KIND",
-    "on_injury_roll",
     "suffer_memorable_injury",
     "suffer_traumatic_injury",
 ]
@@ -35,7 +37,6 @@ __all__ = [
 MEMORABLE_KIND = "wg.memorable-injury"
 TRAUMATIC_KIND = "wg.traumatic-injury"
 _MEMORABLE, _PART, _SIDE = "memorable-injury", "traumatic-part", "traumatic-side"
-INJURY_PURPOSES = frozenset({_MEMORABLE, _PART, _SIDE})
 
 
 def _d6(
@@ -51,16 +52,15 @@ def _d6(
     )
 
 
-def on_injury_roll(play: WGPlay, pending: PendingCheck, result: CheckResult) -> None:
-    actor = pending.actor
-    if actor is None or play.char(actor).dead:
-        return
-    if pending.purpose == _MEMORABLE:
-        _memorable(play, actor, result.total)
-    elif pending.purpose == _PART:
-        _traumatic_part(play, actor, str(pending.data["why"]), result.total)
-    else:
-        _traumatic(play, actor, int(pending.data["part"]), result.total)
+def _rolled(step: Callable[[WGPlay, str, PendingCheck, int], None]) -> CheckHandler:
+    """What an injury d6 does, for a character still alive (nothing happens to the dead)."""
+
+    def on_roll(play: WGPlay, pending: PendingCheck, result: CheckResult) -> None:
+        actor = pending.actor
+        if actor is not None and not play.char(actor).dead:
+            step(play, actor, pending, result.total)
+
+    return on_roll
 
 
 def suffer_memorable_injury(play: WGPlay, actor: str) -> None:
@@ -154,3 +154,30 @@ def _traumatic(play: WGPlay, actor: str, part_roll: int, side_roll: int | None) 
         )
         return
     conditions.sync_conditions(play, actor)
+
+
+def _memorable_rolled(play: WGPlay, actor: str, pending: PendingCheck, d6: int) -> None:
+    _memorable(play, actor, d6)
+
+
+def _part_rolled(play: WGPlay, actor: str, pending: PendingCheck, d6: int) -> None:
+    _traumatic_part(play, actor, str(pending.data["why"]), d6)
+
+
+def _side_rolled(play: WGPlay, actor: str, pending: PendingCheck, d6: int) -> None:
+    _traumatic(play, actor, int(pending.data["part"]), d6)
+
+
+#: Memorable and Traumatic Injuries (seed 003): the d6 rolls on their tables.
+INJURY_SECTION = Section(
+    "injuries",
+    check_kinds=(
+        CheckKind(MEMORABLE_KIND, "the d6 on the Memorable Injury table (on falling Dying, or by a rule)"),
+        CheckKind(TRAUMATIC_KIND, "the d6 for a Traumatic Injury's part, and the d6 for its side"),
+    ),
+    checks=(
+        CheckSpec(_MEMORABLE, _rolled(_memorable_rolled), POOL_STAKES),
+        CheckSpec(_PART, _rolled(_part_rolled), POOL_STAKES),
+        CheckSpec(_SIDE, _rolled(_side_rolled), POOL_STAKES),
+    ),
+)

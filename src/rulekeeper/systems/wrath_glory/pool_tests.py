@@ -14,18 +14,21 @@ from typing import Any
 
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.dice_pool import PoolTest, pool_distribution
+from rulekeeper.core.section import CheckKind, CheckSpec, Section
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.systems.wrath_glory import citations, formulas, options
 from rulekeeper.systems.wrath_glory.character import WrathGloryCharacter
 from rulekeeper.systems.wrath_glory.injuries import suffer_traumatic_injury
 from rulekeeper.systems.wrath_glory.memorable_injuries import INTIMIDATION_BONUS_DICE
 from rulekeeper.systems.wrath_glory.rolls import WGPlay
+from rulekeeper.systems.wrath_glory.stakes import TEST_STAKES
 from rulekeeper.systems.wrath_glory.traumatic_injuries import lost_eyes, torso_injuries
 
 __all__ = [
     "ATTRIBUTES",
     "TEST_KIND",
     "TEST_PURPOSE",
+    "TEST_SECTION",
     "PoolOdds",
     "PoolRequest",
     "build_test",
@@ -163,3 +166,13 @@ def on_test(play: WGPlay, pending: PendingCheck, result: CheckResult) -> None:
         if play.char(actor).dead:
             break
         suffer_traumatic_injury(play, actor, "Complication on a Wrath die while Dying")
+
+
+#: Tests (seed 003): a dice pool against a DN.
+TEST_SECTION = Section(
+    "tests",
+    check_kinds=(
+        CheckKind(TEST_KIND, "a dice pool test against a DN (Wrath dice, Complications, Criticals; Dying rules)"),
+    ),
+    checks=(CheckSpec(TEST_PURPOSE, on_test, TEST_STAKES),),
+)

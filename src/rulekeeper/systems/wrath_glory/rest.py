@@ -20,17 +20,20 @@ from rulekeeper.core.check import CheckResult
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import HOUR, format_duration
 from rulekeeper.core.dice_pool import PoolTest
+from rulekeeper.core.section import CheckKind, CheckSpec, Section, TimerSpec
 from rulekeeper.core.state import PendingCheck, Timer
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.wrath_glory import citations, conditions, formulas, options
 from rulekeeper.systems.wrath_glory.character import RestInProgress, RestKind
 from rulekeeper.systems.wrath_glory.recovery import recover
 from rulekeeper.systems.wrath_glory.rolls import WGPlay
+from rulekeeper.systems.wrath_glory.stakes import MEDICAE_STAKES
 
 __all__ = [
     "MEDICAE_KIND",
     "MEDICAE_PURPOSE",
     "REST_SECONDS",
+    "REST_SECTION",
     "REST_TIMER",
     "STRENUOUS_INTERRUPTS",
     "end_rest",
@@ -270,3 +273,14 @@ def on_medicae(play: WGPlay, pending: PendingCheck, result: CheckResult) -> None
         return
     play.explain(f"{result.total} Icon(s): {actor} regains {result.total} Wound(s)", citations.REGROUP, actor=actor)
     recover(play, actor, result.total, 0, citations.REGROUP)
+
+
+#: Regroup and Respite (seed 003): rests that run their course, and the Regroup Medicae roll.
+REST_SECTION = Section(
+    "respite",
+    check_kinds=(
+        CheckKind(MEDICAE_KIND, "Regroup Medicae (Int) roll, used only when option regroup_healing is 'icons'"),
+    ),
+    checks=(CheckSpec(MEDICAE_PURPOSE, on_medicae, MEDICAE_STAKES),),
+    timers=(TimerSpec(REST_TIMER, on_rest_timer),),
+)

@@ -7,13 +7,14 @@ from typing import Any
 
 from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import Section
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gods_monsters.character import ABILITIES, GmCharacter
 from rulekeeper.systems.gods_monsters.consequences.aging import TRADE_LOSS, aging_starts_at, can_trade
 from rulekeeper.systems.gods_monsters.consequences.playing import refuse_if_dead
 from rulekeeper.systems.gods_monsters.consequences.sections import AGING, c_rule
 
-__all__ = ["AGING_ACTIONS"]
+__all__ = ["AGING_ACTIONS", "AGING_SECTION"]
 
 
 def _birthday(play: Play[GmCharacter], action: Action) -> None:
@@ -82,3 +83,7 @@ AGING_ACTIONS: dict[str, ActionSpec] = {
         kind="feat",
     ),
 }
+
+
+#: Aging (seed 002).
+AGING_SECTION = Section("aging", actions=AGING_ACTIONS)

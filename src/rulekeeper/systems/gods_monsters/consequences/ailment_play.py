@@ -27,6 +27,7 @@ from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import HOUR, MINUTE, format_duration
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import CheckKind, CheckSpec, Section, TimerSpec
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import Condition, PendingCheck, Timer
 from rulekeeper.errors import InputError, RuleRefusal
@@ -66,6 +67,7 @@ from rulekeeper.systems.gods_monsters.damage import add_injuries
 
 __all__ = [
     "AILMENT_ACTIONS",
+    "AILMENT_SECTION",
     "AILMENT_TIMER_PREFIX",
     "PARALYZED",
     "PURPOSE_PREFIX",
@@ -743,3 +745,26 @@ AILMENT_ACTIONS: dict[str, ActionSpec] = {
         kind="heal",
     ),
 }
+
+
+def _wakes(play: Play[GmCharacter], condition: Condition) -> None:
+    play.explain(f"{condition.actor} wakes from the ailment's sleep", c_rule(AILMENT_EFFECTS), actor=condition.actor)
+
+
+def _moves_again(play: Play[GmCharacter], condition: Condition) -> None:
+    play.explain(f"{condition.actor} can move again", c_rule(AILMENT_EFFECTS), actor=condition.actor)
+
+
+#: Ailments: sickness, disease and poison (seed 002).
+AILMENT_SECTION = Section(
+    "ailments",
+    actions=AILMENT_ACTIONS,
+    check_kinds=(
+        CheckKind("gm.ailment", "reaction roll to resist an ailment (and each action time of an inescapable one)"),
+        CheckKind("gm.ailment.throw-off", "health roll to throw off a chronic ailment at its action time"),
+        *(CheckKind(kind, text) for kind, text in AMOUNT_KINDS.items()),
+    ),
+    checks=(CheckSpec("c.ailment.", on_ailment_check, family=True),),
+    timers=(TimerSpec(AILMENT_TIMER_PREFIX, on_ailment_timer, family=True),),
+    condition_end={SLEEPING: _wakes, PARALYZED: _moves_again},
+)

@@ -11,6 +11,7 @@ from typing import Any
 
 from rulekeeper.core.action import Calculation, CalculatorSpec, ParamSpec
 from rulekeeper.core.explain import Step
+from rulekeeper.core.section import Section
 from rulekeeper.errors import InputError
 from rulekeeper.systems.gods_monsters.consequences.aging import aging_injuries_by, aging_starts_at
 from rulekeeper.systems.gods_monsters.consequences.ailments import AILMENTS, EXPOSURES, find_ailment, resist_reaction
@@ -63,7 +64,7 @@ from rulekeeper.systems.gods_monsters.consequences.suffocation import (
 )
 from rulekeeper.systems.gods_monsters.consequences.upkeep_play import UPKEEP_PARAMS, upkeep_values
 
-__all__ = ["CONSEQUENCE_CALCULATORS"]
+__all__ = ["CONSEQUENCE_CALCULATORS", "CONSEQUENCE_CALCULATORS_SECTION"]
 
 
 def _num(value: Fraction) -> int | float:
@@ -493,3 +494,7 @@ CONSEQUENCE_CALCULATORS: dict[str, CalculatorSpec] = {
         c_rule(CONCENTRATION),
     ),
 }
+
+
+#: Seed 002's calculators.
+CONSEQUENCE_CALCULATORS_SECTION = Section("consequence calculators", calculators=CONSEQUENCE_CALCULATORS)

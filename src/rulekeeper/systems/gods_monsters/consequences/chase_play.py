@@ -8,6 +8,7 @@ from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.play import Play
 from rulekeeper.core.roll_under import ActingContest
+from rulekeeper.core.section import CheckKind, CheckSpec, Section
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.errors import InputError
 from rulekeeper.systems.gods_monsters.character import GmCharacter
@@ -16,7 +17,7 @@ from rulekeeper.systems.gods_monsters.consequences.group_effort import group_eff
 from rulekeeper.systems.gods_monsters.consequences.playing import c_roll, refuse_if_unable
 from rulekeeper.systems.gods_monsters.consequences.sections import CHASES, c_rule, group_effort_rule
 
-__all__ = ["CHASE_ACTIONS", "CHASE_PURPOSE", "on_chase_check"]
+__all__ = ["CHASE_ACTIONS", "CHASE_PURPOSE", "CHASE_SECTION", "on_chase_check"]
 
 CHASE_PURPOSE = "c.chase"
 ROLES = ("pursuer", "quarry")
@@ -126,3 +127,12 @@ CHASE_ACTIONS: dict[str, ActionSpec] = {
         kind="maneuver",
     ),
 }
+
+
+#: Chases (seed 002).
+CHASE_SECTION = Section(
+    "chases",
+    actions=CHASE_ACTIONS,
+    check_kinds=(CheckKind("gm.chase", "agility contest of a chase"),),
+    checks=(CheckSpec(CHASE_PURPOSE, on_chase_check),),
+)

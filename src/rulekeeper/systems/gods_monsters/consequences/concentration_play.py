@@ -5,6 +5,7 @@ from __future__ import annotations
 from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import CheckKind, CheckSpec, Section
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gods_monsters.character import GmCharacter
@@ -12,7 +13,13 @@ from rulekeeper.systems.gods_monsters.consequences.concentration import concentr
 from rulekeeper.systems.gods_monsters.consequences.playing import ask, c_roll, refuse_if_unable, to_round_end
 from rulekeeper.systems.gods_monsters.consequences.sections import CONCENTRATION, c_rule
 
-__all__ = ["CONCENTRATING", "CONCENTRATION_ACTIONS", "CONCENTRATION_PURPOSE", "on_concentration_check"]
+__all__ = [
+    "CONCENTRATING",
+    "CONCENTRATION_ACTIONS",
+    "CONCENTRATION_PURPOSE",
+    "CONCENTRATION_SECTION",
+    "on_concentration_check",
+]
 
 CONCENTRATING = "concentrating"
 CONCENTRATION_PURPOSE = "c.concentration"
@@ -103,3 +110,12 @@ CONCENTRATION_ACTIONS: dict[str, ActionSpec] = {
         kind="condition",
     ),
 }
+
+
+#: Concentration (seed 002).
+CONCENTRATION_SECTION = Section(
+    "concentration",
+    actions=CONCENTRATION_ACTIONS,
+    check_kinds=(CheckKind("gm.concentration", "evasion roll to keep concentrating when hit"),),
+    checks=(CheckSpec(CONCENTRATION_PURPOSE, on_concentration_check),),
+)

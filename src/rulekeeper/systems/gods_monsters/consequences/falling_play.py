@@ -13,6 +13,7 @@ from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import CheckKind, CheckSpec, Section
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.systems.gods_monsters import conditions as cond
@@ -23,6 +24,7 @@ from rulekeeper.systems.gods_monsters.consequences.sections import FALLING, c_ru
 from rulekeeper.systems.gods_monsters.damage import take_damage
 
 __all__ = [
+    "FALLING_SECTION",
     "FALL_ACTIONS",
     "FALL_DAMAGE_KIND",
     "FALL_DAMAGE_PURPOSE",
@@ -147,3 +149,15 @@ FALL_ACTIONS: dict[str, ActionSpec] = {
         kind="damage",
     ),
 }
+
+
+#: Falling (seed 002).
+FALLING_SECTION = Section(
+    "falling",
+    actions=FALL_ACTIONS,
+    check_kinds=(
+        CheckKind("gm.fall", "evasion roll against a short fall"),
+        CheckKind(FALL_DAMAGE_KIND, "the falling damage dice (d6 per height band, one injury per die)"),
+    ),
+    checks=(CheckSpec(FALL_PURPOSE, on_fall_check), CheckSpec(FALL_DAMAGE_PURPOSE, on_fall_damage_roll)),
+)

@@ -15,7 +15,8 @@ from typing import Any
 from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.play import Play
-from rulekeeper.core.state import PendingCheck, Timer
+from rulekeeper.core.section import CheckKind, CheckSpec, Section, TimerSpec
+from rulekeeper.core.state import Condition, PendingCheck, Timer
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gods_monsters import conditions as cond
 from rulekeeper.systems.gods_monsters.character import GmCharacter
@@ -33,6 +34,7 @@ from rulekeeper.systems.gods_monsters.healing import heal
 __all__ = [
     "CERTAIN_PREFIX",
     "DISBELIEF_PURPOSE",
+    "ILLUSIONS_SECTION",
     "ILLUSION_ACTIONS",
     "PHANTASM",
     "PHANTASM_TIMER",
@@ -287,3 +289,19 @@ ILLUSION_ACTIONS: dict[str, ActionSpec] = {
         kind="heal",
     ),
 }
+
+
+def _passes_out(play: Play[GmCharacter], condition: Condition) -> None:
+    """Unconsciousness (shock too) lets the phantasm go: its damage is regained."""
+    release_phantasmal_damage(play, condition.actor, "fell unconscious")
+
+
+#: Illusions (seed 002): disbelief, phantasmal damage and its regain.
+ILLUSIONS_SECTION = Section(
+    "illusions",
+    actions=ILLUSION_ACTIONS,
+    check_kinds=(CheckKind("gm.disbelief", "perception or willpower roll to disbelieve an illusion"),),
+    checks=(CheckSpec(DISBELIEF_PURPOSE, on_disbelief_check),),
+    timers=(TimerSpec(PHANTASM_TIMER, on_phantasm_timer),),
+    condition_start={cond.UNCONSCIOUS: _passes_out, cond.SHOCK: _passes_out},
+)

@@ -9,6 +9,7 @@ from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.play import Play
 from rulekeeper.core.roll_under import RollUnder
+from rulekeeper.core.section import CheckKind, CheckSpec, Section
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.systems.gods_monsters.checks import NATURAL_EXTREMES_OPTION
 from rulekeeper.systems.gods_monsters.consequences.item_reactions import (
@@ -22,7 +23,7 @@ from rulekeeper.systems.gods_monsters.consequences.item_reactions import (
 )
 from rulekeeper.systems.gods_monsters.consequences.sections import ITEM_REACTIONS, c_rule
 
-__all__ = ["ITEM_ACTIONS", "ITEM_PURPOSE", "item_check", "on_item_check"]
+__all__ = ["ITEM_ACTIONS", "ITEM_PURPOSE", "ITEM_SECTION", "item_check", "on_item_check"]
 
 ITEM_PURPOSE = "c.item"
 
@@ -113,3 +114,12 @@ ITEM_ACTIONS: dict[str, ActionSpec] = {
         kind="feat",
     ),
 }
+
+
+#: Item reactions (seed 002).
+ITEM_SECTION = Section(
+    "item reactions",
+    actions=ITEM_ACTIONS,
+    check_kinds=(CheckKind("gm.item", "an item's reaction roll against an attack"),),
+    checks=(CheckSpec(ITEM_PURPOSE, on_item_check),),
+)

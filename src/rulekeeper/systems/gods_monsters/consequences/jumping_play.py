@@ -9,6 +9,7 @@ from typing import Any
 from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import CheckKind, CheckSpec, Section
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.systems.gods_monsters.character import GmCharacter
 from rulekeeper.systems.gods_monsters.consequences.jumping import (
@@ -21,7 +22,7 @@ from rulekeeper.systems.gods_monsters.consequences.jumping import (
 from rulekeeper.systems.gods_monsters.consequences.playing import ask, c_roll, refuse_if_unable
 from rulekeeper.systems.gods_monsters.consequences.sections import JUMPING, c_rule
 
-__all__ = ["JUMP_ACTIONS", "JUMP_PURPOSE", "distance_json", "on_jump_check"]
+__all__ = ["JUMPING_SECTION", "JUMP_ACTIONS", "JUMP_PURPOSE", "distance_json", "on_jump_check"]
 
 JUMP_PURPOSE = "c.jump"
 
@@ -116,3 +117,12 @@ JUMP_ACTIONS: dict[str, ActionSpec] = {
         kind="feat",
     ),
 }
+
+
+#: Jumping (seed 002).
+JUMPING_SECTION = Section(
+    "jumping",
+    actions=JUMP_ACTIONS,
+    check_kinds=(CheckKind("gm.jump", "agility roll to jump or leap"),),
+    checks=(CheckSpec(JUMP_PURPOSE, on_jump_check),),
+)

@@ -14,6 +14,7 @@ from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import CheckKind, CheckSpec, Section, TimerSpec
 from rulekeeper.core.state import PendingCheck, Timer
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gods_monsters import conditions as cond
@@ -49,6 +50,7 @@ __all__ = [
     "FORCED_MARCH",
     "MARCH_PURPOSE",
     "MOVEMENT_ACTIONS",
+    "MOVEMENT_SECTION",
     "REST_DUE_TIMER",
     "clear_march_count",
     "on_march_check",
@@ -399,3 +401,13 @@ MOVEMENT_ACTIONS: dict[str, ActionSpec] = {
         kind="rest",
     ),
 }
+
+
+#: Movement (seed 002): forced marches and the rest they call for.
+MOVEMENT_SECTION = Section(
+    "movement",
+    actions=MOVEMENT_ACTIONS,
+    check_kinds=(CheckKind("gm.march", "health roll to force a march"),),
+    checks=(CheckSpec(MARCH_PURPOSE, on_march_check),),
+    timers=(TimerSpec(REST_DUE_TIMER, on_rest_due_timer),),
+)

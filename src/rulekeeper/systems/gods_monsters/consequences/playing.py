@@ -64,7 +64,7 @@ def ask(
     rule: Rule,
     data: Mapping[str, Any] | None = None,
 ) -> CheckResult | None:
-    """Ask for a check; its consequence comes in ``on_consequence_check``."""
+    """Ask for a check; its consequence is the handler its purpose names in the topic's section."""
     return play.check(check, purpose=purpose, rule=rule, actor=actor, data=data)
 
 

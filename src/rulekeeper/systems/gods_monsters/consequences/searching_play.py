@@ -5,6 +5,7 @@ from __future__ import annotations
 from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import CheckKind, CheckSpec, Section
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.errors import InputError
 from rulekeeper.systems.gods_monsters.character import GmCharacter
@@ -21,6 +22,7 @@ __all__ = [
     "COVERING_TRACKS",
     "COVER_PURPOSE",
     "SEARCHING_ACTIONS",
+    "SEARCHING_SECTION",
     "SEARCH_PURPOSE",
     "TRACK_PURPOSE",
     "on_search_check",
@@ -173,3 +175,15 @@ SEARCHING_ACTIONS: dict[str, ActionSpec] = {
         kind="feat",
     ),
 }
+
+
+#: Searching and tracking (seed 002).
+SEARCHING_SECTION = Section(
+    "searching",
+    actions=SEARCHING_ACTIONS,
+    check_kinds=(
+        CheckKind("gm.search", "perception roll to search"),
+        CheckKind("gm.track", "perception roll to track or to cover tracks"),
+    ),
+    checks=tuple(CheckSpec(p, on_search_check) for p in (SEARCH_PURPOSE, TRACK_PURPOSE, COVER_PURPOSE)),
+)

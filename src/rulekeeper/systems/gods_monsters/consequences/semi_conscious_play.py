@@ -6,6 +6,7 @@ from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import CheckKind, CheckSpec, Section
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.errors import RuleRefusal
@@ -20,6 +21,7 @@ __all__ = [
     "REPLY_DELAY_PURPOSE",
     "REPLY_PURPOSE",
     "SEMI_CONSCIOUS_ACTIONS",
+    "SEMI_CONSCIOUS_SECTION",
     "on_reply_check",
     "on_reply_delay_roll",
 ]
@@ -86,3 +88,17 @@ SEMI_CONSCIOUS_ACTIONS: dict[str, ActionSpec] = {
         kind="reply",
     ),
 }
+
+
+#: Semi-consciousness (seed 002): responding takes willpower, and time on a failure.
+SEMI_CONSCIOUS_SECTION = Section(
+    "semi-consciousness",
+    actions=SEMI_CONSCIOUS_ACTIONS,
+    check_kinds=(
+        CheckKind("gm.semi-conscious", "willpower roll for a semi-conscious character to respond"),
+        CheckKind(
+            REPLY_DELAY_KIND, "the d4 rounds a semi-conscious character takes to respond after failing willpower"
+        ),
+    ),
+    checks=(CheckSpec(REPLY_PURPOSE, on_reply_check), CheckSpec(REPLY_DELAY_PURPOSE, on_reply_delay_roll)),
+)

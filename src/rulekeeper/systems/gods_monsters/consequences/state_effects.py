@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulekeeper.core.check import Modifier
+from rulekeeper.core.section import Section
 from rulekeeper.core.state import GameState
 from rulekeeper.systems.gods_monsters.character import REACTIONS
 from rulekeeper.systems.gods_monsters.consequences.ailments import penalty_for_score
@@ -18,6 +19,7 @@ __all__ = [
     "AILMENT_KIND",
     "LINGERING_KIND",
     "MOVING",
+    "STATE_EFFECTS_SECTION",
     "ailment_penalties",
     "score_modifiers",
 ]
@@ -50,3 +52,7 @@ def score_modifiers(state: GameState[Any], actor: str, score: str) -> tuple[Modi
         if penalty:
             mods.append(Modifier(penalty, f"moving at {moving.data.get('speed', 'speed')}"))
     return tuple(mods)
+
+
+#: What seed 002 state puts on any roll: ailment penalties, a moving character's reaction penalty.
+STATE_EFFECTS_SECTION = Section("state effects", roll_modifiers=score_modifiers)

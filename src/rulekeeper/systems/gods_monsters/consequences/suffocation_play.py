@@ -14,6 +14,7 @@ from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import CheckKind, CheckSpec, Section, TimerSpec
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import PendingCheck, Timer
 from rulekeeper.errors import RuleRefusal
@@ -41,6 +42,7 @@ __all__ = [
     "SUFFOCATING",
     "SUFFOCATION_ACTIONS",
     "SUFFOCATION_PURPOSE",
+    "SUFFOCATION_SECTION",
     "SUFFOCATION_TIMER",
     "on_breath_roll",
     "on_suffocation_check",
@@ -186,3 +188,16 @@ SUFFOCATION_ACTIONS: dict[str, ActionSpec] = {
     ),
     "breathe": ActionSpec("breathe", "Air again: suffocation ends", _breathe, kind="heal"),
 }
+
+
+#: Suffocation (seed 002).
+SUFFOCATION_SECTION = Section(
+    "suffocation",
+    actions=SUFFOCATION_ACTIONS,
+    check_kinds=(
+        CheckKind("gm.suffocation", "health roll while suffocating"),
+        CheckKind(BREATH_KIND, "the d4 rounds of breath of a character caught unprepared without air"),
+    ),
+    checks=(CheckSpec(SUFFOCATION_PURPOSE, on_suffocation_check), CheckSpec(BREATH_PURPOSE, on_breath_roll)),
+    timers=(TimerSpec(SUFFOCATION_TIMER, on_suffocation_timer),),
+)

@@ -11,10 +11,11 @@ from typing import Any
 
 from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.play import Play
+from rulekeeper.core.section import Section
 from rulekeeper.systems.gods_monsters.consequences.sections import UPKEEP, c_rule
 from rulekeeper.systems.gods_monsters.consequences.upkeep import LIFESTYLES, upkeep
 
-__all__ = ["UPKEEP_ACTIONS", "UPKEEP_PARAMS", "silver", "upkeep_values"]
+__all__ = ["UPKEEP_ACTIONS", "UPKEEP_PARAMS", "UPKEEP_SECTION", "silver", "upkeep_values"]
 
 
 def silver(value: Fraction) -> int | float:
@@ -81,3 +82,7 @@ UPKEEP_ACTIONS: dict[str, ActionSpec] = {
         kind="note",
     ),
 }
+
+
+#: Upkeep and living expenses (seed 002).
+UPKEEP_SECTION = Section("upkeep", actions=UPKEEP_ACTIONS)

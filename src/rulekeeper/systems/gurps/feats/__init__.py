@@ -1,14 +1,15 @@
 """GURPS physical and mental feats (seed 004, "Physical Feats" and "Mental Feats").
 
-The GURPS ruleset merges these into its own tables and hands over every check whose purpose
-starts with ``feat.`` and every timer whose kind starts with ``gurps.feat.``:
+The GURPS ruleset loads this section on first use: every check whose purpose starts with
+``feat.`` and every timer whose kind starts with ``gurps.feat.`` is its:
 
 * :data:`FEAT_ACTIONS` -- one action per feat (climb, hike, jump, lift, carry, run, swim,
   throw, sense, influence, will_roll, fright_check, stop_feat);
 * :data:`FEAT_CALCULATORS` -- the same rules without a campaign (climb, hike, jump, lift, run,
   swim, throw, reaction);
 * :data:`FEAT_CHECK_KINDS` -- every check kind the feats ask for, for automation settings;
-* :func:`on_feat_check`, :func:`on_feat_timer` -- the consequence hooks.
+* :data:`FEATS_SECTION` -- the section: actions, calculators, what each ``feat.*`` check and each
+  ``gurps.feat.*`` timer does (the ruleset loads it on first use).
 
 Pure functions shared by the calculators and the actions live in the feat modules
 (:func:`~rulekeeper.systems.gurps.feats.jumping.high_jump`, ...).
@@ -17,11 +18,9 @@ Pure functions shared by the calculators and the actions live in the feat module
 from __future__ import annotations
 
 from rulekeeper.core.action import ActionSpec, CalculatorSpec
-from rulekeeper.core.check import CheckResult
-from rulekeeper.core.state import PendingCheck, Timer
-from rulekeeper.errors import UnknownNameError
+from rulekeeper.core.section import CheckSpec, Section, TimerSpec
 from rulekeeper.systems.gurps.feat_kinds import FEAT_CHECK_KINDS
-from rulekeeper.systems.gurps.feats.checking import CheckHandler, GurpsPlay, TimerHandler
+from rulekeeper.systems.gurps.feats.checking import CheckHandler, TimerHandler
 from rulekeeper.systems.gurps.feats.climbing import (
     CLIMB_ACTION,
     CLIMB_CALCULATOR,
@@ -66,6 +65,7 @@ from rulekeeper.systems.gurps.feats.throwing import THROW_ACTION, THROW_CALCULAT
 from rulekeeper.systems.gurps.feats.will import FRIGHT_ACTION, WILL_ACTION, WILL_CHECK_HANDLERS
 
 __all__ = [
+    "FEATS_SECTION",
     "FEAT_ACTIONS",
     "FEAT_CALCULATORS",
     "FEAT_CHECK_KINDS",
@@ -76,8 +76,6 @@ __all__ = [
     "high_jump",
     "influence_reaction",
     "lift",
-    "on_feat_check",
-    "on_feat_timer",
     "paced_speed",
     "reaction_for",
     "sprint_speed",
@@ -138,25 +136,12 @@ _TIMER_HANDLERS: dict[str, TimerHandler] = {
 }
 
 
-def on_feat_check(play: GurpsPlay, pending: PendingCheck, result: CheckResult) -> None:
-    """Apply the consequence of a feat's check (purpose ``feat.*``)."""
-    handler = _CHECK_HANDLERS.get(pending.purpose)
-    if handler is None:
-        raise UnknownNameError(
-            f"no feat consequence for check purpose {pending.purpose!r}",
-            expected="one of " + ", ".join(sorted(_CHECK_HANDLERS)),
-        )
-    if pending.actor is not None and pending.actor not in play.state.characters:
-        return  # the character left the campaign while the roll waited
-    handler(play, pending, result)
-
-
-def on_feat_timer(play: GurpsPlay, timer: Timer) -> None:
-    """A feat's follow-up fell due (timer kind ``gurps.feat.*``)."""
-    handler = _TIMER_HANDLERS.get(timer.kind)
-    if handler is None:
-        raise UnknownNameError(
-            f"no feat follow-up for timer kind {timer.kind!r}",
-            expected="one of " + ", ".join(sorted(_TIMER_HANDLERS)),
-        )
-    handler(play, timer)
+#: The physical and mental feats (seed 004), loaded on first use (see ``feat_kinds.DEFERRED_FEATS``).
+FEATS_SECTION = Section(
+    "feats",
+    actions=FEAT_ACTIONS,
+    calculators=FEAT_CALCULATORS,
+    checks=tuple(CheckSpec(purpose, handler) for purpose, handler in _CHECK_HANDLERS.items()),
+    timers=tuple(TimerSpec(kind, handler) for kind, handler in _TIMER_HANDLERS.items()),
+    skip_orphans=True,
+)
