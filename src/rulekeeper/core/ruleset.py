@@ -18,8 +18,11 @@ from rulekeeper.errors import UnknownNameError
 if TYPE_CHECKING:
     from rulekeeper.core.action import ActionSpec, CalculatorSpec, ParamSpec
     from rulekeeper.core.check import CheckResult
+    from rulekeeper.core.combat import Combat
     from rulekeeper.core.explain import Step
+    from rulekeeper.core.odds import Odds
     from rulekeeper.core.play import Play
+    from rulekeeper.core.presentation import Standing, Vitals
     from rulekeeper.core.stakes import Stakes
     from rulekeeper.core.state import AnyCheck, Condition, PendingCheck, Timer
 
@@ -160,6 +163,43 @@ class Ruleset(Generic[C]):
 
     def on_condition_end(self, play: Play[C], condition: Condition) -> None:
         """A condition with a duration has just run out."""
+
+    # -- what the front ends ask (core/presentation.py, core/odds.py, core/combat.py) ---------
+    #: The options of ``rulekeeper check SYSTEM`` and ``GET /api/check/{system}`` beyond
+    #: ``target`` and ``modifier``: the system's own way of asking for exact odds.
+    odds_params: ClassVar[tuple[ParamSpec, ...]] = ()
+
+    def odds(self, values: Mapping[str, Any]) -> Odds:
+        """The exact odds of one of the system's checks, from ``target``, ``modifier`` and the
+        :attr:`odds_params` (already validated). A system without one says so."""
+        from rulekeeper.errors import UnknownNameError
+
+        raise UnknownNameError(f"{self.title} has no check odds calculator", expected="rulekeeper roll DICE")
+
+    def vitals(self, view: Mapping[str, Any], *, npc: bool = False) -> Vitals:
+        """What a card and a status line show of a character, read from a (projected) view only,
+        so a player's card never shows more than that player's view holds. ``npc``: a campaign
+        NPC, which may show other resources than a player's character."""
+        from rulekeeper.core.presentation import Vitals
+
+        return Vitals()
+
+    def standing(self, state: GameState[C], actor: str) -> Standing:
+        """How ``actor`` stands (dead, dying, unconscious, wounded or unhurt), read from the state.
+
+        By default from conditions of those names; systems read their own sheets."""
+        from rulekeeper.core.presentation import Standing
+
+        for level in ("dead", "dying", "unconscious"):
+            if state.has_condition(actor, level):
+                return Standing(level, True, 0)
+        return Standing("unhurt", False, 0)
+
+    def combat(self) -> Combat:
+        """How a simulated fighter takes a turn in this system (``rulekeeper simulate``)."""
+        from rulekeeper.core.combat import Combat
+
+        return Combat()
 
 
 # Names, aliases and where each system lives. Imported lazily by get_ruleset().

@@ -30,6 +30,7 @@ from rulekeeper.systems.gods_monsters.consequences import (
     on_consequence_condition_end,
     on_consequence_timer,
 )
+from rulekeeper.systems.gods_monsters.presentation import GodsMonstersPresentation
 from rulekeeper.systems.gods_monsters.rules import INJURIES, rule
 from rulekeeper.systems.gods_monsters.sheet import new_character
 from rulekeeper.systems.gods_monsters.stakes import gm_stakes
@@ -59,7 +60,7 @@ def _merged(own: Mapping[str, Any], theirs: Mapping[str, Any], what: str) -> dic
     return {**own, **theirs}
 
 
-class GodsMonstersRuleset(Ruleset[GmCharacter]):
+class GodsMonstersRuleset(GodsMonstersPresentation, Ruleset[GmCharacter]):
     """Gods & Monsters: survival, verve, injuries, dying, rest, and the actions-and-consequences rules."""
 
     name: ClassVar[str] = "gods-and-monsters"

@@ -17,6 +17,7 @@ from rulekeeper.systems.gurps.defense import on_defense_check
 from rulekeeper.systems.gurps.fatigue import on_fatigue_check
 from rulekeeper.systems.gurps.feat_kinds import FEAT_CHECK_KINDS
 from rulekeeper.systems.gurps.injury import INJURY_PURPOSES, on_injury_check
+from rulekeeper.systems.gurps.presentation import GurpsPresentation
 from rulekeeper.systems.gurps.recovery import REST_KINDS, on_recovery_check, on_recovery_timer
 from rulekeeper.systems.gurps.sheet import new_character
 from rulekeeper.systems.gurps.stakes import gurps_stakes
@@ -62,7 +63,7 @@ class _Actions(Mapping[str, ActionSpec]):
 _ACTIONS = _Actions()
 
 
-class GurpsRuleset(Ruleset[GurpsCharacter]):
+class GurpsRuleset(GurpsPresentation, Ruleset[GurpsCharacter]):
     """GURPS 4e, seed 004: character sheet, combat, injury, fatigue, recovery and the feats."""
 
     name: ClassVar[str] = "gurps"

@@ -19,6 +19,7 @@ from rulekeeper.systems.vi_viii_x.character import Character
 from rulekeeper.systems.vi_viii_x.effects import sync_states
 from rulekeeper.systems.vi_viii_x.gm_view import gm_view
 from rulekeeper.systems.vi_viii_x.hooks import check_done, timer_due
+from rulekeeper.systems.vi_viii_x.presentation import ViViiiXPresentation
 from rulekeeper.systems.vi_viii_x.sheet import parse_sheet
 from rulekeeper.systems.vi_viii_x.stakes import vi_stakes
 from rulekeeper.systems.vi_viii_x.states import DERIVED_STATES, derived_states
@@ -32,7 +33,7 @@ from rulekeeper.systems.vi_viii_x.visibility import (
 __all__ = ["ViViiiXRuleset"]
 
 
-class ViViiiXRuleset(Ruleset[Character]):
+class ViViiiXRuleset(ViViiiXPresentation, Ruleset[Character]):
     """VI·VIII·X, chapter VIII of the core rules (seed 001): damage to known and unknown stats,
     the fatality countdown, recovery, hazards and the states of the character."""
 

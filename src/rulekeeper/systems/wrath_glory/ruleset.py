@@ -19,6 +19,7 @@ from rulekeeper.systems.wrath_glory.damage import DETERMINATION_KIND, DETERMINAT
 from rulekeeper.systems.wrath_glory.injuries import INJURY_PURPOSES, MEMORABLE_KIND, TRAUMATIC_KIND, on_injury_roll
 from rulekeeper.systems.wrath_glory.options import RULE_OPTIONS
 from rulekeeper.systems.wrath_glory.pool_tests import TEST_KIND, TEST_PURPOSE, on_test
+from rulekeeper.systems.wrath_glory.presentation import WrathGloryPresentation
 from rulekeeper.systems.wrath_glory.rest import MEDICAE_KIND, MEDICAE_PURPOSE, REST_TIMER, on_medicae, on_rest_timer
 from rulekeeper.systems.wrath_glory.sheet import new_character
 from rulekeeper.systems.wrath_glory.stakes import wg_stakes
@@ -27,7 +28,7 @@ from rulekeeper.systems.wrath_glory.view import character_view
 __all__ = ["WrathGloryRuleset"]
 
 
-class WrathGloryRuleset(Ruleset[WrathGloryCharacter]):
+class WrathGloryRuleset(WrathGloryPresentation, Ruleset[WrathGloryCharacter]):
     """Wounds, Shock, Determination, Dying, injuries and rest from seed 003."""
 
     name: ClassVar[str] = "wrath-and-glory"
