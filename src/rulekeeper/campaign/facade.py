@@ -444,7 +444,7 @@ class Campaign:
         expected_version: int | None = None,
         key: str | None = None,
     ) -> CommandResult:
-        """Change automation levels (``{"gurps.death": "prompt"}``) or rule options; ``None`` as a
+        """Change automation levels (``{"<kind>": "prompt"}``, kinds from ``ruleset.check_kinds``) or rule options; ``None`` as a
         value restores the default."""
         command = {
             "kind": "set_settings",

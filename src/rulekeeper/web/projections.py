@@ -10,7 +10,7 @@ Every response and every live event about a campaign is built here, from the cam
   ``ruleset.player_pending`` (no odds or totals that would reveal a secret), and a log in which
   each entry keeps only the lines ``ruleset.player_lines`` words for a player about their own
   characters or the whole table -- no command parameters, results or dice, which can carry the
-  GM's secrets (a VI·VIII·X unknown stat, the "dangerous" flag of a GURPS Danger Sense roll);
+  GM's secrets (an unknown stat, the "dangerous" flag of a secret sense roll);
 * an observer sees what a player without characters sees.
 
 Pages (issue 15) render these same dictionaries, so a page cannot show more than the API does.
@@ -254,7 +254,7 @@ def redact_error(campaign: Campaign, viewer: Viewer, exc: Exception) -> Exceptio
     """The error a command raised, as ``viewer`` may read it.
 
     The GM reads every error as raised. A player's stale version lists what changed as their log
-    does (the GM's command words can carry secrets: a VI·VIII·X unknown stat, a Danger Sense
+    does (the GM's command words can carry secrets: an unknown stat, a Danger Sense
     flag); a refusal or bad-input message that names one of the ruleset's ``secret_words`` is
     withheld whole, keeping its status. (A parameter that names a secret, ``ParamSpec.gm_only``,
     is refused to players before the rules run, whatever its value, so guessing learns nothing.)

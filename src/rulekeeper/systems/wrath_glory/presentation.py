@@ -14,7 +14,7 @@ from rulekeeper.core.action import ParamSpec
 from rulekeeper.core.odds import MODIFIER, TARGET, Odds
 from rulekeeper.core.presentation import Bar, Standing, Stat, Vitals, number
 from rulekeeper.core.state import GameState
-from rulekeeper.limits import MAX_POOL
+from rulekeeper.limits import MAX_PARAM_NUMBER, MAX_POOL
 
 if TYPE_CHECKING:
     from rulekeeper.core.combat import Combat
@@ -24,9 +24,10 @@ __all__ = ["ODDS_PARAMS", "WrathGloryPresentation", "odds", "standing", "vitals"
 ODDS_PARAMS: tuple[ParamSpec, ...] = (
     TARGET,
     MODIFIER,
-    ParamSpec("pool", "int", "dice in the pool"),
+    # Pool and Wrath dice are bounded by odds() itself, with one message for both.
+    ParamSpec("pool", "int", "dice in the pool", minimum=-MAX_PARAM_NUMBER),
     ParamSpec("dn", "int", "Difficulty Number", default=3),
-    ParamSpec("wrath_dice", "int", "Wrath dice (more while Dying)", default=1),
+    ParamSpec("wrath_dice", "int", "Wrath dice (more while Dying)", default=1, minimum=-MAX_PARAM_NUMBER),
 )
 
 
