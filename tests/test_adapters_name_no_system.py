@@ -30,7 +30,10 @@ GCS_OWNED: dict[str, tuple[str, ...]] = {
     "web/play_routes.py": ("GURPS: add a character from", "from rulekeeper.systems.gurps.gcs import sheet_from_gcs"),
     "web/models.py": ("a GURPS Character Sheet (.gcs) file",),
     "web/app.py": ("GURPS GCS import",),
-    "scenario/loader.py": ('"""A GURPS sheet read from the GCS file', "from rulekeeper.systems.gurps.gcs import sheet_from_gcs"),
+    "scenario/loader.py": (
+        '"""A GURPS sheet read from the GCS file',
+        "from rulekeeper.systems.gurps.gcs import sheet_from_gcs",
+    ),
 }
 
 

@@ -444,8 +444,8 @@ class Campaign:
         expected_version: int | None = None,
         key: str | None = None,
     ) -> CommandResult:
-        """Change automation levels (``{"<kind>": "prompt"}``, kinds from ``ruleset.check_kinds``) or rule options; ``None`` as a
-        value restores the default."""
+        """Change automation levels (``{KIND: "prompt"}``, kinds from ``ruleset.check_kinds``) or
+        rule options; ``None`` as a value restores the default."""
         command = {
             "kind": "set_settings",
             "automation": None if automation is None else dict(automation),
