@@ -12,12 +12,12 @@ from rulekeeper.cli.context import Context
 from rulekeeper.cli.errors import report_error
 from rulekeeper.cli.grammar import BUILTIN_COMMANDS
 from rulekeeper.core.citation import SYSTEM_TITLES
-from rulekeeper.core.ruleset import system_names
+from rulekeeper.core.ruleset import SYSTEMS
 
 __all__ = ["app", "run_app"]
 
 #: Help for an argument naming a game system, from the registry (house systems included).
-SYSTEM_HELP = "A game system: " + ", ".join(system_names()) + " (or an alias)."
+SYSTEM_HELP = "A game system: " + ", ".join(SYSTEMS) + ", a plug-in's (docs/plugins.md), or an alias."
 
 app = typer.Typer(
     name="rulekeeper",

@@ -68,7 +68,7 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
     from rulekeeper.core.citation import SYSTEM_TITLES
 
     state = campaign.state
-    title = SYSTEM_TITLES.get(campaign.system, (campaign.system,))[0]
+    title = SYSTEM_TITLES.get(campaign.system, (campaign.ruleset.title,))[0]
     pending = campaign.pending()
     lines = [
         _fit(

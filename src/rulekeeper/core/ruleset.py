@@ -245,17 +245,29 @@ def unregister_system(name: str) -> None:
 
 
 def system_names() -> tuple[str, ...]:
+    """Every system's name, plug-ins (core/plugins.py) included."""
+    from rulekeeper.core.plugins import discover
+
+    discover()
     return tuple(SYSTEMS)
 
 
 def canonical_system_name(name: str) -> str:
     key = name.strip().lower()
     if key not in _ALIASES:
+        from rulekeeper.core.plugins import discover
+
+        discover()  # a plug-in's name: looked for only when the name is no built-in one
+    if key not in _ALIASES:
         raise UnknownNameError(
             f"unknown game system {name!r}",
-            expected="one of gurps, gods-and-monsters (gm), wrath-and-glory (wg), vi-viii-x (6810)",
+            expected="one of " + ", ".join(f"{n} ({', '.join(a)})" if a else n for n, a in _alias_list()),
         )
     return _ALIASES[key]
+
+
+def _alias_list() -> list[tuple[str, list[str]]]:
+    return [(n, [a for a, target in _ALIASES.items() if target == n and a != n and "_" not in a]) for n in SYSTEMS]
 
 
 def get_ruleset(name: str) -> Ruleset[Any]:
@@ -265,4 +277,6 @@ def get_ruleset(name: str) -> Ruleset[Any]:
         module_name, _, class_name = SYSTEMS[canonical].partition(":")
         cls = getattr(importlib.import_module(module_name), class_name)
         _LOADED[canonical] = cls()
+        for alias in cls.aliases:  # a plug-in's aliases are known once its class is
+            _ALIASES.setdefault(alias.lower(), canonical)
     return _LOADED[canonical]

@@ -31,6 +31,9 @@ def _param_json(p: ParamSpec) -> dict[str, Any]:
         "minimum": p.minimum,
         "maximum": p.maximum,
         "expected": p.expected,
+        "gm_only": p.gm_only,
+        "names_character": p.names_character,
+        "overrides_rules": p.overrides_rules,
     }
 
 

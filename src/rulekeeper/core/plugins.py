@@ -1,0 +1,66 @@
+"""House systems as plug-ins: found by entry point or by environment variable, never by name.
+
+A package that ships a ruleset declares it in its ``pyproject.toml``::
+
+    [project.entry-points."rulekeeper.systems"]
+    hearth = "hearth_rules:HearthRuleset"
+
+and, for a ruleset that is only a module on ``PYTHONPATH`` (a table's own rules, a test), the
+``RULEKEEPER_SYSTEMS`` environment variable holds the same pairs, separated by spaces, commas or
+semicolons: ``RULEKEEPER_SYSTEMS="hearth=hearth_rules:HearthRuleset"``. Every front end (the CLI,
+``rulekeeper serve``, the simulation, scenario files) then knows the system by its name and the
+aliases its class declares. Discovery runs only when a name is not a built-in one or when the
+systems are listed, so a command for a built-in system never scans the installed packages.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from rulekeeper.errors import InputError
+
+__all__ = ["ENTRY_POINT_GROUP", "ENV_VAR", "discover"]
+
+ENTRY_POINT_GROUP = "rulekeeper.systems"
+ENV_VAR = "RULEKEEPER_SYSTEMS"
+
+_ENTRY = re.compile(r"(?P<name>[a-z][a-z0-9_-]*)=(?P<location>[A-Za-z_][\w.]*:[A-Za-z_]\w*)")
+# What has been registered already: the environment variable's text as last read, and whether
+# the entry points were scanned (once a process: installed packages do not change under it).
+_read: dict[str, object] = {}
+
+
+def _from_environment() -> list[tuple[str, str]]:
+    text = os.environ.get(ENV_VAR, "").strip()
+    if _read.get("env") == text:
+        return []
+    found = []
+    for entry in (e for e in re.split(r"[\s,;]+", text) if e):
+        match = _ENTRY.fullmatch(entry)
+        if match is None:
+            raise InputError(
+                f"{ENV_VAR} holds {entry!r}, which is not a system",
+                expected="NAME=module:Class pairs, e.g. hearth=hearth_rules:HearthRuleset",
+            )
+        found.append((match["name"], match["location"]))
+    _read["env"] = text
+    return found
+
+
+def _from_entry_points() -> list[tuple[str, str]]:
+    if _read.get("entry_points"):
+        return []
+    from importlib.metadata import entry_points
+
+    _read["entry_points"] = True
+    return [(ep.name.lower(), ep.value) for ep in entry_points(group=ENTRY_POINT_GROUP)]
+
+
+def discover() -> None:
+    """Register every plug-in system not registered yet (the environment wins over packages)."""
+    from rulekeeper.core.ruleset import SYSTEMS, register_system
+
+    for name, location in [*_from_entry_points(), *_from_environment()]:
+        if SYSTEMS.get(name) != location:
+            register_system(name, location)
