@@ -167,8 +167,9 @@ def campaign_use(context: Context, name: str, *, as_json: bool) -> None:
 
 def campaign_show(context: Context, name: str | None, *, as_json: bool) -> None:
     from rulekeeper.campaign import Campaign
-    from rulekeeper.cli.render import pending_json, print_pending
+    from rulekeeper.cli.render import print_pending
     from rulekeeper.core import format_duration
+    from rulekeeper.core.stakes import pending_entry
 
     campaign = Campaign.open(context.store(), name) if name else context.open()
     state = campaign.state
@@ -179,7 +180,7 @@ def campaign_show(context: Context, name: str | None, *, as_json: bool) -> None:
         "clock": state.clock,
         "characters": {actor: campaign.view(actor) for actor in state.characters},
         "roles": campaign.roles,
-        "pending": [pending_json(p) for p in state.pending],
+        "pending": [pending_entry(p) for p in state.pending],
         "timers": [{"due": t.due, "label": t.label, "actor": t.actor} for t in state.timers],
     }
     if as_json:

@@ -120,7 +120,7 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
 
 
 def status_json(campaign: Campaign) -> dict[str, Any]:
-    from rulekeeper.cli.render import pending_json
+    from rulekeeper.core.stakes import pending_entry
 
     state = campaign.state
     views = {a: campaign.view(a) for a in state.characters}
@@ -143,7 +143,7 @@ def status_json(campaign: Campaign) -> dict[str, Any]:
         ],
         "turn_order": order,
         "current": current,
-        "pending": [pending_json(p) for p in campaign.pending()],
+        "pending": [pending_entry(p) for p in campaign.pending()],
         "timers": [
             {"label": t.label, "due": t.due, "actor": t.actor} for t in sorted(state.timers, key=lambda t: t.due)
         ],

@@ -20,7 +20,7 @@ import re
 
 from rulekeeper.errors import InputError
 
-__all__ = ["ENTRY_POINT_GROUP", "ENV_VAR", "discover"]
+__all__ = ["ENTRY_POINT_GROUP", "ENV_VAR", "discover", "learn_aliases"]
 
 ENTRY_POINT_GROUP = "rulekeeper.systems"
 ENV_VAR = "RULEKEEPER_SYSTEMS"
@@ -29,6 +29,8 @@ _ENTRY = re.compile(r"(?P<name>[a-z][a-z0-9_-]*)=(?P<location>[A-Za-z_][\w.]*:[A
 # What has been registered already: the environment variable's text as last read, and whether
 # the entry points were scanned (once a process: installed packages do not change under it).
 _read: dict[str, object] = {}
+#: The plug-in systems registered so far, by name.
+_plugins: set[str] = set()
 
 
 def _from_environment() -> list[tuple[str, str]]:
@@ -64,3 +66,19 @@ def discover() -> None:
     for name, location in [*_from_entry_points(), *_from_environment()]:
         if SYSTEMS.get(name) != location:
             register_system(name, location)
+        _plugins.add(name)
+
+
+def learn_aliases() -> None:
+    """Load every plug-in ruleset, so the aliases its class declares are known too (only when a
+    name is neither a built-in nor a plug-in's own)."""
+    from rulekeeper.core.ruleset import SYSTEMS, get_ruleset
+
+    for name in sorted(_plugins & set(SYSTEMS)):
+        try:
+            get_ruleset(name)
+        except (ImportError, AttributeError) as exc:
+            raise InputError(
+                f"the plug-in system {name!r} ({SYSTEMS[name]}) cannot be loaded: {exc}",
+                expected=f"an importable module:Class in {ENV_VAR} or the package's entry point",
+            ) from None

@@ -255,9 +255,11 @@ def system_names() -> tuple[str, ...]:
 def canonical_system_name(name: str) -> str:
     key = name.strip().lower()
     if key not in _ALIASES:
-        from rulekeeper.core.plugins import discover
+        from rulekeeper.core.plugins import discover, learn_aliases
 
         discover()  # a plug-in's name: looked for only when the name is no built-in one
+        if key not in _ALIASES:
+            learn_aliases()
     if key not in _ALIASES:
         raise UnknownNameError(
             f"unknown game system {name!r}",
