@@ -26,17 +26,17 @@ ENTRY_POINT_GROUP = "rulekeeper.systems"
 ENV_VAR = "RULEKEEPER_SYSTEMS"
 
 _ENTRY = re.compile(r"(?P<name>[a-z][a-z0-9_-]*)=(?P<location>[A-Za-z_][\w.]*:[A-Za-z_]\w*)")
-# What has been registered already: the environment variable's text as last read, and whether
-# the entry points were scanned (once a process: installed packages do not change under it).
-_read: dict[str, object] = {}
+# What was read: the environment variable's text and its pairs, and the entry points (scanned
+# once a process: installed packages do not change under it).
+_read: dict[str, tuple[str, list[tuple[str, str]]]] = {}
 #: The plug-in systems registered so far, by name.
 _plugins: set[str] = set()
 
 
 def _from_environment() -> list[tuple[str, str]]:
     text = os.environ.get(ENV_VAR, "").strip()
-    if _read.get("env") == text:
-        return []
+    if "env" in _read and _read["env"][0] == text:
+        return _read["env"][1]
     found = []
     for entry in (e for e in re.split(r"[\s,;]+", text) if e):
         match = _ENTRY.fullmatch(entry)
@@ -46,17 +46,16 @@ def _from_environment() -> list[tuple[str, str]]:
                 expected="NAME=module:Class pairs, e.g. hearth=hearth_rules:HearthRuleset",
             )
         found.append((match["name"], match["location"]))
-    _read["env"] = text
+    _read["env"] = (text, found)
     return found
 
 
 def _from_entry_points() -> list[tuple[str, str]]:
-    if _read.get("entry_points"):
-        return []
-    from importlib.metadata import entry_points
+    if "entry_points" not in _read:
+        from importlib.metadata import entry_points
 
-    _read["entry_points"] = True
-    return [(ep.name.lower(), ep.value) for ep in entry_points(group=ENTRY_POINT_GROUP)]
+        _read["entry_points"] = ("", [(ep.name.lower(), ep.value) for ep in entry_points(group=ENTRY_POINT_GROUP)])
+    return _read["entry_points"][1]
 
 
 def discover() -> None:
