@@ -83,15 +83,12 @@ def _step_gm(ruleset: Ruleset[Any], step: Step) -> dict[str, Any]:
 def _steps_for(ruleset: Ruleset[Any], steps: Iterable[Step], viewer: Viewer) -> list[dict[str, Any]]:
     if viewer.is_gm:
         return [_step_gm(ruleset, s) for s in steps]
-    out = []
-    for step in steps:
-        if step.actor is not None and not viewer.plays(step.actor):
-            continue
-        text = player_text(ruleset, step)
-        if text is None:
-            continue
-        out.append({"text": text, "actor": step.actor, "rule": str(step.rule)})
-    return out
+    from rulekeeper.campaign.reading import readable_steps
+
+    return [
+        {"text": text, "actor": step.actor, "rule": str(step.rule)}
+        for step, text in readable_steps(ruleset, steps, viewer.plays)
+    ]
 
 
 def _hidden_from_players(ruleset: Ruleset[Any], entry: LogEntry) -> bool:
