@@ -26,7 +26,6 @@ from rulekeeper.systems.vi_viii_x.states import DERIVED_STATES, derived_states
 from rulekeeper.systems.vi_viii_x.visibility import (
     PlayerPendingCheck,
     player_character_view,
-    player_state_view,
     player_wording,
 )
 
@@ -96,10 +95,6 @@ class ViViiiXRuleset(ViViiiXPresentation, Ruleset[Character]):
 
     def player_view(self, state: GameState[Character], actor: str) -> dict[str, Any]:
         return player_character_view(state, actor).to_dict()
-
-    def player_state_view(self, state: GameState[Character]) -> dict[str, Any]:
-        """The whole table as the players see it: public sheets, redacted pending checks, public timers."""
-        return player_state_view(state).to_dict()
 
     def table_view(self, state: GameState[Character], actor: str) -> dict[str, Any]:
         # The player projection's conditions: "injured" only for a lowered known stat.
