@@ -88,3 +88,16 @@ def test_parameters_that_name_a_character_or_override_the_rules_say_so() -> None
                     seen_overrides.add(p.name)
     assert named <= seen_names
     assert {"damage", "skill", "dr", "injury", "unaware", "threshold", "roll_modifier"} <= seen_overrides
+
+
+def test_a_gurps_fight_order_is_told_by_the_rules() -> None:
+    from rulekeeper.core import Action, apply_action
+
+    ruleset, state = _state("gurps")
+    state = add_character(ruleset, state, "y", {"name": "Varl", "dx": 14})
+    assert ruleset.turn_order(state, {a: ruleset.view(state, a) for a in state.characters}) == ([], None)
+    state = apply_action(ruleset, state, Action("start_combat", None, {}), ScriptedSource([])).state
+    views = {a: ruleset.view(state, a) for a in state.characters}
+    order, current = ruleset.turn_order(state, views)
+    assert order == ["y", "x"] and current == "y"  # the higher Basic Speed acts first
+    assert {c.name for c in state.conditions} & ruleset.bookkeeping_conditions == {"in combat"}

@@ -45,20 +45,8 @@ def _fit(text: str, columns: int) -> str:
 
 
 def _turn_order(campaign: Campaign, views: Mapping[str, View]) -> tuple[list[str], str | None]:
-    """The fight's order (from the conditions that record it) and who acts next."""
-    order: list[str] = []
-    for c in campaign.state.conditions:
-        found = c.data.get("order") if isinstance(c.data, Mapping) else None
-        if c.name == "in combat" and isinstance(found, list):
-            order = [str(a) for a in found if a in views]
-            break
-    if not order:
-        return [], None
-    turns = {a: views[a].get("turn") for a in order}
-    if all(isinstance(t, int) for t in turns.values()):
-        low = min(t for t in turns.values() if isinstance(t, int))
-        return order, next(a for a in order if turns[a] == low)
-    return order, None
+    """The fight's order and who acts next, as the rules keep them (``Ruleset.turn_order``)."""
+    return campaign.ruleset.turn_order(campaign.state, views)
 
 
 def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
@@ -68,6 +56,7 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
     from rulekeeper.core.citation import SYSTEM_TITLES
 
     state = campaign.state
+    hidden = campaign.ruleset.bookkeeping_conditions
     title = SYSTEM_TITLES.get(campaign.system, (campaign.ruleset.title,))[0]
     pending = campaign.pending()
     lines = [
@@ -88,7 +77,7 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
         npc = "*" if actor in npcs else " "
         line = f"{mark}{npc}{actor[: width - 1]:<{width}}{vitals(campaign.system, views[actor], npc=actor in npcs)}"
         lines.append(_fit(line, columns))
-        conditions = [_condition(c, state.clock) for c in state.conditions_of(actor) if c.name != "in combat"]
+        conditions = [_condition(c, state.clock) for c in state.conditions_of(actor) if c.name not in hidden]
         if conditions:
             lines.append(_fit(" " * (width + 2) + ", ".join(conditions), columns))
     if not actors:
@@ -123,6 +112,7 @@ def status_json(campaign: Campaign) -> dict[str, Any]:
     from rulekeeper.core.stakes import pending_entry
 
     state = campaign.state
+    hidden = campaign.ruleset.bookkeeping_conditions
     views = {a: campaign.view(a) for a in state.characters}
     order, current = _turn_order(campaign, views)
     return {
@@ -136,7 +126,7 @@ def status_json(campaign: Campaign) -> dict[str, Any]:
                 "npc": a in campaign.table.npcs,
                 "vitals": vitals(campaign.system, views[a], npc=a in campaign.table.npcs),
                 "conditions": [
-                    {"name": c.name, "until": c.until} for c in state.conditions_of(a) if c.name != "in combat"
+                    {"name": c.name, "until": c.until} for c in state.conditions_of(a) if c.name not in hidden
                 ],
             }
             for a in state.characters

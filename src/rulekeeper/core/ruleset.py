@@ -184,6 +184,14 @@ class Ruleset(Generic[C]):
 
         return Vitals()
 
+    #: Conditions that only mark bookkeeping (a fight's order), left out of condition lists.
+    bookkeeping_conditions: ClassVar[frozenset[str]] = frozenset()
+
+    def turn_order(self, state: GameState[C], views: Mapping[str, Mapping[str, Any]]) -> tuple[list[str], str | None]:
+        """The order characters act in a fight, and who acts next (``None``: not known); by
+        default no fight order at all."""
+        return [], None
+
     def standing(self, state: GameState[C], actor: str) -> Standing:
         """How ``actor`` stands (dead, dying, unconscious, wounded or unhurt), read from the state.
 

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 __all__ = ["ODDS_PARAMS", "GurpsPresentation", "odds", "standing", "vitals"]
 
 ODDS_PARAMS: tuple[ParamSpec, ...] = (TARGET, MODIFIER)
+#: The condition that marks a fighter in a fight and records the fight's order.
+IN_COMBAT = "in combat"
 
 
 def _line(view: Mapping[str, Any]) -> str:
@@ -102,10 +104,32 @@ def odds(values: Mapping[str, Any]) -> Odds:
     return Odds(check, tuple(rows), (("critical failure", check.critical_failure_probability()),))
 
 
+def turn_order(state: GameState[Any], views: Mapping[str, Mapping[str, Any]]) -> tuple[list[str], str | None]:
+    """The fight's order (``start_combat`` records it on the ``in combat`` condition) and who acts
+    next: the first of those with the fewest turns taken."""
+    order: list[str] = []
+    for c in state.conditions:
+        found = c.data.get("order") if isinstance(c.data, Mapping) else None
+        if c.name == IN_COMBAT and isinstance(found, list):
+            order = [str(a) for a in found if a in views]
+            break
+    if not order:
+        return [], None
+    turns = {a: views[a].get("turn") for a in order}
+    if all(isinstance(t, int) for t in turns.values()):
+        low = min(t for t in turns.values() if isinstance(t, int))
+        return order, next(a for a in order if turns[a] == low)
+    return order, None
+
+
 class GurpsPresentation:
     """The answers a GURPS ruleset gives the front ends (mixed into ``GurpsRuleset``)."""
 
     odds_params: tuple[ParamSpec, ...] = ODDS_PARAMS
+    bookkeeping_conditions: frozenset[str] = frozenset({IN_COMBAT})
+
+    def turn_order(self, state: GameState[Any], views: Mapping[str, Mapping[str, Any]]) -> tuple[list[str], str | None]:
+        return turn_order(state, views)
 
     def vitals(self, view: Mapping[str, Any], *, npc: bool = False) -> Vitals:
         return vitals(view, npc=npc)
