@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rulekeeper.core.action import ParamSpec
 from rulekeeper.core.odds import MODIFIER, TARGET, Odds
 from rulekeeper.core.presentation import Bar, Standing, Stat, Vitals, number
 from rulekeeper.core.state import GameState
-
-if TYPE_CHECKING:
-    from rulekeeper.core.combat import Combat
+from rulekeeper.systems.gurps.simulation import GurpsCombat
 
 __all__ = ["ODDS_PARAMS", "GurpsPresentation", "odds", "standing", "vitals"]
 
@@ -125,22 +123,10 @@ def turn_order(state: GameState[Any], views: Mapping[str, Mapping[str, Any]]) ->
 class GurpsPresentation:
     """The answers a GURPS ruleset gives the front ends (mixed into ``GurpsRuleset``)."""
 
-    odds_params: tuple[ParamSpec, ...] = ODDS_PARAMS
-    bookkeeping_conditions: frozenset[str] = frozenset({IN_COMBAT})
-
-    def turn_order(self, state: GameState[Any], views: Mapping[str, Mapping[str, Any]]) -> tuple[list[str], str | None]:
-        return turn_order(state, views)
-
-    def vitals(self, view: Mapping[str, Any], *, npc: bool = False) -> Vitals:
-        return vitals(view, npc=npc)
-
-    def standing(self, state: GameState[Any], actor: str) -> Standing:
-        return standing(state, actor)
-
-    def odds(self, values: Mapping[str, Any]) -> Odds:
-        return odds(values)
-
-    def combat(self) -> Combat:
-        from rulekeeper.systems.gurps.simulation import GurpsCombat
-
-        return GurpsCombat()
+    odds_params = ODDS_PARAMS
+    bookkeeping_conditions = frozenset({IN_COMBAT})
+    turn_order = staticmethod(turn_order)
+    vitals = staticmethod(vitals)
+    standing = staticmethod(standing)
+    odds = staticmethod(odds)
+    combat = GurpsCombat

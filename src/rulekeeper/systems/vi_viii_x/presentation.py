@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rulekeeper.core.action import ParamSpec
 from rulekeeper.core.odds import MODIFIER, TARGET, Odds
 from rulekeeper.core.presentation import Standing, Stat, Vitals, number
 from rulekeeper.core.state import GameState
-
-if TYPE_CHECKING:
-    from rulekeeper.core.combat import Combat
+from rulekeeper.systems.vi_viii_x.simulation import ViViiiXCombat
 
 __all__ = ["ODDS_PARAMS", "ViViiiXPresentation", "odds", "standing", "vitals"]
 
@@ -100,18 +98,8 @@ def odds(values: Mapping[str, Any]) -> Odds:
 class ViViiiXPresentation:
     """The answers a VI·VIII·X ruleset gives the front ends (mixed into ``ViViiiXRuleset``)."""
 
-    odds_params: tuple[ParamSpec, ...] = ODDS_PARAMS
-
-    def vitals(self, view: Mapping[str, Any], *, npc: bool = False) -> Vitals:
-        return vitals(view, npc=npc)
-
-    def standing(self, state: GameState[Any], actor: str) -> Standing:
-        return standing(state, actor)
-
-    def odds(self, values: Mapping[str, Any]) -> Odds:
-        return odds(values)
-
-    def combat(self) -> Combat:
-        from rulekeeper.systems.vi_viii_x.simulation import ViViiiXCombat
-
-        return ViViiiXCombat()
+    odds_params = ODDS_PARAMS
+    vitals = staticmethod(vitals)
+    standing = staticmethod(standing)
+    odds = staticmethod(odds)
+    combat = ViViiiXCombat

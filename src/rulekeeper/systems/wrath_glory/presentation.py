@@ -8,16 +8,14 @@ since Wrath is a player resource (an NPC's side is the GM's Ruin).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rulekeeper.core.action import ParamSpec
 from rulekeeper.core.odds import MODIFIER, TARGET, Odds
 from rulekeeper.core.presentation import Bar, Standing, Stat, Vitals, number
 from rulekeeper.core.state import GameState
 from rulekeeper.limits import MAX_PARAM_NUMBER, MAX_POOL
-
-if TYPE_CHECKING:
-    from rulekeeper.core.combat import Combat
+from rulekeeper.systems.wrath_glory.simulation import WrathGloryCombat
 
 __all__ = ["ODDS_PARAMS", "WrathGloryPresentation", "odds", "standing", "vitals"]
 
@@ -107,18 +105,8 @@ def odds(values: Mapping[str, Any]) -> Odds:
 class WrathGloryPresentation:
     """The answers a W&G ruleset gives the front ends (mixed into ``WrathGloryRuleset``)."""
 
-    odds_params: tuple[ParamSpec, ...] = ODDS_PARAMS
-
-    def vitals(self, view: Mapping[str, Any], *, npc: bool = False) -> Vitals:
-        return vitals(view, npc=npc)
-
-    def standing(self, state: GameState[Any], actor: str) -> Standing:
-        return standing(state, actor)
-
-    def odds(self, values: Mapping[str, Any]) -> Odds:
-        return odds(values)
-
-    def combat(self) -> Combat:
-        from rulekeeper.systems.wrath_glory.simulation import WrathGloryCombat
-
-        return WrathGloryCombat()
+    odds_params = ODDS_PARAMS
+    vitals = staticmethod(vitals)
+    standing = staticmethod(standing)
+    odds = staticmethod(odds)
+    combat = WrathGloryCombat
