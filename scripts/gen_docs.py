@@ -65,11 +65,15 @@ def reference() -> str:
 
 
 def encounters_reference() -> str:
+    from rulekeeper.core import get_ruleset, system_names
     from rulekeeper.sim import bundled, bundled_names, load_document
     from rulekeeper.sim.tactics import TACTIC_KEYS
 
+    keys = {name: get_ruleset(name).combat().tactic_keys for name in system_names()}
     lines = [SIM_START, "", "| tactic key | systems | meaning |", "| --- | --- | --- |"]
-    for key, (systems, text) in TACTIC_KEYS.items():
+    for key, text in TACTIC_KEYS.items():
+        reading = [name for name, read in keys.items() if key in read]
+        systems = "all" if len(reading) == len(keys) else ", ".join(reading)
         lines.append(f"| `{key}` | {systems} | {_cell(text)} |")
     lines += ["", "Bundled encounters (`rulekeeper simulate NAME` finds them by name):", ""]
     for name in bundled_names():

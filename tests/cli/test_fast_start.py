@@ -109,7 +109,9 @@ def test_check_chart_agrees_with_the_odds() -> None:
 def test_check_refuses_options_that_do_not_apply_instead_of_ignoring_them() -> None:
     cases = (
         (["check", "wg", "--pool", "3", "-m", "2"], "-m 2 has no meaning for a Wrath & Glory pool test", "--dn 5"),
-        (["check", "gurps", "12", "--pool", "3"], "--pool is for Wrath & Glory", "check gurps 12"),
+        # The ruleset says what its odds take, so the refusal names the option and the right form
+        # (it used to name another system, which an adapter may no longer know: issue 24).
+        (["check", "gurps", "12", "--pool", "3"], "--pool has no meaning for a gurps check", "check gurps TARGET"),
     )
     for args, fragment, hint in cases:
         proc = subprocess.run([sys.executable, "-m", "rulekeeper.cli.main", *args], capture_output=True, text=True)

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from rulekeeper.cli.calc_commands import check_command
 from rulekeeper.cli.dice_commands import odds_command, roll_command
+from rulekeeper.core import get_ruleset
 from rulekeeper.dice import SeededSource, parse, roll
 from rulekeeper.errors import RulesError
 from rulekeeper.limits import MAX_DICE, MAX_DICE_TOTAL
@@ -107,17 +108,17 @@ def test_check_command_ends_in_our_error_or_bounded_odds(
     threshold: int | None,
     as_json: bool,
 ) -> None:
+    # The system's own options arrive as the command line gives them (``--pool 6``); each system
+    # declares which it takes (``Ruleset.odds_params``), so a known system gets only its own here.
+    given = {"pool": pool, "dn": dn, "wrath_dice": wrath_dice, "threshold": threshold}
+    try:
+        takes = {p.name for p in get_ruleset(system).odds_params}
+    except RulesError:
+        takes = set(given)
+    extra = [w for k, v in given.items() if k in takes and v is not None for w in (f"--{k.replace('_', '-')}", str(v))]
+
     def go() -> None:
-        check_command(
-            system,
-            target,
-            modifier=modifier,
-            pool=pool,
-            dn=dn,
-            wrath_dice=wrath_dice,
-            threshold=threshold,
-            as_json=as_json,
-        )
+        check_command(system, None if target is None else str(target), modifier=modifier, extra=extra, as_json=as_json)
 
     printed = _quietly(go)
     if printed and as_json:

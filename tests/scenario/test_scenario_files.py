@@ -28,3 +28,38 @@ def test_scenario_passes(path: Path) -> None:
 def test_every_system_has_scenarios() -> None:
     systems = {p.relative_to(SCENARIOS).parts[0] for p in FILES}
     assert {"gurps", "gods-and-monsters", "wrath-and-glory", "vi-viii-x"} <= systems
+
+
+def test_a_scenario_takes_typed_dice_as_a_campaign_does(tmp_path: Path) -> None:
+    """Dice typed with a step are table dice, as with a campaign command: a GM-secret check under
+    ``auto`` waits for the GM in both (the runner once rolled it from the typed dice)."""
+    from rulekeeper.campaign import Campaign
+    from rulekeeper.core import Action
+    from rulekeeper.scenario import parse_scenario, run_scenario
+    from rulekeeper.store import open_store
+
+    sense = {"sense": "hearing", "dangerous": True, "danger_sense": True}
+    dice = [6, 6, 5]  # fails Per 12: the Danger Sense roll follows
+    store = open_store(str(tmp_path / "table.db"))
+    try:
+        campaign = Campaign.create(store, "night", "gurps", seed=3)
+        campaign.add_character("scout", {"name": "Scout", "per": 12})
+        campaign.act(Action("sense", "scout", sense), dice=dice)
+        at_the_table = [p.check.kind for p in campaign.pending()]
+    finally:
+        store.close()
+    scenario = parse_scenario(
+        {
+            "format": 1,
+            "system": "gurps",
+            "title": "typed dice",
+            "characters": {"scout": {"name": "Scout", "per": 12}},
+            "steps": [
+                {"action": "sense", "actor": "scout", "params": sense, "dice": dice},
+                {"expect": {"pending": len(at_the_table)}},
+            ],
+        }
+    )
+    report = run_scenario(scenario)
+    assert at_the_table == ["gurps.sense.danger"]
+    assert not report.failures, [f.render() for f in report.failures]

@@ -1,7 +1,7 @@
 """Campaigns that never lose a thing: event-sourced history, undo with consequences, safe writes.
 
     store = open_store()                      # SQLite in the user's data directory
-    c = Campaign.create(store, "saturday", "wg", seed=7)
+    c = Campaign.create(store, "saturday", system, seed=7)
     c.add_character("kira", {...}, player="ana")
     c.act(Action("damage", "kira", {"amount": 5}))
     c.undo()                                  # the wound and all it caused are gone

@@ -336,7 +336,7 @@ def _resolve(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], di
         ruleset, table.game, pending_id, counted, total=total, table_dice=typed is not None
     )
     if typed is not None and pending is not None and total is None:
-        # by roll_rules 2 a GURPS total typed alone stood for three even dice
+        # by roll_rules 2 a total typed alone stood for even dice (typed_values)
         command = {**command, "dice": list(engine.typed_values(pending, typed, table.game.settings))}
     if total is None:
         outcome = _typed_through(ruleset, command, outcome, table.game.next_id, counted)
@@ -520,7 +520,7 @@ def recorded_dice_problem(
     """Why ``dice`` are not what issuing ``command`` as #``seq`` on ``table`` would have rolled, or None.
 
     The same split as :func:`live_dice`: dice typed with the command come first and must be the
-    typed values (a GURPS total typed alone read as its dice); every other die came from the
+    typed values (a total typed alone read as its dice); every other die came from the
     campaign's seeded source, which must give exactly those values again. A die typed at the table
     relabelled as seeded, or a changed seed, fails.
     """

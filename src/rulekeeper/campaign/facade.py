@@ -329,13 +329,16 @@ class Campaign:
         return {actor: self._ruleset.player_view(self.state, actor) for actor in self.player_characters(as_player)}
 
     def player_log(self, as_player: str, *, since: int | None = None, until: int | None = None) -> list[dict[str, Any]]:
-        """The history of ``as_player``'s characters in the player's wording: no GM-only step at all."""
+        """The history of ``as_player``'s characters in the player's wording: what they may read
+        of each entry is decided where the web's projections decide it (``campaign.reading``)."""
+        from rulekeeper.campaign.reading import readable_steps
+
         mine = set(self.player_characters(as_player))
         out: list[dict[str, Any]] = []
         for entry in self.log(since=since, until=until):
             if not mine & set(entry.actors):
                 continue
-            lines = self._ruleset.player_lines(entry.explanation)
+            lines = [text for _, text in readable_steps(self._ruleset, entry.explanation, mine.__contains__)]
             if lines:
                 out.append({"seq": entry.seq, "at": entry.at, "undone": entry.undone_by is not None, "lines": lines})
         return out
@@ -480,8 +483,8 @@ class Campaign:
         expected_version: int | None = None,
         key: str | None = None,
     ) -> CommandResult:
-        """Change automation levels (``{"gurps.death": "prompt"}``) or rule options; ``None`` as a
-        value restores the default."""
+        """Change automation levels (``{KIND: "prompt"}``, kinds from ``ruleset.check_kinds``) or
+        rule options; ``None`` as a value restores the default."""
         command = {
             "kind": "set_settings",
             "automation": None if automation is None else dict(automation),

@@ -68,7 +68,7 @@ def action_params(spec: ActionSpec) -> tuple[Param, ...]:
         kind = _KINDS.get(p.kind, "str")
         off = (f"--no-{p.name.replace('_', '-')}",) if kind == "switch" else ()
         params.append(Param(p.name, flag, kind=kind, off_flags=off, help=_help(p)))
-    # Leading underscores keep these clear of any action parameter name (W&G and GURPS damage take `dice`).
+    # Leading underscores keep these clear of any action parameter name (a damage action may take `dice`).
     params += [
         Param("_rolled", "--rolled", help="Dice rolled at the table for this action, e.g. 4,6,2."),
         Param("_base_version", "--base-version", kind="int", help="Refuse if the campaign has moved on."),

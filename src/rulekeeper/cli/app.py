@@ -11,14 +11,20 @@ from rulekeeper.cli import table_commands
 from rulekeeper.cli.context import Context
 from rulekeeper.cli.errors import report_error
 from rulekeeper.cli.grammar import BUILTIN_COMMANDS
+from rulekeeper.core.citation import SYSTEM_TITLES
+from rulekeeper.core.ruleset import SYSTEMS
 
 __all__ = ["app", "run_app"]
+
+#: Help for an argument naming a game system, from the registry (house systems included).
+SYSTEM_HELP = "A game system: " + ", ".join(SYSTEMS) + ", a plug-in's (docs/plugins.md), or an alias."
 
 app = typer.Typer(
     name="rulekeeper",
     help=(
-        "Rules engine and game-master companion for GURPS, Gods & Monsters, Wrath & Glory and VI·VIII·X. "
-        "New here? Run 'rulekeeper demo'."
+        "Rules engine and game-master companion for tabletop RPGs: "
+        + ", ".join(title for title, _ in SYSTEM_TITLES.values())
+        + ". New here? Run 'rulekeeper demo'."
     ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -120,7 +126,7 @@ def scenario_run(
 
 @app.command()
 def simulate(
-    file: Annotated[str, typer.Argument(help="Encounter file (YAML or JSON), or a bundled one, e.g. gurps-duel.")],
+    file: Annotated[str, typer.Argument(help="Encounter file (YAML or JSON), or a bundled one's name.")],
     runs: Annotated[int, typer.Option("--runs", "-n", help="Fights to simulate (per sweep cell).")] = 1000,
     seed: Annotated[int | None, typer.Option(help="Seed (default: the file's seed, else 0).")] = None,
     as_json: JsonOpt = False,
@@ -150,33 +156,33 @@ def simulate(
         raise typer.Exit(code)
 
 
-@app.command()
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def check(
-    system: Annotated[str, typer.Argument(help="gurps, gm, wg or 6810.")],
-    target: Annotated[int | None, typer.Argument(help="Skill, score or KS+US total.")] = None,
+    ctx: typer.Context,
+    system: Annotated[str, typer.Argument(help=SYSTEM_HELP)],
+    target: Annotated[str | None, typer.Argument(help="Skill, score or stat total.")] = None,
     modifier: Annotated[int, typer.Option("--modifier", "-m", help="Total modifier to the target.")] = 0,
-    pool: Annotated[int | None, typer.Option(help="Wrath & Glory: dice in the pool.")] = None,
-    dn: Annotated[int, typer.Option(help="Wrath & Glory: Difficulty Number.")] = 3,
-    wrath_dice: Annotated[int, typer.Option("--wrath-dice", help="Wrath & Glory: Wrath dice (more while Dying).")] = 1,
-    threshold: Annotated[int | None, typer.Option(help="VI·VIII·X: the ARC threshold.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Exact odds of a check, e.g. 'check gurps 12' or 'check wg --pool 6 --dn 4'."""
+    """Exact odds of a check, e.g. 'check SYSTEM 12'; a system's own options follow as --name value
+    (the error for a wrong one lists them)."""
     from rulekeeper.cli.calc_commands import check_command
 
-    check_command(
-        system, target, modifier=modifier, pool=pool, dn=dn, wrath_dice=wrath_dice, threshold=threshold, as_json=as_json
-    )
+    extra = list(ctx.args)
+    if target is not None and target.startswith("--"):
+        # No target, and the system's first own option was read in its place.
+        extra, target = [target, *extra], None
+    check_command(system, target, modifier=modifier, extra=extra, as_json=as_json)
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []})
 def feat(
     ctx: typer.Context,
-    system: Annotated[str, typer.Argument(help="gurps, gm, wg or 6810.")],
+    system: Annotated[str, typer.Argument(help=SYSTEM_HELP)],
     name: Annotated[str | None, typer.Argument(help="Calculator name; leave out to list them.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Rule calculators that need no campaign, e.g. 'feat gurps jump --basic-move 6'."""
+    """Rule calculators that need no campaign, e.g. 'feat SYSTEM jump --basic-move 6'; leave out NAME to list them."""
     from rulekeeper.cli.calc_commands import feat_command
 
     feat_command(system, name, list(ctx.args), as_json=as_json)
@@ -296,7 +302,7 @@ def redo(as_json: JsonOpt = False, explain: ExplainOpt = False) -> None:
 @campaign_app.command("new")
 def campaign_new(
     name: Annotated[str, typer.Argument(help="Campaign name.")],
-    system: Annotated[str, typer.Option("--system", "-s", help="gurps, gm, wg or 6810.")],
+    system: Annotated[str, typer.Option("--system", "-s", help=SYSTEM_HELP)],
     seed: Annotated[int | None, typer.Option(help="Seed for the campaign's dice.")] = None,
     use: Annotated[bool, typer.Option("--use/--no-use", help="Make it the current campaign.")] = True,
     as_json: JsonOpt = False,
@@ -337,7 +343,7 @@ def campaign_show(
 @campaign_app.command("settings")
 def campaign_settings(
     automation: Annotated[
-        list[str] | None, typer.Option("--automation", "-a", help="KIND=auto|prompt|note, e.g. gurps=prompt.")
+        list[str] | None, typer.Option("--automation", "-a", help="KIND=auto|prompt|note, e.g. *=prompt.")
     ] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE rule option.")] = None,
     as_json: JsonOpt = False,

@@ -1,16 +1,14 @@
-"""Commands that need no campaign: ``check`` odds for each system and ``feat`` calculators."""
+"""Commands that need no campaign: ``check`` odds and ``feat`` calculators, as each ruleset declares them."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 from rulekeeper.cli.dice_commands import bar_chart, percent
 from rulekeeper.cli.output import console, emit_json
 from rulekeeper.errors import InputError
-from rulekeeper.limits import MAX_CHECK_NUMBER, MAX_POOL
 
 __all__ = ["check_command", "feat_command", "parse_extra_options"]
 
@@ -84,109 +82,32 @@ def feat_command(system: str, name: str | None, extra: Sequence[str], *, as_json
     print_steps(calculation.steps)
 
 
-def _gurps(target: int, modifier: int) -> tuple[Any, list[tuple[str, Fraction]]]:
-    from rulekeeper.core import Modifier, SuccessRoll
-    from rulekeeper.core.success_roll import THREE_D6, judge_success_roll
+def check_command(system: str, target: str | None, *, modifier: int, extra: Sequence[str], as_json: bool) -> None:
+    """Exact odds of one of ``system``'s checks; each system declares what its odds take."""
+    from rulekeeper.core import get_ruleset
+    from rulekeeper.core.odds import odds_values
 
-    mods = (Modifier(modifier, "modifier"),) if modifier else ()
-    check = SuccessRoll(kind="gurps.skill", label="Skill", base=target, modifiers=mods)
-    rows = []
-    for roll, ways in THREE_D6.items():
-        ok, crit = judge_success_roll(roll, check.effective)
-        tag = ("crit " if crit.value != "none" else "") + ("S" if ok else "F")
-        rows.append((f"{roll:>2} {tag:>6}", Fraction(ways, 216)))
-    return check, rows
-
-
-def _short(number: int) -> str:
-    text = str(number) if abs(number) < 10**30 else f"a number of {len(str(abs(number)))} digits"
-    return text
-
-
-def _check_bounds(**numbers: int | None) -> None:
-    for name, value in numbers.items():
-        if value is not None and abs(value) > MAX_CHECK_NUMBER:
-            raise InputError(
-                f"{name} {_short(value)} is out of range",
-                expected=f"a {name} from -{MAX_CHECK_NUMBER:,} to {MAX_CHECK_NUMBER:,} (docs/limits.md)",
-            )
-
-
-def check_command(
-    system: str,
-    target: int | None,
-    *,
-    modifier: int,
-    pool: int | None,
-    dn: int,
-    wrath_dice: int,
-    threshold: int | None,
-    as_json: bool,
-) -> None:
-    from rulekeeper.core import ArcThreshold, Modifier, PoolTest, RollUnder, canonical_system_name
-    from rulekeeper.core.dice_pool import pool_distribution
-
-    name = canonical_system_name(system)
-    _check_bounds(target=target, modifier=modifier, dn=dn, threshold=threshold)
-    rows: list[tuple[str, Fraction]]
-    check: Any
-    if name == "wrath-and-glory":
-        if pool is None:
-            raise InputError("a Wrath & Glory check needs a pool", expected="check wg --pool 6 --dn 4")
-        if modifier:
-            # A W&G test is modified by dice or by DN, never by a target number: say which, rather than guess.
-            raise InputError(
-                f"-m {modifier} has no meaning for a Wrath & Glory pool test",
-                expected=f"--dn {max(0, dn + modifier)} for a harder or easier test, "
-                f"or --pool {max(1, pool + modifier)} for bonus or lost dice",
-            )
-        if not (1 <= pool <= MAX_POOL and dn >= 0 and 0 <= wrath_dice <= MAX_POOL):
-            raise InputError(
-                f"pool {_short(pool)}, DN {_short(dn)}, {_short(wrath_dice)} Wrath dice",
-                expected=f"a pool of 1 to {MAX_POOL} dice, DN 0+, 0 to {MAX_POOL} Wrath dice (docs/limits.md)",
-            )
-        check = PoolTest(kind="wg.test", label="Test", pool=pool, dn=dn, wrath_dice=wrath_dice)
-        rows = [(f"{icons:>2} icons", p) for icons, p in sorted(pool_distribution(check.dice_count).items())]
-    elif target is None:
-        raise InputError(f"a {name} check needs a target", expected=f"check {system} 12")
-    elif pool is not None:
-        raise InputError(f"--pool is for Wrath & Glory; a {name} check takes a target", expected=f"check {system} 12")
-    elif name == "gurps":
-        check, rows = _gurps(target, modifier)
-    elif name == "gods-and-monsters":
-        mods = (Modifier(modifier, "modifier"),) if modifier else ()
-        check = RollUnder(kind="gm.roll", label="Roll", score=target, modifiers=mods)
-        rows = [(f"{r:>2} {'S' if check.succeeds_on(r) else 'F'}", Fraction(1, 20)) for r in range(1, 21)]
-    else:
-        if threshold is None:
-            raise InputError("an ARC needs a threshold", expected="check 6810 8 --threshold 6")
-        mods = (Modifier(modifier, "GM modifier"),) if modifier else ()
-        check = ArcThreshold(kind="vi-viii-x.arc", label="ARC", stats=target, threshold=threshold, modifiers=mods)
-        # Each face judged by the check itself, so the chart and the odds share one success rule.
-        results: dict[tuple[int, bool], Fraction] = {}
-        for face in range(1, check.table.sides + 1):
-            judged = check.judge(face)
-            key = (judged.total, judged.success)
-            results[key] = results.get(key, Fraction(0)) + Fraction(1, check.table.sides)
-        rows = [(f"{total:>3} {'S' if ok else 'F'}", p) for (total, ok), p in sorted(results.items())]
+    ruleset = get_ruleset(system)
+    raw: dict[str, Any] = {**parse_extra_options(extra), "target": target, "modifier": modifier or None}
+    odds = ruleset.odds(odds_values(ruleset, raw, f"check {ruleset.name}"))
+    check = odds.check
     p_success = check.probability()
     crit = check.critical_probability()
     if as_json:
         emit_json(
             {
-                "system": name,
+                "system": ruleset.name,
                 "check": check.describe(),
                 "probability": float(p_success),
                 "probability_exact": str(p_success),
                 "critical_probability": None if crit is None else float(crit),
-                "distribution": [{"label": label.strip(), "p": float(p)} for label, p in rows],
+                "distribution": [{"label": label.strip(), "p": float(p)} for label, p in odds.rows],
             }
         )
         return
     lines = [check.describe(), f"success: {p_success} = {percent(p_success)}"]
     if crit is not None:
         lines.append(f"critical: {percent(crit)}")
-    if name == "gurps":
-        lines.append(f"critical failure: {percent(check.critical_failure_probability())}")
-    lines.extend(bar_chart(rows))
+    lines.extend(f"{label}: {percent(p)}" for label, p in odds.extra)
+    lines.extend(bar_chart(list(odds.rows)))
     sys.stdout.write("\n".join(lines) + "\n")

@@ -168,8 +168,9 @@ def campaign_use(context: Context, name: str, *, as_json: bool) -> None:
 
 def campaign_show(context: Context, name: str | None, *, as_json: bool) -> None:
     from rulekeeper.campaign import Campaign
-    from rulekeeper.cli.render import pending_json, print_pending
+    from rulekeeper.cli.render import print_pending
     from rulekeeper.core import format_duration
+    from rulekeeper.core.stakes import pending_entry
 
     campaign = Campaign.open(context.store(), name) if name else context.open()
     state = campaign.state
@@ -180,7 +181,7 @@ def campaign_show(context: Context, name: str | None, *, as_json: bool) -> None:
         "clock": state.clock,
         "characters": {actor: campaign.view(actor) for actor in state.characters},
         "roles": campaign.roles,
-        "pending": [pending_json(p) for p in state.pending],
+        "pending": [pending_entry(p) for p in state.pending],
         "timers": [{"due": t.due, "label": t.label, "actor": t.actor} for t in state.timers],
     }
     if as_json:
@@ -199,18 +200,20 @@ def campaign_show(context: Context, name: str | None, *, as_json: bool) -> None:
 
 
 def _canonical_kind(kind: str) -> str:
-    """``6810.arc`` -> ``vi-viii-x.arc``: a system alias may stand for the prefix of check kinds."""
-    from rulekeeper.core import canonical_system_name
+    """A system's name or alias stands for the prefix its check kinds share (an alias before
+    ``.arc`` gives the system's own prefix), as its ruleset declares them."""
+    from rulekeeper.core import get_ruleset
     from rulekeeper.errors import UnknownNameError
 
     head, dot, rest = kind.partition(".")
     if head == "*":
         return kind
     try:
-        system = canonical_system_name(head)
+        ruleset = get_ruleset(head)
     except UnknownNameError:
         return kind
-    prefix = {"gods-and-monsters": "gm", "wrath-and-glory": "wg"}.get(system, system)
+    prefixes = {k.partition(".")[0] for k in ruleset.check_kinds}
+    prefix = prefixes.pop() if len(prefixes) == 1 else head
     return prefix + dot + rest
 
 
@@ -219,10 +222,10 @@ def campaign_settings(context: Context, automation: Sequence[str], options: Sequ
     if automation or options:
         levels: dict[str, str] = {}
         for pair in automation:
-            # Check kinds such as "vi-viii-x.arc" keep their dashes, unlike sheet fields.
+            # Check kinds keep their dashes (a system's name may have them), unlike sheet fields.
             kind, sep, level = pair.partition("=")
             if not sep or not kind.strip():
-                raise InputError(f"cannot read {pair!r}", expected="KIND=auto|prompt|note, e.g. gurps=prompt")
+                raise InputError(f"cannot read {pair!r}", expected="KIND=auto|prompt|note, e.g. *=prompt")
             levels[_canonical_kind(kind.strip())] = level.strip()
         result = campaign.set_settings(automation=levels or None, options=parse_assignments(options) or None)
         if not as_json:

@@ -67,7 +67,7 @@ def run_demo(context: Context, *, as_json: bool) -> None:
     from rulekeeper.cli.context import remember_selection
     from rulekeeper.cli.play_commands import result_json, show_result
     from rulekeeper.cli.render import wrap
-    from rulekeeper.demo import demo_files
+    from rulekeeper.demo import ALSO_TRY, IN_USE, demo_files
     from rulekeeper.scenario import load_scenario
 
     store = context.store()
@@ -101,8 +101,8 @@ def run_demo(context: Context, *, as_json: bool) -> None:
         )
         last = campaign
     if last is not None:
-        gm = next((c for c in report if c["system"] == "gods-and-monsters"), report[-1])
-        remember_selection(context.db_key(), gm["campaign"], gm["system"])
+        chosen = next((c for c in report if c["system"] == IN_USE), report[-1])
+        remember_selection(context.db_key(), chosen["campaign"], chosen["system"])
     if as_json:
         emit_json({"campaigns": report})
         return
@@ -114,11 +114,11 @@ def run_demo(context: Context, *, as_json: bool) -> None:
         f"Run rulekeeper as {command}"
         + ("" if command == "rulekeeper" else "\n  (or activate the venv first: source .venv/bin/activate)")
         + "\nNow try:\n"
-        "  rulekeeper play                       (demo-gods-and-monsters is in use)\n"
+        f"  rulekeeper play                       (demo-{IN_USE} is in use)\n"
         "  rulekeeper status\n"
         "  rulekeeper log --brief\n"
         "  rulekeeper undo    then    rulekeeper redo\n"
-        "  rulekeeper campaign use demo-gurps && rulekeeper advance 1h\n"
+        f"  rulekeeper campaign use demo-{ALSO_TRY} && rulekeeper advance 1h\n"
         "  rulekeeper --help",
         highlight=False,
         soft_wrap=False,

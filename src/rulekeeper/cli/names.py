@@ -19,7 +19,7 @@ __all__ = ["campaign_label", "match_name", "resolve_actor", "unknown_command"]
 
 
 def campaign_label(name: str, system: str) -> str:
-    """``Wrath & Glory campaign 'friday'``."""
+    """``<system title> campaign 'friday'``."""
     from rulekeeper.core.citation import SYSTEM_TITLES
 
     title = SYSTEM_TITLES.get(system, (system,))[0]

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from rulekeeper.cli.output import console, emit_json, line, terminal_height
 from rulekeeper.cli.render import (
     STEP_MARKS,
-    pending_json,
     print_pending,
     print_steps,
     stakes_lines,
@@ -17,6 +16,7 @@ from rulekeeper.cli.render import (
     width,
     wrap,
 )
+from rulekeeper.core.stakes import pending_entry
 
 if TYPE_CHECKING:
     from rulekeeper.campaign import Campaign, CommandResult, LogEntry
@@ -58,8 +58,8 @@ def result_json(campaign: Campaign, result: CommandResult) -> dict[str, Any]:
         "command": result.command,
         "explanation": [step_json(s) for s in result.explanation],
         "result": dict(outcome.result) if outcome is not None else {},
-        "new_pending": [pending_json(p) for p in outcome.pending] if outcome is not None else [],
-        "pending": [pending_json(p) for p in campaign.pending()],
+        "new_pending": [pending_entry(p) for p in outcome.pending] if outcome is not None else [],
+        "pending": [pending_entry(p) for p in campaign.pending()],
         "undone": list(result.undone),
         "redone": list(result.redone),
         "clock": outcome.state.clock if outcome is not None else campaign.state.clock,
@@ -230,7 +230,7 @@ def pending_command(context: Context, *, as_player: str | None = None, as_json: 
         return
     pending = campaign.pending()
     if as_json:
-        emit_json({"campaign": campaign.name, "pending": [pending_json(p) for p in pending]})
+        emit_json({"campaign": campaign.name, "pending": [pending_entry(p) for p in pending]})
         return
     if not pending:
         line("No pending checks.")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulekeeper.cli.dice_commands import percent
 from rulekeeper.cli.output import line, terminal_width
-from rulekeeper.core.stakes import describe_pending, pending_entry
+from rulekeeper.core.stakes import describe_pending
 
 if TYPE_CHECKING:
     from rulekeeper.core import PendingCheck, Step
@@ -15,7 +15,6 @@ if TYPE_CHECKING:
 __all__ = [
     "STEP_MARKS",
     "odds_text",
-    "pending_json",
     "print_pending",
     "print_steps",
     "print_view",
@@ -65,10 +64,6 @@ def stakes_lines(stakes: Mapping[str, Any], *, with_distribution: bool = True) -
     if with_distribution and stakes.get("distribution"):
         lines.append(_distribution_text(stakes))
     return lines
-
-
-def pending_json(pending: PendingCheck) -> dict[str, Any]:
-    return pending_entry(pending)
 
 
 def width() -> int:

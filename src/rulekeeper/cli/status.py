@@ -1,12 +1,12 @@
 """``rulekeeper status``: the table on one screen (80×24 holds six characters in every system).
 
-Each system's vitals are picked from its own GM view, so this module knows which numbers a GM
-glances at per system and nothing of how they are computed.
+Each character's line is what its ruleset says a GM glances at (``Ruleset.vitals``), read from
+the GM's view, so this module knows no system's numbers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.cli.output import emit_json, line
@@ -21,60 +21,14 @@ __all__ = ["status_command", "status_lines", "vitals"]
 View = Mapping[str, Any]
 
 
-def _gurps(v: View) -> str:
-    text = f"HP {v['current_hp']}/{v['hp']}  FP {v['current_fp']}/{v['fp']}"
-    if v.get("posture") not in (None, "standing"):
-        text += f"  {v['posture']}"
-    if v.get("maneuver"):
-        text += f"  {v['maneuver']}"
-    return text
+def vitals(system: str, view: View, *, npc: bool = False) -> str:
+    """The few numbers a GM glances at for one character, as the system's ruleset words them."""
+    from rulekeeper.core import get_ruleset
 
-
-def _gods_monsters(v: View) -> str:
-    text = f"surv {v['survival']}/{v['max_survival']}  verve {v['verve']}/{v['max_verve']}"
-    if v.get("injuries"):
-        text += f"  inj {v['injuries']}"
-    if v.get("death_in") is not None:
-        text += f"  dies in {v['death_in']}"
-    return text
-
-
-def _wrath_glory(v: View) -> str:
-    return (
-        f"Wounds {v['wounds']}/{v['max_wounds']}  Shock {v['shock']}/{v['max_shock']}  "
-        f"Wrath {v['wrath']}  Res {v['resilience']}"
-    )
-
-
-def _vi_viii_x(v: View) -> str:
-    parts = []
-    for ks in ("bu", "co", "in", "em"):
-        if ks in v:
-            current, original = v[ks], v.get(f"{ks}_original", v[ks])
-            parts.append(f"{ks.upper()} {current}/{original}" if current != original else f"{ks.upper()} {current}")
-    for name, fatality in (v.get("fatalities") or {}).items():
-        if isinstance(fatality, Mapping) and not fatality.get("permanent"):
-            parts.append(f"{name}: {fatality.get('state')} in {fatality.get('turns')} turns")
-    return "  ".join(parts)
-
-
-_VITALS: dict[str, Callable[[View], str]] = {
-    "gurps": _gurps,
-    "gods-and-monsters": _gods_monsters,
-    "wrath-and-glory": _wrath_glory,
-    "vi-viii-x": _vi_viii_x,
-}
-
-
-def vitals(system: str, view: View) -> str:
-    """The few numbers a GM glances at for one character of ``system``."""
-    pick = _VITALS.get(system)
-    if pick is None:
-        return ""
     try:
-        return pick(view)
+        return get_ruleset(system).vitals(view, npc=npc).line
     except (KeyError, TypeError):
-        # A house system or an older view without these fields: the sheet still has the rest.
+        # An older view without these fields: the sheet still has the rest.
         return ""
 
 
@@ -91,20 +45,8 @@ def _fit(text: str, columns: int) -> str:
 
 
 def _turn_order(campaign: Campaign, views: Mapping[str, View]) -> tuple[list[str], str | None]:
-    """The fight's order (from the conditions that record it) and who acts next."""
-    order: list[str] = []
-    for c in campaign.state.conditions:
-        found = c.data.get("order") if isinstance(c.data, Mapping) else None
-        if c.name == "in combat" and isinstance(found, list):
-            order = [str(a) for a in found if a in views]
-            break
-    if not order:
-        return [], None
-    turns = {a: views[a].get("turn") for a in order}
-    if all(isinstance(t, int) for t in turns.values()):
-        low = min(t for t in turns.values() if isinstance(t, int))
-        return order, next(a for a in order if turns[a] == low)
-    return order, None
+    """The fight's order and who acts next, as the rules keep them (``Ruleset.turn_order``)."""
+    return campaign.ruleset.turn_order(campaign.state, views)
 
 
 def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
@@ -114,7 +56,8 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
     from rulekeeper.core.citation import SYSTEM_TITLES
 
     state = campaign.state
-    title = SYSTEM_TITLES.get(campaign.system, (campaign.system,))[0]
+    hidden = campaign.ruleset.bookkeeping_conditions
+    title = SYSTEM_TITLES.get(campaign.system, (campaign.ruleset.title,))[0]
     pending = campaign.pending()
     lines = [
         _fit(
@@ -132,9 +75,9 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
     for actor in actors:
         mark = ">" if actor == current else " "
         npc = "*" if actor in npcs else " "
-        line = f"{mark}{npc}{actor[: width - 1]:<{width}}{vitals(campaign.system, views[actor])}"
+        line = f"{mark}{npc}{actor[: width - 1]:<{width}}{vitals(campaign.system, views[actor], npc=actor in npcs)}"
         lines.append(_fit(line, columns))
-        conditions = [_condition(c, state.clock) for c in state.conditions_of(actor) if c.name != "in combat"]
+        conditions = [_condition(c, state.clock) for c in state.conditions_of(actor) if c.name not in hidden]
         if conditions:
             lines.append(_fit(" " * (width + 2) + ", ".join(conditions), columns))
     if not actors:
@@ -166,9 +109,10 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
 
 
 def status_json(campaign: Campaign) -> dict[str, Any]:
-    from rulekeeper.cli.render import pending_json
+    from rulekeeper.core.stakes import pending_entry
 
     state = campaign.state
+    hidden = campaign.ruleset.bookkeeping_conditions
     views = {a: campaign.view(a) for a in state.characters}
     order, current = _turn_order(campaign, views)
     return {
@@ -180,16 +124,16 @@ def status_json(campaign: Campaign) -> dict[str, Any]:
             {
                 "id": a,
                 "npc": a in campaign.table.npcs,
-                "vitals": vitals(campaign.system, views[a]),
+                "vitals": vitals(campaign.system, views[a], npc=a in campaign.table.npcs),
                 "conditions": [
-                    {"name": c.name, "until": c.until} for c in state.conditions_of(a) if c.name != "in combat"
+                    {"name": c.name, "until": c.until} for c in state.conditions_of(a) if c.name not in hidden
                 ],
             }
             for a in state.characters
         ],
         "turn_order": order,
         "current": current,
-        "pending": [pending_json(p) for p in campaign.pending()],
+        "pending": [pending_entry(p) for p in campaign.pending()],
         "timers": [
             {"label": t.label, "due": t.due, "actor": t.actor} for t in sorted(state.timers, key=lambda t: t.due)
         ],

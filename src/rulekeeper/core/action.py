@@ -48,6 +48,18 @@ class ParamSpec:
     #: It names a GM secret (a VI·VIII·X unknown stat): only the GM may set it, since whether a
     #: guess is accepted would tell a player what the secret is called.
     gm_only: bool = False
+    #: It names another character (``target``, ``subject``, ``healer``, a list of ids ...): the
+    #: player's-seat rules check every such parameter, not only the actor. A ``character`` kind
+    #: always does (see ``__post_init__``); text parameters holding ids say so here.
+    names_character: bool = False
+    #: It overrides what the rules would compute (damage, skill, DR, a threshold, a roll modifier
+    #: read at the table ...). Declared for the player's-seat issue, which will make such
+    #: parameters the GM's; nothing refuses a player on this flag yet.
+    overrides_rules: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind == "character" and not self.names_character:
+            object.__setattr__(self, "names_character", True)
 
     @property
     def expected(self) -> str:

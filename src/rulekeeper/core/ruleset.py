@@ -21,8 +21,11 @@ from rulekeeper.errors import UnknownNameError
 if TYPE_CHECKING:
     from rulekeeper.core.action import ActionSpec, CalculatorSpec, ParamSpec
     from rulekeeper.core.check import CheckResult, Modifier
+    from rulekeeper.core.combat import Combat
     from rulekeeper.core.explain import Step
+    from rulekeeper.core.odds import Odds
     from rulekeeper.core.play import Play
+    from rulekeeper.core.presentation import Standing, Vitals
     from rulekeeper.core.sheet_format import SheetFormat
     from rulekeeper.core.stakes import Stakes
     from rulekeeper.core.state import AnyCheck, Condition, PendingCheck, Timer
@@ -215,6 +218,52 @@ class Ruleset(Generic[C]):
         return tuple(m for hook in self.tables.roll_modifiers for m in hook(state, actor, score))
 
 
+    # -- what the front ends ask (core/presentation.py, core/odds.py, core/combat.py) ---------
+    #: The options of ``rulekeeper check SYSTEM`` and ``GET /api/check/{system}`` beyond
+    #: ``target`` and ``modifier``: the system's own way of asking for exact odds.
+    odds_params: ClassVar[tuple[ParamSpec, ...]] = ()
+
+    def odds(self, values: Mapping[str, Any]) -> Odds:
+        """The exact odds of one of the system's checks, from ``target``, ``modifier`` and the
+        :attr:`odds_params` (already validated). A system without one says so."""
+        from rulekeeper.errors import UnknownNameError
+
+        raise UnknownNameError(f"{self.title} has no check odds calculator", expected="rulekeeper roll DICE")
+
+    def vitals(self, view: Mapping[str, Any], *, npc: bool = False) -> Vitals:
+        """What a card and a status line show of a character, read from a (projected) view only,
+        so a player's card never shows more than that player's view holds. ``npc``: a campaign
+        NPC, which may show other resources than a player's character."""
+        from rulekeeper.core.presentation import Vitals
+
+        return Vitals()
+
+    #: Conditions that only mark bookkeeping (a fight's order), left out of condition lists.
+    bookkeeping_conditions: ClassVar[frozenset[str]] = frozenset()
+
+    def turn_order(self, state: GameState[C], views: Mapping[str, Mapping[str, Any]]) -> tuple[list[str], str | None]:
+        """The order characters act in a fight, and who acts next (``None``: not known); by
+        default no fight order at all."""
+        return [], None
+
+    def standing(self, state: GameState[C], actor: str) -> Standing:
+        """How ``actor`` stands (dead, dying, unconscious, wounded or unhurt), read from the state.
+
+        By default from conditions of those names; systems read their own sheets."""
+        from rulekeeper.core.presentation import Standing
+
+        for level in ("dead", "dying", "unconscious"):
+            if state.has_condition(actor, level):
+                return Standing(level, True, 0)
+        return Standing("unhurt", False, 0)
+
+    def combat(self) -> Combat:
+        """How a simulated fighter takes a turn in this system (``rulekeeper simulate``)."""
+        from rulekeeper.core.combat import Combat
+
+        return Combat()
+
+
 class _SectionActions(Mapping[str, "ActionSpec"]):
     """The sections' actions; a deferred section's are loaded only once one of them is asked for
     or all are listed (GURPS's feats are a good part of what loading GURPS costs)."""
@@ -282,17 +331,31 @@ def unregister_system(name: str) -> None:
 
 
 def system_names() -> tuple[str, ...]:
+    """Every system's name, plug-ins (core/plugins.py) included."""
+    from rulekeeper.core.plugins import discover
+
+    discover()
     return tuple(SYSTEMS)
 
 
 def canonical_system_name(name: str) -> str:
     key = name.strip().lower()
     if key not in _ALIASES:
+        from rulekeeper.core.plugins import discover, learn_aliases
+
+        discover()  # a plug-in's name: looked for only when the name is no built-in one
+        if key not in _ALIASES:
+            learn_aliases()
+    if key not in _ALIASES:
         raise UnknownNameError(
             f"unknown game system {name!r}",
-            expected="one of gurps, gods-and-monsters (gm), wrath-and-glory (wg), vi-viii-x (6810)",
+            expected="one of " + ", ".join(f"{n} ({', '.join(a)})" if a else n for n, a in _alias_list()),
         )
     return _ALIASES[key]
+
+
+def _alias_list() -> list[tuple[str, list[str]]]:
+    return [(n, [a for a, target in _ALIASES.items() if target == n and a != n and "_" not in a]) for n in SYSTEMS]
 
 
 def get_ruleset(name: str) -> Ruleset[Any]:
@@ -302,4 +365,6 @@ def get_ruleset(name: str) -> Ruleset[Any]:
         module_name, _, class_name = SYSTEMS[canonical].partition(":")
         cls = getattr(importlib.import_module(module_name), class_name)
         _LOADED[canonical] = cls()
+        for alias in cls.aliases:  # a plug-in's aliases are known once its class is
+            _ALIASES.setdefault(alias.lower(), canonical)
     return _LOADED[canonical]

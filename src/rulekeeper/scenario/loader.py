@@ -14,7 +14,7 @@ from typing import Any
 
 from rulekeeper.core.action import validate_params
 from rulekeeper.core.clock import parse_duration
-from rulekeeper.core.ruleset import Ruleset, get_ruleset
+from rulekeeper.core.ruleset import Ruleset, get_ruleset, system_names
 from rulekeeper.core.state import Settings
 from rulekeeper.errors import InputError, RulesError
 from rulekeeper.limits import MAX_DOCUMENT_BYTES, MAX_SCENARIO_BYTES, MAX_SCENARIO_STEPS
@@ -139,7 +139,7 @@ def _parse(data: Any, path: str) -> Scenario:
             f"format {data.get('format')!r} is not supported", expected=f"format: {FORMAT_VERSION}", where="format"
         )
     if "system" not in data:
-        raise InputError("missing system", expected="system: gurps | gm | wg | 6810", where="system")
+        raise InputError("missing system", expected="system: " + " | ".join(system_names()), where="system")
     # Steps are checked one by one below, each with its line; the rest of the document here.
     validate(ScenarioModel, {k: v for k, v in _strip_lines({**data, "steps": None}).items()}, "top level")
     raw_steps = data.get("steps") or []

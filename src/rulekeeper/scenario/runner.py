@@ -185,10 +185,13 @@ class _Run:
         data = step.data
         first_id = self.state.next_id
         typed: list[int] | None = data.get("dice")
+        # Dice typed with the step are table dice, as in a campaign (a GM-secret check then waits
+        # for the GM rather than take them: Settings.secret_rolls_apart).
+        table_dice = typed is not None
         if step.kind == "action":
             action = Action(name=data["action"], actor=data.get("actor"), params=data.get("params") or {})
             counted = CountingSource(dice)
-            outcome = apply_action(self.ruleset, self.state, action, counted)
+            outcome = apply_action(self.ruleset, self.state, action, counted, table_dice=table_dice)
         elif step.kind == "resolve":
             target = data["resolve"]
             if target in ("last", "next"):
@@ -201,7 +204,7 @@ class _Run:
                 typed = list(typed_values(pending, typed, self.state.settings))
                 dice = typed_dice_source(pending, typed, dice, self.state.settings)
             counted = CountingSource(dice)
-            outcome = resolve_check(self.ruleset, self.state, int(target), counted, total=total)
+            outcome = resolve_check(self.ruleset, self.state, int(target), counted, total=total, table_dice=table_dice)
             if total is not None:
                 return outcome  # a total typed alone feeds nothing else
         else:
@@ -211,7 +214,7 @@ class _Run:
             else:
                 seconds = parse_duration(str(data["advance"]), round_seconds=self.ruleset.round_seconds)
             counted = CountingSource(dice)
-            outcome = advance(self.ruleset, self.state, seconds, counted)
+            outcome = advance(self.ruleset, self.state, seconds, counted, table_dice=table_dice)
         if typed is None:
             return outcome
         # Dice given up front feed the checks the step left pending, in the order they were asked for.

@@ -36,7 +36,7 @@ class ScenarioModel(_Model):
     """The top level; ``steps`` are checked one by one (each against its kind's model)."""
 
     format: Literal[1]
-    system: Name | StrictInt  # 6810 reads as a number in YAML
+    system: Name | StrictInt  # an alias of digits reads as a number in YAML
     title: Text | None = None
     description: Text | None = None
     seed: Annotated[StrictInt, Field(ge=-(2**63), lt=2**63)] | Name = 0

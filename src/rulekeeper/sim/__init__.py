@@ -1,7 +1,7 @@
 """Encounter simulation: many fights through the real engine, odds with confidence intervals.
 
     >>> from rulekeeper.sim import simulate, bundled
-    >>> result = simulate(bundled("gurps-duel"), runs=2000, seed=1, workers=0)
+    >>> result = simulate(bundled(bundled_names()[0]), runs=2000, seed=1, workers=0)
     >>> result.to_json()["sides"]["heroes"]            # doctest: +SKIP
     >>> result.plot().savefig("duel.svg")               # doctest: +SKIP
 
@@ -41,7 +41,7 @@ def bundled_names() -> tuple[str, ...]:
 
 
 def bundled(name: str) -> Path:
-    """The path of an encounter shipped with rulekeeper (``gurps-duel``, ``gurps-skirmish`` ...)."""
+    """The path of an encounter shipped with rulekeeper, by name (:func:`bundled_names` lists them)."""
     path = ENCOUNTERS / f"{name}.yaml"
     if not path.is_file():
         from rulekeeper.errors import UnknownNameError

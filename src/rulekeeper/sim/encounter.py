@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from rulekeeper.core import get_ruleset
+from rulekeeper.core import get_ruleset, system_names
 from rulekeeper.core.state import AutomationLevel, GameState, Settings
 from rulekeeper.errors import InputError, RulesError, UnknownNameError
 from rulekeeper.sim.tactics import Tactic, parse_tactic
@@ -111,7 +111,7 @@ def build_encounter(doc: Mapping[str, Any], *, characters: Mapping[str, Any] | N
         raise InputError(f"unsupported format {doc.get('format')!r}", expected="format: 1", where="format")
     system = doc.get("system")
     if not isinstance(system, str):
-        raise InputError("missing system", expected="gurps, gm, wg or 6810", where="system")
+        raise InputError("missing system", expected="one of " + ", ".join(system_names()), where="system")
     try:
         ruleset = get_ruleset(system)
     except UnknownNameError as exc:
@@ -169,6 +169,7 @@ def build_encounter(doc: Mapping[str, Any], *, characters: Mapping[str, Any] | N
                 expected="one of " + ", ".join([*side_names, *sorted(members)]),
                 where="tactics",
             )
+    combat = ruleset.combat()
     for f in fighters:
         target = f.tactic.target
         if target not in ("first", "weakest", "strongest", "random") and not any(
@@ -179,15 +180,7 @@ def build_encounter(doc: Mapping[str, Any], *, characters: Mapping[str, Any] | N
                 expected="a foe's id, first, weakest, strongest or random",
                 where=f"tactics.{f.id}.target",
             )
-        if ruleset.name != "gurps":
-            if f.tactic.maneuver == "all-out-attack" or f.tactic.all_out_attack is not None:
-                raise InputError(
-                    "All-Out Attack is a GURPS maneuver", expected="attack or do-nothing", where=f"tactics.{f.id}"
-                )
-            if f.tactic.damage is None and f.tactic.maneuver != "do-nothing":
-                raise InputError(
-                    f"no damage for {f.id}'s attacks", expected="damage: dice, e.g. 2d6+3", where=f"tactics.{f.id}"
-                )
+        combat.check_tactic(f.id, f.tactic)
     max_rounds, until = _stop(doc.get("stop"))
     title = str(doc.get("title") or "encounter")
     return Encounter(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.errors import InputError
-from rulekeeper.sim.status import HEALTH_NAME, STATUSES
+from rulekeeper.sim.status import STATUSES, health_name
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -58,7 +58,7 @@ def plot_result(result: SimResult) -> Figure:
     ax_status.invert_yaxis()
     ax_status.legend(loc="lower right", fontsize="small", ncols=5, bbox_to_anchor=(1, -0.25))
     health = ", ".join(f"{fid} {t.health_of(i).value:.1f}" for i, fid in enumerate(ids[:6]))
-    ax_status.set_title(f"how each ends; mean {HEALTH_NAME[result.system]} left: {health}", fontsize="small")
+    ax_status.set_title(f"how each ends; mean {health_name(result.system)} left: {health}", fontsize="small")
     hist = t.length_histogram()
     ax_len.bar(list(hist), [n / max(1, t.runs) for n in hist.values()], color="#91bfdb")
     ax_len.set_xlabel("rounds")

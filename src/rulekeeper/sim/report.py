@@ -8,7 +8,7 @@ from rich.text import Text
 
 from rulekeeper.sim.result import SimResult, SweepResult
 from rulekeeper.sim.stats import Estimate
-from rulekeeper.sim.status import HEALTH_NAME, STATUSES
+from rulekeeper.sim.status import STATUSES, health_name
 
 __all__ = ["result_table", "sweep_table"]
 
@@ -39,7 +39,7 @@ def result_table(result: SimResult) -> Group:
     chars.add_column("character", no_wrap=True)
     for st in STATUSES:
         chars.add_column(st, justify="right", no_wrap=True)
-    chars.add_column(f"{HEALTH_NAME[result.system]} left", justify="right", no_wrap=True)
+    chars.add_column(f"{health_name(result.system)} left", justify="right", no_wrap=True)
     for i, (fid, _side) in enumerate(result.fighters):
         h = t.health_of(i)
         chars.add_row(

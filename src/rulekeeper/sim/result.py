@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.sim.stats import Tally
-from rulekeeper.sim.status import HEALTH_NAME, STATUSES
+from rulekeeper.sim.status import STATUSES, health_name
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -62,7 +62,7 @@ class SimResult:
                     "side": side,
                     **{st: t.status_of(i, st).to_json() for st in STATUSES},
                     "health": {
-                        "name": HEALTH_NAME[self.system],
+                        "name": health_name(self.system),
                         "mean": t.health_of(i).to_json(),
                         "distribution": {str(hp): e.to_json() for hp, e in t.health_distribution(i).items()},
                     },

@@ -7,12 +7,14 @@ is then played through the real engine (``core/engine.py``), so no rule lives he
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
+from rulekeeper.core.combat import AllOutAttack, HitCheck, Tactic
 from rulekeeper.errors import InputError
 
 __all__ = ["TACTIC_KEYS", "AllOutAttack", "HitCheck", "Tactic", "parse_tactic"]
+
+# The tactic's values are the core's (core/combat.py), since each system's turn reads them.
 
 TARGETING = ("first", "weakest", "strongest", "random")
 DEFENSES = ("best", "dodge", "parry", "block", "none")
@@ -20,67 +22,24 @@ MANEUVERS = ("attack", "all-out-attack", "do-nothing")
 AOA_OPTIONS = ("determined", "strong", "double")
 AOA_WHEN = ("always", "outnumbering", "foe-stunned")
 
-# key -> (systems it applies to, what it means); scripts/gen_docs.py prints this table.
-TACTIC_KEYS: dict[str, tuple[str, str]] = {
-    "target": (
-        "all",
-        "whom to attack: a character id, or `first` (default), `weakest`, `strongest`, `random` "
-        "among the foes still in the fight",
-    ),
-    "weapon": ("gurps", "weapon name from the sheet (default the first)"),
-    "maneuver": ("all", "`attack` (default) or `do-nothing` (the fighter never attacks); GURPS also `all-out-attack`"),
-    "option": ("gurps", "All-Out Attack option: `determined` (default), `strong` or `double`"),
-    "all_out_attack": (
-        "gurps",
-        "All-Out Attack when: `always`, `outnumbering` (my side has more fighters up), "
-        "`foe-stunned`, or `{foe_hp_at_most: N}` / `{own_hp_at_most: N}`",
-    ),
-    "defense": ("gurps", "`best` (default: highest of dodge, parry, block), `dodge`, `parry`, `block` or `none`"),
-    "damage": (
-        "all",
-        "damage dice per hit, e.g. `2d6+3` (required outside GURPS; in GURPS it replaces the "
-        "weapon's, e.g. `1d+1` for a sheet without weapons)",
-    ),
-    "hit": (
-        "gm, wg, 6810",
-        "the roll to hit, through the system's own check: `{score: N}` (G&M d20 roll-under), "
-        "`{pool: N, dn: N}` (W&G), `{stats: N, threshold: N}` (VI·VIII·X ARC); default: every attack hits",
-    ),
-    "params": ("gm, wg, 6810", "extra parameters of the system's `damage` action, e.g. `{in_combat: true}`"),
+# key -> what it means; which systems read it is each system's (``Combat.tactic_keys``), and
+# scripts/gen_docs.py prints both.
+TACTIC_KEYS: dict[str, str] = {
+    "target": "whom to attack: a character id, or `first` (default), `weakest`, `strongest`, `random` "
+    "among the foes still in the fight",
+    "weapon": "weapon name from the sheet (default the first)",
+    "maneuver": "`attack` (default) or `do-nothing` (the fighter never attacks); `all-out-attack` where the "
+    "system has it",
+    "option": "All-Out Attack option: `determined` (default), `strong` or `double`",
+    "all_out_attack": "All-Out Attack when: `always`, `outnumbering` (my side has more fighters up), "
+    "`foe-stunned`, or `{foe_hp_at_most: N}` / `{own_hp_at_most: N}`",
+    "defense": "`best` (default: highest of dodge, parry, block), `dodge`, `parry`, `block` or `none`",
+    "damage": "damage dice per hit, e.g. `2d6+3` (required unless the system's sheets carry weapons; there it "
+    "replaces the weapon's, e.g. `1d+1` for a sheet without weapons)",
+    "hit": "the roll to hit, through the system's own check: `{score: N}` (a d20 roll-under), "
+    "`{pool: N, dn: N}` (a dice pool), `{stats: N, threshold: N}` (an ARC); default: every attack hits",
+    "params": "extra parameters of the system's `damage` action, e.g. `{in_combat: true}`",
 }
-
-
-@dataclass(frozen=True)
-class AllOutAttack:
-    """When to switch from the tactic's maneuver to All-Out Attack."""
-
-    when: str = "always"
-    foe_hp_at_most: int | None = None
-    own_hp_at_most: int | None = None
-
-
-@dataclass(frozen=True)
-class HitCheck:
-    """The roll to hit outside GURPS; fields name the system's own check."""
-
-    score: int | None = None
-    pool: int | None = None
-    dn: int | None = None
-    stats: int | None = None
-    threshold: int | None = None
-
-
-@dataclass(frozen=True)
-class Tactic:
-    target: str = "first"
-    weapon: str | None = None
-    maneuver: str = "attack"
-    option: str = "determined"
-    all_out_attack: AllOutAttack | None = None
-    defense: str = "best"
-    damage: str | None = None
-    hit: HitCheck | None = None
-    params: Mapping[str, Any] = field(default_factory=dict)
 
 
 def _one_of(value: Any, allowed: tuple[str, ...], where: str) -> str:

@@ -220,7 +220,3 @@ def revoke_member(
     """End a member's tokens at once (live streams of theirs close too)."""
     count = revoke(server.store, access.record, name)
     return {"revoked": count}
-
-
-def base_url_of(request: Request) -> str:
-    return str(request.base_url)

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Path, Query
+from fastapi import APIRouter, Body, Path, Query, Request
 
 from rulekeeper.core import get_ruleset, system_names
 from rulekeeper.core.action import ParamSpec
-from rulekeeper.errors import InputError
 from rulekeeper.web.problems import PROBLEM_RESPONSES
 
 __all__ = ["router"]
 
 router = APIRouter(responses=PROBLEM_RESPONSES, tags=["dice and rules"])
 Expr = Annotated[str, Query(min_length=1, max_length=200, description="Dice notation, e.g. 3d6, 2d+1, 4d6kh3.")]
-System = Annotated[str, Path(min_length=1, max_length=50, description="gurps, gm, wg or 6810.")]
+System = Annotated[
+    str, Path(min_length=1, max_length=50, description="A game system's name or alias (see /api/systems).")
+]
 Small = Annotated[int | None, Query(ge=-1000, le=1000)]
 
 
@@ -30,6 +31,9 @@ def _param_json(p: ParamSpec) -> dict[str, Any]:
         "minimum": p.minimum,
         "maximum": p.maximum,
         "expected": p.expected,
+        "gm_only": p.gm_only,
+        "names_character": p.names_character,
+        "overrides_rules": p.overrides_rules,
     }
 
 
@@ -58,6 +62,7 @@ def systems() -> list[dict[str, Any]]:
                 "check_kinds": dict(ruleset.check_kinds),
                 "rule_options": [_param_json(p) for p in ruleset.rule_options],
                 "rest_kinds": list(ruleset.rest_kinds),
+                "odds_params": [_param_json(p) for p in ruleset.odds_params],
                 "calculators": [
                     {"name": c.name, "help": c.help, "params": [_param_json(p) for p in c.params]}
                     for c in ruleset.calculators().values()
@@ -93,39 +98,22 @@ def odds(
 @router.get("/api/check/{system}")
 def check(
     system: System,
+    request: Request,
     target: Small = None,
     modifier: Annotated[int, Query(ge=-100, le=100)] = 0,
-    pool: Annotated[int | None, Query(ge=1, le=60)] = None,
-    dn: Annotated[int, Query(ge=0, le=60)] = 3,
-    wrath_dice: Annotated[int, Query(ge=0, le=10)] = 1,
-    threshold: Small = None,
 ) -> dict[str, Any]:
-    """Exact odds of a check: GURPS and G&M need ``target``, W&G ``pool`` (and ``dn``), VI·VIII·X
-    ``target`` (KS+US) and ``threshold``."""
-    from rulekeeper.core import ArcThreshold, Modifier, PoolTest, RollUnder, SuccessRoll, canonical_system_name
+    """Exact odds of one of the system's checks: ``target`` and ``modifier``, and the system's own
+    parameters (``/api/systems`` lists them as ``odds_params``) as further query parameters."""
+    from rulekeeper.core.odds import odds_values
 
-    name = canonical_system_name(system)
-    mods = (Modifier(modifier, "modifier"),) if modifier else ()
-    check_: Any
-    if name == "wrath-and-glory":
-        if pool is None:
-            raise InputError("a Wrath & Glory check needs a pool", expected="pool=6&dn=4", where="pool")
-        check_ = PoolTest(kind="wg.test", label="Test", pool=pool, dn=dn, wrath_dice=wrath_dice, pool_modifiers=mods)
-    elif target is None:
-        raise InputError(f"a {name} check needs a target", expected="target=12", where="target")
-    elif name == "gurps":
-        check_ = SuccessRoll(kind="gurps.skill", label="Skill", base=target, modifiers=mods)
-    elif name == "gods-and-monsters":
-        check_ = RollUnder(kind="gm.roll", label="Roll", score=target, modifiers=mods)
-    elif threshold is None:
-        raise InputError("an ARC needs a threshold", expected="target=8&threshold=6", where="threshold")
-    else:
-        check_ = ArcThreshold(kind="vi-viii-x.arc", label="ARC", stats=target, threshold=threshold, modifiers=mods)
-    p = check_.probability()
-    crit = check_.critical_probability()
+    ruleset = get_ruleset(system)
+    raw = {**request.query_params, "target": target, "modifier": modifier or None}
+    odds = ruleset.odds(odds_values(ruleset, raw, f"check {ruleset.name}"))
+    p = odds.check.probability()
+    crit = odds.check.critical_probability()
     return {
-        "system": name,
-        "check": check_.describe(),
+        "system": ruleset.name,
+        "check": odds.check.describe(),
         "probability": float(p),
         "probability_exact": str(p),
         "critical_probability": None if crit is None else float(crit),

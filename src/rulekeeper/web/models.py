@@ -39,7 +39,7 @@ class _Strict(BaseModel):
 class NewCampaignRequest(_Strict):
     name: str = Field(min_length=1, max_length=200, description="The campaign's name.")
     system: str = Field(
-        min_length=1, max_length=50, description="gurps, gods-and-monsters (gm), wrath-and-glory (wg), vi-viii-x (6810)"
+        min_length=1, max_length=50, description="A game system's name or alias (see /api/systems)"
     )
     seed: int | None = Field(
         None, ge=-(2**63), lt=2**63, description="Seed for the campaign's dice; random if left out."
@@ -80,7 +80,9 @@ class CharacterNew(_Strict):
 
 class GcsCharacterNew(_Strict):
     actor: str = Field(min_length=1, max_length=200)
-    gcs: dict[str, Any] = Field(description="The parsed JSON of a GURPS Character Sheet (.gcs) file.")
+    gcs: dict[str, Any] = Field(
+        description="The parsed JSON of a GCS character file (older route; characters/files/gcs reads it alike)."
+    )
     sheet: dict[str, Any] = Field(default_factory=dict, description="Fields that override the imported ones.")
     player: str | None = Field(None, min_length=1, max_length=200)
     npc: bool = False

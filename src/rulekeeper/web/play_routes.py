@@ -229,16 +229,13 @@ def next_round(
     if_match: IfMatch = None,
     idempotency_key: IdempotencyKey = None,
 ) -> list[dict[str, Any]]:
-    """End the round (or several): one round of game time, and what falls due fires."""
-    out = []
-    for i in range(body.count):
-        key = None if idempotency_key is None else f"{idempotency_key}#{i}"
+    """End the round (or several): one command, as the CLI's ``round N`` issues, so the rounds
+    all apply or none does and one undo takes them back (a list of one, as before)."""
 
-        def command(campaign: Campaign, expected: int | None, key: str | None, first: bool = i == 0) -> CommandResult:
-            return campaign.next_round(expected_version=expected if first else None, key=key)
+    def command(campaign: Campaign, expected: int | None, key: str | None) -> CommandResult:
+        return campaign.next_round(body.count, expected_version=expected, key=key)
 
-        out.append(execute(server, access, response, command, if_match=if_match if i == 0 else None, key=key))
-    return out
+    return [execute(server, access, response, command, if_match=if_match, key=idempotency_key)]
 
 
 @router.post(

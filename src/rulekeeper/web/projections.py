@@ -10,7 +10,7 @@ Every response and every live event about a campaign is built here, from the cam
   ``ruleset.player_pending`` (no odds or totals that would reveal a secret), and a log in which
   each entry keeps only the lines ``ruleset.player_lines`` words for a player about their own
   characters or the whole table -- no command parameters, results or dice, which can carry the
-  GM's secrets (a VI·VIII·X unknown stat, the "dangerous" flag of a GURPS Danger Sense roll);
+  GM's secrets (an unknown stat, the "dangerous" flag of a secret sense roll);
 * an observer sees what a player without characters sees.
 
 Pages (issue 15) render these same dictionaries, so a page cannot show more than the API does.
@@ -83,15 +83,12 @@ def _step_gm(ruleset: Ruleset[Any], step: Step) -> dict[str, Any]:
 def _steps_for(ruleset: Ruleset[Any], steps: Iterable[Step], viewer: Viewer) -> list[dict[str, Any]]:
     if viewer.is_gm:
         return [_step_gm(ruleset, s) for s in steps]
-    out = []
-    for step in steps:
-        if step.actor is not None and not viewer.plays(step.actor):
-            continue
-        text = player_text(ruleset, step)
-        if text is None:
-            continue
-        out.append({"text": text, "actor": step.actor, "rule": str(step.rule)})
-    return out
+    from rulekeeper.campaign.reading import readable_steps
+
+    return [
+        {"text": text, "actor": step.actor, "rule": str(step.rule)}
+        for step, text in readable_steps(ruleset, steps, viewer.plays)
+    ]
 
 
 def _hidden_from_players(ruleset: Ruleset[Any], entry: LogEntry) -> bool:
@@ -254,7 +251,7 @@ def redact_error(campaign: Campaign, viewer: Viewer, exc: Exception) -> Exceptio
     """The error a command raised, as ``viewer`` may read it.
 
     The GM reads every error as raised. A player's stale version lists what changed as their log
-    does (the GM's command words can carry secrets: a VI·VIII·X unknown stat, a Danger Sense
+    does (the GM's command words can carry secrets: an unknown stat, a Danger Sense
     flag); a refusal or bad-input message that names one of the ruleset's ``secret_words`` is
     withheld whole, keeping its status. (A parameter that names a secret, ``ParamSpec.gm_only``,
     is refused to players before the rules run, whatever its value, so guessing learns nothing.)

@@ -18,7 +18,7 @@ def test_found_by_name_and_aliases() -> None:
     for name in ("vi-viii-x", "6810", "VI_VIII_X", "kup"):
         assert isinstance(get_ruleset(name), ViViiiXRuleset)
     assert RULESET.round_seconds == 6 and RULESET.title == "VI·VIII·X"
-    assert set(package.__all__) == {"Character", "PlayerCharacterView", "PlayerStateView", "ViViiiXRuleset"}
+    assert set(package.__all__) == {"Character", "PlayerCharacterView", "ViViiiXRuleset"}
 
 
 def test_every_action_explains_itself() -> None:

@@ -19,10 +19,20 @@ from rulekeeper.core import AutomationLevel, GameState, Settings, add_character
 from rulekeeper.core.arc import ArcOpposed, ArcThreshold
 from rulekeeper.core.state import AnyCheck
 from rulekeeper.systems.vi_viii_x import Character, PlayerCharacterView
-from rulekeeper.systems.vi_viii_x.visibility import PUBLIC_TIMER_KINDS, PublicSheet
+from rulekeeper.systems.vi_viii_x.visibility import PublicSheet
 
 from .helpers import ADEPT, RANGER, RULESET, Table
 from .strategies import histories, play_history, sheets
+
+
+def players_table(state: GameState[Character]) -> dict[str, Any]:
+    """Everything the players are given of the table, through the ruleset's real projections
+    (the ones every front end asks: ``player_view`` and ``player_pending``); players get no timers."""
+    return {
+        "clock": state.clock,
+        "characters": {actor: RULESET.player_view(state, actor) for actor in state.characters},
+        "pending": [RULESET.player_pending(state, p) for p in state.pending if not RULESET.is_secret(p)],
+    }
 
 
 def _numbers(value: Any) -> set[float]:
@@ -77,8 +87,9 @@ def test_pending_checks_show_dice_and_threshold_never_stats_or_odds() -> None:
     gm_pending = table.state.pending[0]
     assert gm_pending.check.describe().startswith("adept: climb, ARCT on stamina")
     assert "9" in gm_pending.check.describe()
-    view = RULESET.player_state_view(table.state)
+    view = players_table(table.state)
     (pending,) = view["pending"]
+    pending = {k: v for k, v in pending.items() if k != "stakes"}  # what the roll is for: stakes tests
     assert pending == {
         "id": gm_pending.id,
         "actor": "adept",
@@ -96,11 +107,10 @@ def test_countdown_length_and_magical_aging_stay_with_the_gm() -> None:
     table.act("heal", "ranger", amount=1)  # BU 0: still dead, aged a week
     gm = table.view("ranger")
     assert gm["fatalities"]["BU"]["turns"] == 9 and gm["magic_weeks"] == 1
-    view = RULESET.player_state_view(table.state)
+    view = players_table(table.state)
     player = view["characters"]["ranger"]
     assert "death" in player["conditions"]
     assert "magic_weeks" not in player and "fatalities" not in player
-    assert [t["label"] for t in view["timers"]] == []  # the end of the countdown is secret
     assert any("permanent" in t.label for t in table.state.timers)
 
 
@@ -133,12 +143,8 @@ def _perturb_check(check: AnyCheck) -> AnyCheck:
     return check
 
 
-def _public(kind: str) -> bool:
-    return any(kind.startswith(k) for k in PUBLIC_TIMER_KINDS)
-
-
 def perturb_secrets(state: GameState[Character]) -> GameState[Character]:
-    """The same table with every GM-only number changed: US values, countdowns, aging, stats in checks."""
+    """The same table with every GM-only number changed: US values, countdowns, aging, stats in checks, timers."""
     characters = {
         actor: replace(
             c,
@@ -154,7 +160,8 @@ def perturb_secrets(state: GameState[Character]) -> GameState[Character]:
         state,
         characters=characters,
         pending=tuple(replace(p, check=_perturb_check(p.check), data={**p.data, "x": 99}) for p in state.pending),
-        timers=tuple(t if _public(t.kind) else replace(t, due=t.due + 999, label="secret") for t in state.timers),
+        # Players are given no timers at all, so every timer may change.
+        timers=tuple(replace(t, due=t.due + 999, label="secret") for t in state.timers),
     )
 
 
@@ -173,7 +180,7 @@ def test_generated_sheets_show_no_us_value(sheet: dict[str, Any]) -> None:
     for entry in sheet["es"].values():
         entry["level"] = 1
     state = _table(sheet, sheet, prompt=False)
-    view = RULESET.player_state_view(state)
+    view = players_table(state)
     secret_values = {u["value"] for u in sheet["us"].values()} | {u.get("current", 0) for u in sheet["us"].values()}
     secret_values -= {0}
     assert not (_numbers(view) & secret_values), json.dumps(view)
@@ -188,10 +195,10 @@ def test_histories_never_show_a_us(
     a: dict[str, Any], b: dict[str, Any], ops: list[tuple[str, str, dict[str, Any]]], seed: int, prompt: bool
 ) -> None:
     for state in play_history(_table(a, b, prompt), ops, seed):
-        view = RULESET.player_state_view(state)
+        view = players_table(state)
         text = json.dumps(view)
         for name in {*a["us"], *b["us"]}:
             assert name not in text and name.lower() not in text
-        assert RULESET.player_state_view(perturb_secrets(state)) == view
+        assert players_table(perturb_secrets(state)) == view
         for actor in state.characters:
             assert RULESET.player_view(state, actor) == view["characters"][actor]

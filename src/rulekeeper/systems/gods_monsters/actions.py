@@ -407,10 +407,19 @@ def _specs() -> dict[str, ActionSpec]:
             _heroic,
             (
                 ParamSpec("against", "choice", "ability or reaction rolled against", choices=SCORES),
-                ParamSpec("score", "int", "or a score to roll against (e.g. an attack)", minimum=0, maximum=100),
+                ParamSpec(
+                    "score",
+                    "int",
+                    "or a score to roll against (e.g. an attack)",
+                    minimum=0,
+                    maximum=100,
+                    overrides_rules=True,
+                ),
                 ParamSpec("modifier", "int", "other bonus (+) or penalty (-)", default=0, minimum=-100, maximum=100),
                 ParamSpec("mojo", "int", "mojo the dying character bids", default=0, minimum=0, maximum=1_000_000),
-                ParamSpec("contributions", "str", "mojo from others, e.g. gralen:2,bors:1", default=""),
+                ParamSpec(
+                    "contributions", "str", "mojo from others, e.g. gralen:2,bors:1", default="", names_character=True
+                ),
                 ParamSpec("task", "str", "what the character attempts", default=""),
             ),
             kind="feat",

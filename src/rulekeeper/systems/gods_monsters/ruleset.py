@@ -38,6 +38,7 @@ from rulekeeper.systems.gods_monsters.consequences.upkeep_play import UPKEEP_SEC
 from rulekeeper.systems.gods_monsters.dying import DYING_SECTION
 from rulekeeper.systems.gods_monsters.heroic import HEROIC_SECTION
 from rulekeeper.systems.gods_monsters.npc_survival import NPC_SECTION
+from rulekeeper.systems.gods_monsters.presentation import GodsMonstersPresentation
 from rulekeeper.systems.gods_monsters.recovery import REST_SECTION
 from rulekeeper.systems.gods_monsters.round_end import ROUND_END_SECTION
 from rulekeeper.systems.gods_monsters.sheet import new_character
@@ -77,7 +78,7 @@ SEED_002_SECTIONS: tuple[Section, ...] = (
 )
 
 
-class GodsMonstersRuleset(Ruleset[GmCharacter]):
+class GodsMonstersRuleset(GodsMonstersPresentation, Ruleset[GmCharacter]):
     """Gods & Monsters: survival, verve, injuries, dying, rest, and the actions-and-consequences rules."""
 
     name: ClassVar[str] = "gods-and-monsters"

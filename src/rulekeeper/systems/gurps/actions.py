@@ -249,7 +249,7 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
                 ),
                 ParamSpec("dice", "str", "damage dice to roll, e.g. 2d+1 (GURPS notation)"),
                 ParamSpec("damage_type", "choice", "damage type", default="cr", choices=_TYPES),
-                ParamSpec("dr", "int", "DR to use instead of the sheet's", minimum=0),
+                ParamSpec("dr", "int", "DR to use instead of the sheet's", minimum=0, overrides_rules=True),
                 ParamSpec(
                     "location",
                     "choice",
@@ -257,7 +257,9 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
                     default="torso",
                     choices=HIT_LOCATIONS,
                 ),
-                ParamSpec("injury", "int", "HP lost directly, skipping DR and wounding", minimum=0),
+                ParamSpec(
+                    "injury", "int", "HP lost directly, skipping DR and wounding", minimum=0, overrides_rules=True
+                ),
             ),
             kind="damage",
         ),
@@ -356,8 +358,10 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
             params=(
                 ParamSpec("target", "character", "who is attacked", required=True),
                 ParamSpec("weapon", "str", "weapon name from the sheet"),
-                ParamSpec("skill", "int", "effective base skill instead of the sheet's", minimum=0),
-                ParamSpec("damage", "str", "damage instead of the weapon's, e.g. 2d+1 or sw+1"),
+                ParamSpec(
+                    "skill", "int", "effective base skill instead of the sheet's", minimum=0, overrides_rules=True
+                ),
+                ParamSpec("damage", "str", "damage instead of the weapon's, e.g. 2d+1 or sw+1", overrides_rules=True),
                 ParamSpec("damage_type", "choice", "damage type instead of the weapon's", choices=_TYPES),
                 ParamSpec("kind", "choice", "kind of attack instead of the weapon's", choices=ATTACK_KINDS),
                 ParamSpec("modifier", "int", "other modifiers to hit", default=0, minimum=-30, maximum=30),
@@ -369,7 +373,13 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
                 ParamSpec("hits", "int", "hits scored by a rapid-fire attack", default=1, minimum=1, maximum=100),
                 ParamSpec("off_hand", "bool", "a second weapon in the off hand (-4)", default=False),
                 ParamSpec("small", "bool", "a small thrown weapon (1 lb or less: parried at -2)", default=False),
-                ParamSpec("unaware", "bool", "the target does not know of the attack (no defense)", default=False),
+                ParamSpec(
+                    "unaware",
+                    "bool",
+                    "the target does not know of the attack (no defense)",
+                    default=False,
+                    overrides_rules=True,
+                ),
                 ParamSpec(
                     "defense",
                     "choice",
@@ -387,7 +397,7 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
                 ParamSpec(
                     "defense_modifier", "int", "other modifiers to the defense", default=0, minimum=-20, maximum=20
                 ),
-                ParamSpec("dr", "int", "DR to use instead of the target's", minimum=0),
+                ParamSpec("dr", "int", "DR to use instead of the target's", minimum=0, overrides_rules=True),
                 ParamSpec(
                     "location",
                     "choice",
@@ -425,8 +435,13 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
             "Fix the turn sequence for a fight: Basic Speed, then DX among PCs, then a roll",
             _start_combat,
             params=(
-                ParamSpec("characters", "str", "comma-separated ids in the GM's order (default: everyone alive)"),
-                ParamSpec("surprised", "str", "comma-separated ids of surprised characters"),
+                ParamSpec(
+                    "characters",
+                    "str",
+                    "comma-separated ids in the GM's order (default: everyone alive)",
+                    names_character=True,
+                ),
+                ParamSpec("surprised", "str", "comma-separated ids of surprised characters", names_character=True),
             ),
             actor="none",
             kind="combat",

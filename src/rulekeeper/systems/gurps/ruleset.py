@@ -17,6 +17,7 @@ from rulekeeper.systems.gurps.defense import DEFENSE_SECTION
 from rulekeeper.systems.gurps.fatigue import FATIGUE_SECTION
 from rulekeeper.systems.gurps.feat_kinds import DEFERRED_FEATS, FEAT_KINDS_SECTION
 from rulekeeper.systems.gurps.injury import INJURY_SECTION
+from rulekeeper.systems.gurps.presentation import GurpsPresentation
 from rulekeeper.systems.gurps.recovery import RECOVERY_SECTION, REST_KINDS
 from rulekeeper.systems.gurps.sheet import new_character
 from rulekeeper.systems.gurps.status import THRESHOLD_CONDITIONS, derived_thresholds, sync_thresholds
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["GurpsRuleset"]
 
 
-class GurpsRuleset(Ruleset[GurpsCharacter]):
+class GurpsRuleset(GurpsPresentation, Ruleset[GurpsCharacter]):
     """GURPS 4e, seed 004: character sheet, combat, injury, fatigue, recovery and the feats."""
 
     name: ClassVar[str] = "gurps"

@@ -9,6 +9,6 @@ from __future__ import annotations
 
 from rulekeeper.systems.vi_viii_x.character import Character
 from rulekeeper.systems.vi_viii_x.ruleset import ViViiiXRuleset
-from rulekeeper.systems.vi_viii_x.visibility import PlayerCharacterView, PlayerStateView
+from rulekeeper.systems.vi_viii_x.visibility import PlayerCharacterView
 
-__all__ = ["Character", "PlayerCharacterView", "PlayerStateView", "ViViiiXRuleset"]
+__all__ = ["Character", "PlayerCharacterView", "ViViiiXRuleset"]

@@ -28,12 +28,21 @@ def _ks(default: str | None = "bu", help: str = "known stat hit") -> ParamSpec:
 
 
 _US = ParamSpec("us", "str", "unknown stat paired with the KS (default: the KS's only one)", gm_only=True)
-_GM = ParamSpec("gm_modifier", "int", "GM modifier (about -3 to +3)", default=0, minimum=-10, maximum=10)
+_GM = ParamSpec(
+    "gm_modifier", "int", "GM modifier (about -3 to +3)", default=0, minimum=-10, maximum=10, overrides_rules=True
+)
 _SKILL = ParamSpec("skill", "str", "exclusive skill to check instead of a KS/US pair")
 
 
 def _threshold(required: bool = False, default: str | None = None, help: str = "threshold") -> ParamSpec:
-    return ParamSpec("threshold", "str", f"{help}: a number or trivial, easy, average, hard ...", required, default)
+    return ParamSpec(
+        "threshold",
+        "str",
+        f"{help}: a number or trivial, easy, average, hard ...",
+        required,
+        default,
+        overrides_rules=True,
+    )
 
 
 def _synced(handler: Callable[[Play[Character], Action], None]) -> Callable[[Play[Character], Action], None]:
@@ -109,8 +118,15 @@ def actions() -> dict[str, ActionSpec]:
                 ParamSpec("opponent_stats", "int", "ARCO: the opponent's KS + US", minimum=-20, maximum=40),
                 ParamSpec("opponent_modifier", "int", "ARCO: the opponent's modifiers", default=0),
                 _GM,
-                ParamSpec("roll_modifier", "int", "a roll modifier read at the table (judged at once)"),
-                ParamSpec("opponent_roll_modifier", "int", "the opponent's roll modifier read at the table"),
+                ParamSpec(
+                    "roll_modifier", "int", "a roll modifier read at the table (judged at once)", overrides_rules=True
+                ),
+                ParamSpec(
+                    "opponent_roll_modifier",
+                    "int",
+                    "the opponent's roll modifier read at the table",
+                    overrides_rules=True,
+                ),
             ),
             kind="check",
         ),

@@ -19,20 +19,20 @@ from rulekeeper.systems.vi_viii_x.effects import FATALITY_SECTION, sync_states
 from rulekeeper.systems.vi_viii_x.gm_view import gm_view
 from rulekeeper.systems.vi_viii_x.hazard_actions import HAZARDS_SECTION
 from rulekeeper.systems.vi_viii_x.injury_actions import INJURY_SECTION
+from rulekeeper.systems.vi_viii_x.presentation import ViViiiXPresentation
 from rulekeeper.systems.vi_viii_x.sheet import parse_sheet
 from rulekeeper.systems.vi_viii_x.state_actions import STATES_SECTION
 from rulekeeper.systems.vi_viii_x.states import DERIVED_STATES, derived_states
 from rulekeeper.systems.vi_viii_x.visibility import (
     PlayerPendingCheck,
     player_character_view,
-    player_state_view,
     player_wording,
 )
 
 __all__ = ["ViViiiXRuleset"]
 
 
-class ViViiiXRuleset(Ruleset[Character]):
+class ViViiiXRuleset(ViViiiXPresentation, Ruleset[Character]):
     """VI·VIII·X, chapter VIII of the core rules (seed 001): damage to known and unknown stats,
     the fatality countdown, recovery, hazards and the states of the character."""
 
@@ -86,10 +86,6 @@ class ViViiiXRuleset(Ruleset[Character]):
 
     def player_view(self, state: GameState[Character], actor: str) -> dict[str, Any]:
         return player_character_view(state, actor).to_dict()
-
-    def player_state_view(self, state: GameState[Character]) -> dict[str, Any]:
-        """The whole table as the players see it: public sheets, redacted pending checks, public timers."""
-        return player_state_view(state).to_dict()
 
     def table_view(self, state: GameState[Character], actor: str) -> dict[str, Any]:
         # The player projection's conditions: "injured" only for a lowered known stat.

@@ -20,42 +20,26 @@ from typing import Any
 
 from rulekeeper.core.arc import ArcThreshold
 from rulekeeper.core.explain import Step
-from rulekeeper.core.state import Condition, GameState, PendingCheck, Timer
+from rulekeeper.core.state import Condition, GameState, PendingCheck
 from rulekeeper.systems.vi_viii_x.character import KS_NAMES, Burden, Character
 from rulekeeper.systems.vi_viii_x.jumping import jump_distances
 from rulekeeper.systems.vi_viii_x.literacy import LITERACY_SKILL, literacy_level
 from rulekeeper.systems.vi_viii_x.states import INCAPACITATING, STATES, jump_blocker
 
 __all__ = [
-    "PUBLIC_TIMER_KINDS",
     "PlayerAilment",
     "PlayerCharacterView",
     "PlayerKnownStat",
     "PlayerLiteracy",
     "PlayerPendingCheck",
     "PlayerSkill",
-    "PlayerStateView",
-    "PlayerTimer",
     "PublicSheet",
     "player_character_view",
-    "player_state_view",
     "player_wording",
     "public_numbers",
     "public_sheet",
 ]
 
-# Timers whose existence and time a player may know. Left out: daily natural recovery (it runs
-# while a US alone is still low) and the end of a fatality countdown (its length is KS + US).
-PUBLIC_TIMER_KINDS: tuple[str, ...] = (
-    "vi-viii-x.fatality-begins.",
-    "vi-viii-x.potion",
-    "vi-viii-x.starvation",
-    "vi-viii-x.dehydration",
-    "vi-viii-x.effort",
-    "vi-viii-x.fatigue-rest",
-    "vi-viii-x.stun-",
-    "core.condition-ends",
-)
 
 
 @dataclass(frozen=True)
@@ -291,47 +275,6 @@ class PlayerPendingCheck:
             "dice": [f"d{s}" for s in self.dice],
             "threshold": self.threshold,
         }
-
-
-@dataclass(frozen=True)
-class PlayerTimer:
-    actor: str | None
-    label: str
-    due: int
-
-    @classmethod
-    def of(cls, timer: Timer) -> PlayerTimer:
-        return cls(timer.actor, timer.label, timer.due)
-
-
-def _public_timer(timer: Timer) -> bool:
-    return any(timer.kind.startswith(kind) for kind in PUBLIC_TIMER_KINDS)
-
-
-@dataclass(frozen=True)
-class PlayerStateView:
-    clock: int
-    characters: tuple[PlayerCharacterView, ...]
-    pending: tuple[PlayerPendingCheck, ...]
-    timers: tuple[PlayerTimer, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "clock": self.clock,
-            "characters": {c.actor: c.to_dict() for c in self.characters},
-            "pending": [p.to_dict() for p in self.pending],
-            "timers": [{"actor": t.actor, "label": t.label, "due": t.due} for t in self.timers],
-        }
-
-
-def player_state_view(state: GameState[Character]) -> PlayerStateView:
-    """The whole table as players see it: every character's public sheet, redacted checks, public timers."""
-    return PlayerStateView(
-        clock=state.clock,
-        characters=tuple(player_character_view(state, actor) for actor in state.characters),
-        pending=tuple(PlayerPendingCheck.of(p) for p in state.pending),
-        timers=tuple(PlayerTimer.of(t) for t in state.timers if _public_timer(t)),
-    )
 
 
 def player_wording(step: Step) -> str | None:

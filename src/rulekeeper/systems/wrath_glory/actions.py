@@ -335,7 +335,12 @@ ACTIONS: Mapping[str, ActionSpec] = {
             _damage,
             ParamSpec("amount", "int", "the attack's total damage", minimum=0),
             ParamSpec("dice", "dice", "roll the damage once, e.g. 1d6+7"),
-            ParamSpec("targets", "str", "comma-separated ids hit by the same attack (default: the character)"),
+            ParamSpec(
+                "targets",
+                "str",
+                "comma-separated ids hit by the same attack (default: the character)",
+                names_character=True,
+            ),
             ParamSpec(
                 "mortal", "bool", "the amount is Mortal Wounds: ignores Resilience and Determination", default=False
             ),

@@ -18,6 +18,7 @@ from rulekeeper.systems.wrath_glory.damage import DETERMINATION_SECTION
 from rulekeeper.systems.wrath_glory.injuries import INJURY_SECTION
 from rulekeeper.systems.wrath_glory.options import RULE_OPTIONS
 from rulekeeper.systems.wrath_glory.pool_tests import TEST_SECTION
+from rulekeeper.systems.wrath_glory.presentation import WrathGloryPresentation
 from rulekeeper.systems.wrath_glory.rest import REST_SECTION
 from rulekeeper.systems.wrath_glory.sheet import new_character
 from rulekeeper.systems.wrath_glory.view import character_view
@@ -25,7 +26,7 @@ from rulekeeper.systems.wrath_glory.view import character_view
 __all__ = ["WrathGloryRuleset"]
 
 
-class WrathGloryRuleset(Ruleset[WrathGloryCharacter]):
+class WrathGloryRuleset(WrathGloryPresentation, Ruleset[WrathGloryCharacter]):
     """Wounds, Shock, Determination, Dying, injuries and rest from seed 003."""
 
     name: ClassVar[str] = "wrath-and-glory"

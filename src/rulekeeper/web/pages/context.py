@@ -76,7 +76,11 @@ def recent_log(campaign: Campaign, viewer: Viewer, *, actor: str | None = None) 
 
 def table_of(campaign: Campaign, viewer: Viewer, *, log_actor: str | None = None) -> Table:
     data = campaign_json(campaign, viewer)
-    cards = [card_of(campaign.system, c) for c in data["characters"]]
+    state = campaign.state
+    cards = [
+        card_of(campaign.system, c, standing=campaign.ruleset.standing(state, c["actor"]).level)
+        for c in data["characters"]
+    ]
     mine = [c for c in cards if c.access in ("gm", "player")]
     others = [c for c in cards if c.access == "table"]
     timers = []

@@ -190,10 +190,17 @@ HIKE_ACTION = ActionSpec(
     handler=_handle,
     params=(
         _TERRAIN,
-        ParamSpec("group", "str", "comma-separated ids of the others the actor leads (needs Leadership 12+)"),
+        ParamSpec(
+            "group",
+            "str",
+            "comma-separated ids of the others the actor leads (needs Leadership 12+)",
+            names_character=True,
+        ),
         _WEATHER,
         ParamSpec("modifier", "int", "GM's modifier to the Hiking roll", default=0),
-        ParamSpec("skill_level", "int", "Hiking skill to roll against instead of the sheet's", minimum=0),
+        ParamSpec(
+            "skill_level", "int", "Hiking skill to roll against instead of the sheet's", minimum=0, overrides_rules=True
+        ),
     ),
     kind="feat",
 )

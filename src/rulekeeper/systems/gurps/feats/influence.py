@@ -152,7 +152,7 @@ INFLUENCE_ACTION = ActionSpec(
         ParamSpec("subject_will", "int", "the subject's Will, when the subject is not a character here", minimum=0),
         ParamSpec("modifier", "int", "GM's modifier to the Influence skill", default=0),
         ParamSpec("reaction_modifier", "int", "reaction modifiers for Diplomacy's reaction roll", default=0),
-        ParamSpec("skill_level", "int", "skill level to use instead of the sheet's", minimum=0),
+        ParamSpec("skill_level", "int", "skill level to use instead of the sheet's", minimum=0, overrides_rules=True),
     ),
     kind="feat",
 )

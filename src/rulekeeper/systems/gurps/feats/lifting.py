@@ -141,7 +141,7 @@ LIFT_ACTION = ActionSpec(
         _HOW,
         ParamSpec("weight", "float", "weight to move, in lb", required=True, minimum=0),
         _RUNNING,
-        ParamSpec("helpers", "str", "comma-separated ids of characters adding their Basic Lift"),
+        ParamSpec("helpers", "str", "comma-separated ids of characters adding their Basic Lift", names_character=True),
     ),
     kind="feat",
 )
