@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import HOUR, MINUTE, format_duration
@@ -188,7 +188,7 @@ def _ailment_from_params(params: Mapping[str, Any], *, inescapable_exposure: boo
 
 
 # -- actions ------------------------------------------------------------------------------------
-def _contract(play: Play[GmCharacter], action: Action, *, inescapable_exposure: bool) -> None:
+def _contract(play: Play[GmCharacter], action: Call, *, inescapable_exposure: bool) -> None:
     actor = str(action.actor)
     refuse_if_dead(play, actor, "contract an ailment")
     params = action.params
@@ -256,17 +256,17 @@ def _start(play: Play[GmCharacter], actor: str, ailment: Ailment, data: Mapping[
     _schedule(play, actor, ailment)
 
 
-def _contract_action(play: Play[GmCharacter], action: Action) -> None:
+def _contract_action(play: Play[GmCharacter], action: Call) -> None:
     _contract(play, action, inescapable_exposure=False)
 
 
-def _expose_action(play: Play[GmCharacter], action: Action) -> None:
+def _expose_action(play: Play[GmCharacter], action: Call) -> None:
     _contract(play, action, inescapable_exposure=True)
 
 
-def _remove_exposure(play: Play[GmCharacter], action: Action) -> None:
+def _remove_exposure(play: Play[GmCharacter], action: Call) -> None:
     actor = str(action.actor)
-    name = " ".join(str(action.params["name"]).lower().split())
+    name = " ".join(action.params.str("name").lower().split())
     condition = _ailment_condition(play, actor, name)
     if condition is None or condition.data.get("stage") != "exposed":
         raise RuleRefusal(f"{actor} is not exposed to an inescapable {name!r} (seed 002, {AILMENTS_SECTION})")
@@ -291,9 +291,9 @@ def _remove_exposure(play: Play[GmCharacter], action: Action) -> None:
     _finish(play, actor, name, data, reason="the exposure is over")
 
 
-def _cure(play: Play[GmCharacter], action: Action) -> None:
+def _cure(play: Play[GmCharacter], action: Call) -> None:
     actor = str(action.actor)
-    name = " ".join(str(action.params["name"]).lower().split())
+    name = " ".join(action.params.str("name").lower().split())
     condition = _ailment_condition(play, actor, name)
     lingering = play.state.condition(actor, _lingering_name(name))
     if condition is None and lingering is None:

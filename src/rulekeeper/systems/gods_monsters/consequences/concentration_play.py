@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.play import Play
 from rulekeeper.core.state import PendingCheck
@@ -18,11 +18,11 @@ CONCENTRATING = "concentrating"
 CONCENTRATION_PURPOSE = "c.concentration"
 
 
-def _concentrate(play: Play[GmCharacter], action: Action) -> None:
+def _concentrate(play: Play[GmCharacter], action: Call) -> None:
     actor = str(action.actor)
     refuse_if_unable(play, actor, "concentrate")
-    rounds = int(action.params["rounds"])
-    activity = str(action.params["activity"])
+    rounds = action.params.int("rounds")
+    activity = action.params.str("activity")
     limits = concentration_limits(play.char(actor).movement)
     # The activity needs `rounds` rounds, this one included: concentration ends with the last of them.
     play.add_condition(
@@ -43,7 +43,7 @@ def _concentrate(play: Play[GmCharacter], action: Action) -> None:
     }
 
 
-def _hit(play: Play[GmCharacter], action: Action) -> None:
+def _hit(play: Play[GmCharacter], action: Call) -> None:
     actor = str(action.actor)
     condition = play.state.condition(actor, CONCENTRATING)
     if condition is None:
@@ -73,7 +73,7 @@ def on_concentration_check(play: Play[GmCharacter], pending: PendingCheck, resul
     play.result["concentration"] = {"broken": not result.success, "roll": True}
 
 
-def _stop(play: Play[GmCharacter], action: Action) -> None:
+def _stop(play: Play[GmCharacter], action: Call) -> None:
     actor = str(action.actor)
     if not play.remove_condition(actor, CONCENTRATING, c_rule(CONCENTRATION)):
         raise RuleRefusal(f"{actor} is not concentrating")

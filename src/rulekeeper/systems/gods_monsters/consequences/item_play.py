@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.play import Play
 from rulekeeper.core.roll_under import RollUnder
@@ -64,7 +64,7 @@ def item_check(params: dict[str, Any], *, natural_extremes: bool = False) -> tup
     return check, info
 
 
-def _item_reaction(play: Play[Any], action: Action) -> None:
+def _item_reaction(play: Play[Any], action: Call) -> None:
     check, info = item_check(dict(action.params), natural_extremes=bool(play.option(NATURAL_EXTREMES_OPTION, False)))
     play.explain(
         f"the {info['material']} item ({info['survival']} survival: its weight in pounds) reacts to {info['attack']}",

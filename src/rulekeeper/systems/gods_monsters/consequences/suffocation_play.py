@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.dice_roll import DiceRoll
@@ -54,15 +54,15 @@ BREATH_PURPOSE = "c.suffocation.breath"
 BREATH_KIND = "gm.suffocation.breath"
 
 
-def _suffocate(play: Play[GmCharacter], action: Action) -> None:
+def _suffocate(play: Play[GmCharacter], action: Call) -> None:
     actor = str(action.actor)
     refuse_if_dead(play, actor, "suffocate")
     if play.has(actor, SUFFOCATING):
         raise RuleRefusal(f"{actor} is already without air")
     params = action.params
-    prepared = bool(params["prepared"])
-    at_rest = bool(params["at_rest"])
-    contributor = int(params["contributor"])
+    prepared = params.bool("prepared")
+    at_rest = params.bool("at_rest")
+    contributor = params.int("contributor")
     cite = c_rule(SUFFOCATION)
     data = {"prepared": prepared, "at_rest": at_rest, "contributor": contributor}
     if prepared:
@@ -152,7 +152,7 @@ def on_suffocation_check(play: Play[GmCharacter], pending: PendingCheck, result:
     add_injuries(play, actor, 1, cite)
 
 
-def _breathe(play: Play[GmCharacter], action: Action) -> None:
+def _breathe(play: Play[GmCharacter], action: Call) -> None:
     actor = str(action.actor)
     if not play.remove_condition(actor, SUFFOCATING, c_rule(SUFFOCATION)):
         if not any(p.actor == actor and p.purpose == BREATH_PURPOSE for p in play.state.pending):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.play import Play
 from rulekeeper.systems.gods_monsters.consequences.sections import UPKEEP, c_rule
 from rulekeeper.systems.gods_monsters.consequences.upkeep import LIFESTYLES, upkeep
@@ -42,10 +42,10 @@ def upkeep_values(params: dict[str, Any]) -> dict[str, int | float]:
     }
 
 
-def _upkeep(play: Play[Any], action: Action) -> None:
+def _upkeep(play: Play[Any], action: Call) -> None:
     values = upkeep_values(dict(action.params))
     play.explain(
-        f"{values['days']} days of {action.params['lifestyle']} living: {values['living']} silver; weapons "
+        f"{values['days']} days of {action.params.str('lifestyle')} living: {values['living']} silver; weapons "
         f"{values['weapons']}, armor {values['armor']}, riding animals {values['riding_animals']}, other animals "
         f"{values['other_animals']}: {values['total']} silver in all",
         c_rule(UPKEEP, reading="a month is 30 days, a year 360"),
