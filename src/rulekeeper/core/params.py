@@ -113,6 +113,10 @@ class Params(Mapping[str, Any]):
         value: builtins.bool = self._read(name, frozenset({"bool"}), builtins.bool, optional=False)
         return value
 
+    def opt_bool(self, name: builtins.str) -> builtins.bool | None:
+        value: builtins.bool | None = self._read(name, frozenset({"bool"}), builtins.bool, optional=True)
+        return value
+
     def ints(self, name: builtins.str) -> tuple[builtins.int, ...]:
         value: tuple[builtins.int, ...] = self._read(name, frozenset({"ints"}), tuple, optional=False)
         return value

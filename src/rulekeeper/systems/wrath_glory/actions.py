@@ -49,14 +49,14 @@ def _living(play: WGPlay, actor: str) -> WrathGloryCharacter:
 
 
 def _targets(play: WGPlay, action: Call) -> tuple[str, ...]:
-    raw = action.params.get("targets")
+    raw = action.params.opt_str("targets")
     where = f"action {action.name}"
     if not raw:
         if action.actor is None:
             raise InputError("no one to damage", expected="a character, or targets=a,b,c", where=where)
         names: tuple[str, ...] = (action.actor,)
     else:
-        names = tuple(name.strip() for name in str(raw).split(",") if name.strip())
+        names = tuple(name.strip() for name in raw.split(",") if name.strip())
     if not names:
         raise InputError("targets lists no one", expected="comma-separated character ids", where=where)
     if len(set(names)) != len(names):
@@ -169,16 +169,16 @@ def _test(play: WGPlay, action: Call) -> None:
                 expected="pool=N (attribute + skill)",
                 where="action test",
             )
-        pool = stored[str(attribute)]
+        pool = stored[attribute]
     request = PoolRequest(
-        pool=int(pool),
+        pool=pool,
         dn=p.int("dn"),
-        attribute=None if attribute is None else str(attribute),
+        attribute=attribute,
         bonus_dice=p.int("bonus_dice"),
         dn_modifier=p.int("dn_modifier"),
         intimidation=p.bool("intimidation"),
         sight=p.bool("sight"),
-        label=str(p.opt_str("label") or (f"{actor}'s {attribute} test" if attribute else f"{actor}'s test")),
+        label=p.opt_str("label") or (f"{actor}'s {attribute} test" if attribute else f"{actor}'s test"),
     )
     count_replaced = options.count_replaced_injuries(play)
     test = build_test(

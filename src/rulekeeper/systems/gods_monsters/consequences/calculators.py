@@ -222,7 +222,7 @@ def _daily(p: Params) -> Calculation:
 
 
 def _item(p: Params) -> Calculation:
-    check, info = item_check(dict(p))
+    check, info = item_check(p)
     info["odds"] = round(float(check.probability()), 4)
     return Calculation(
         info, (Step(check.describe(), c_rule(ITEM_REACTIONS, reading="unconfirmed material modifiers")),)
@@ -289,7 +289,7 @@ def _search(p: Params) -> Calculation:
 
 
 def _upkeep(p: Params) -> Calculation:
-    values = upkeep_values(dict(p))
+    values = upkeep_values(p)
     cite = c_rule(UPKEEP, reading="a month is 30 days, a year 360")
     return Calculation(values, (Step(f"{values['days']} days: {values['total']} silver in all", cite),))
 

@@ -91,8 +91,9 @@ def on_breath_roll(play: Play[GmCharacter], pending: PendingCheck, rolled: Check
     _hold_breath(play, actor, pending.data, rolled.total)
 
 
-def _hold_breath(play: Play[GmCharacter], actor: str, params: Mapping[str, Any], d4: int | None) -> None:
-    prepared, at_rest, contributor = bool(params["prepared"]), bool(params["at_rest"]), int(params["contributor"])
+def _hold_breath(play: Play[GmCharacter], actor: str, data: Mapping[str, Any], d4: int | None) -> None:
+    # ``data`` is the check's stored JSON (or the handler's typed values), not an action's params.
+    prepared, at_rest, contributor = bool(data["prepared"]), bool(data["at_rest"]), int(data["contributor"])
     character = play.char(actor)
     rounds = suffocation_buffer_rounds(
         endurance=character.endurance, prepared=prepared, d4=d4, contributor=contributor, at_rest=at_rest

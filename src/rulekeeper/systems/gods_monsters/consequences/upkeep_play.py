@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulekeeper.core.action import ActionSpec, Call, ParamSpec
+from rulekeeper.core.params import Params
 from rulekeeper.core.play import Play
 from rulekeeper.systems.gods_monsters.consequences.sections import UPKEEP, c_rule
 from rulekeeper.systems.gods_monsters.consequences.upkeep import LIFESTYLES, upkeep
@@ -22,14 +23,14 @@ def silver(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else round(float(value), 2)
 
 
-def upkeep_values(params: dict[str, Any]) -> dict[str, int | float]:
+def upkeep_values(params: Params) -> dict[str, int | float]:
     cost = upkeep(
-        days=int(params["days"]),
-        lifestyle=str(params["lifestyle"]),
-        weapons_cost=int(params["weapons_cost"]),
-        armor_cost=int(params["armor_cost"]),
-        riding_animals_cost=int(params["riding_animals_cost"]),
-        other_animals_cost=int(params["other_animals_cost"]),
+        days=params.int("days"),
+        lifestyle=params.str("lifestyle"),
+        weapons_cost=params.int("weapons_cost"),
+        armor_cost=params.int("armor_cost"),
+        riding_animals_cost=params.int("riding_animals_cost"),
+        other_animals_cost=params.int("other_animals_cost"),
     )
     return {
         "days": cost.days,
@@ -43,7 +44,7 @@ def upkeep_values(params: dict[str, Any]) -> dict[str, int | float]:
 
 
 def _upkeep(play: Play[Any], action: Call) -> None:
-    values = upkeep_values(dict(action.params))
+    values = upkeep_values(action.params)
     play.explain(
         f"{values['days']} days of {action.params.str('lifestyle')} living: {values['living']} silver; weapons "
         f"{values['weapons']}, armor {values['armor']}, riding animals {values['riding_animals']}, other animals "
