@@ -16,9 +16,9 @@ from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.frozen import evolve
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.errors import InputError, RuleRefusal
-from rulekeeper.systems.gurps.character import IncomingAttack, Weapon
+from rulekeeper.systems.gurps.character import IncomingAttack, TurnState, Weapon
 from rulekeeper.systems.gurps.checks import ask_success_roll
-from rulekeeper.systems.gurps.damage_table import is_st_based, parse_damage
+from rulekeeper.systems.gurps.damage_table import DamageDice, is_st_based, parse_damage
 from rulekeeper.systems.gurps.defense import ask_defense, defense_score, no_defense_reason
 from rulekeeper.systems.gurps.fatigue import lose_fp
 from rulekeeper.systems.gurps.injury import shock_modifier, take_injury
@@ -120,6 +120,60 @@ def attack_modifiers(
     return [m for m in mods if m.value]
 
 
+def _base_skill(actor: str, char: GurpsCharacter, weapon: Weapon, given: int | None) -> int:
+    """The skill the attack starts from: the level given at the table, else the sheet's."""
+    if given is not None:
+        return given
+    level = char.weapon_level(weapon)
+    if level is None:
+        raise InputError(
+            f"{actor} has no {weapon.skill} skill", expected="the skill on the sheet, or skill=N", where="skill"
+        )
+    return level
+
+
+def _damage_dice(play: Play[GurpsCharacter], actor: str, turn: TurnState, weapon: Weapon) -> DamageDice:
+    """The weapon's damage at the attacker's ST, with All-Out Attack (Strong)'s bonus on ST-based damage."""
+    dice = parse_damage(weapon.damage, play.char(actor).st)
+    if turn.maneuver == "all-out-attack" and turn.option == "strong" and not weapon.ranged:
+        if is_st_based(weapon.damage):
+            dice = dice.plus(max(2, dice.dice))
+            play.explain(f"All-Out Attack (Strong): damage becomes {dice}", ALL_OUT_ATTACK, actor=actor)
+        else:
+            play.explain(
+                "All-Out Attack (Strong) adds only to ST-based thrust or swing damage", ALL_OUT_ATTACK, actor=actor
+            )
+    return dice
+
+
+def _attack_info(
+    actor: str, target: str, weapon: Weapon, damage: str, turn: TurnState, params: Params
+) -> dict[str, Any]:
+    """What the attack check carries to its defense and damage: the weapon, the hits and the target's options."""
+    feint = turn.feint
+    penalty = feint.margin if feint is not None and feint.target == target and feint.applies_turn == turn.number else 0
+    return {
+        "attacker": actor,
+        "target": target,
+        "weapon": weapon.name,
+        "kind": weapon.kind,
+        "damage": damage,
+        "damage_type": weapon.damage_type,
+        "hits": params.int("hits"),
+        "defense_penalty": penalty,
+        "small_thrown": weapon.kind == "thrown" and (params.bool("small") or 0 < weapon.weight <= 1),
+        "dr": params.opt_int("dr"),
+        "location": params.str("location"),
+        "damage_roll": params.opt_int("damage_roll"),
+        "defense": params.opt_str("defense"),
+        "second_defense": params.opt_str("second_defense"),
+        "parry_weapon": params.opt_str("parry_weapon"),
+        "parry_skill": params.opt_str("parry_skill"),
+        "defense_modifier": params.int("defense_modifier"),
+        "unaware": params.bool("unaware"),
+    }
+
+
 def attack_action(play: Play[GurpsCharacter], action: Call) -> None:
     """The ``attack`` action: one attack against ``target`` within an attacking maneuver."""
     actor = str(action.actor)
@@ -135,55 +189,17 @@ def attack_action(play: Play[GurpsCharacter], action: Call) -> None:
         play.explain(f"{actor} collapses instead of attacking", ATTACK_ROLL, actor=actor)
         return
     char = play.char(actor)
-    skill = params.opt_int("skill")
-    if skill is not None:
-        base = skill
-    else:
-        level = char.weapon_level(weapon)
-        if level is None:
-            raise InputError(
-                f"{actor} has no {weapon.skill} skill", expected="the skill on the sheet, or skill=N", where="skill"
-            )
-        base = level
+    base = _base_skill(actor, char, weapon, params.opt_int("skill"))
     mods = attack_modifiers(play, actor, target, weapon, params)
     effective = base + sum(m.value for m in mods)
     if turn.maneuver == "move-and-attack" and not weapon.ranged and effective > 9:
         mods.append(Modifier(9 - effective, "Move and Attack: skill at most 9"))
-    dice = parse_damage(weapon.damage, char.st)
-    if turn.maneuver == "all-out-attack" and turn.option == "strong" and not weapon.ranged:
-        if is_st_based(weapon.damage):
-            dice = dice.plus(max(2, dice.dice))
-            play.explain(f"All-Out Attack (Strong): damage becomes {dice}", ALL_OUT_ATTACK, actor=actor)
-        else:
-            play.explain(
-                "All-Out Attack (Strong) adds only to ST-based thrust or swing damage", ALL_OUT_ATTACK, actor=actor
-            )
-    feint = turn.feint
-    penalty = feint.margin if feint is not None and feint.target == target and feint.applies_turn == turn.number else 0
+    dice = _damage_dice(play, actor, turn, weapon)
     if params.int("hits") > 1 and weapon.rof < 2 and weapon.name in {w.name for w in char.weapons}:
         raise RuleRefusal(
             f"{weapon.name} has RoF {weapon.rof}; only rapid fire scores several hits (seed 004, Dodging)"
         )
-    info: dict[str, Any] = {
-        "attacker": actor,
-        "target": target,
-        "weapon": weapon.name,
-        "kind": weapon.kind,
-        "damage": str(dice),
-        "damage_type": weapon.damage_type,
-        "hits": params.int("hits"),
-        "defense_penalty": penalty,
-        "small_thrown": weapon.kind == "thrown" and (params.bool("small") or 0 < weapon.weight <= 1),
-        "dr": params.opt_int("dr"),
-        "location": params.str("location"),
-        "damage_roll": params.opt_int("damage_roll"),
-        "defense": params.opt_str("defense"),
-        "second_defense": params.opt_str("second_defense"),
-        "parry_weapon": params.opt_str("parry_weapon"),
-        "parry_skill": params.opt_str("parry_skill"),
-        "defense_modifier": params.int("defense_modifier"),
-        "unaware": params.bool("unaware"),
-    }
+    info = _attack_info(actor, target, weapon, str(dice), turn, params)
     if info["defense"] not in (None, "none") and no_defense_reason(play, target, info) is None:
         defense_score(play, target, info, str(info["defense"]))  # refuse an illegal defense before rolling
     new_turn = evolve(

@@ -123,7 +123,7 @@ _Taken = tuple[TurnState, list[str], "Rule | None"]
 
 
 def take_maneuver(play: Play[GurpsCharacter], actor: str, params: Params) -> None:
-    """Apply the ``maneuver`` action: ``params["choice"]`` and its options.
+    """Apply the ``maneuver`` action: the ``choice`` of maneuver and its options.
 
     What every maneuver shares happens here; what one family adds is in :data:`_FAMILIES`.
     """
