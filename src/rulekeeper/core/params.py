@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from rulekeeper.errors import InputError
 
@@ -26,7 +26,24 @@ __all__ = ["Params"]
 
 # Which declared kinds each accessor reads, and the Python type every value of them has.
 _INT_KINDS: frozenset[ParamKind] = frozenset({"int", "duration"})
+_FLOAT_KINDS: frozenset[ParamKind] = frozenset({"float"})
 _STR_KINDS: frozenset[ParamKind] = frozenset({"str", "choice", "character", "dice"})
+_BOOL_KINDS: frozenset[ParamKind] = frozenset({"bool"})
+_INTS_KINDS: frozenset[ParamKind] = frozenset({"ints"})
+
+
+# Specs by name for each declared tuple of specs, kept with the tuple so its id stays its own:
+# the simulation validates thousands of uses of the same few actions.
+_SPECS_BY_NAME: dict[int, tuple[tuple[ParamSpec, ...], dict[str, ParamSpec]]] = {}
+
+
+def _by_name(specs: tuple[ParamSpec, ...]) -> dict[str, ParamSpec]:
+    known = _SPECS_BY_NAME.get(id(specs))
+    if known is None or known[0] is not specs:
+        known = (specs, {s.name: s for s in specs})
+        if len(_SPECS_BY_NAME) < 4096:  # specs tuples are declared once; a bound keeps a leak out
+            _SPECS_BY_NAME[id(specs)] = known
+    return known[1]
 
 
 class Params(Mapping[str, Any]):
@@ -36,10 +53,11 @@ class Params(Mapping[str, Any]):
     optional without a default. As a mapping it is JSON-able and compares equal to a plain dict.
     """
 
-    __slots__ = ("_specs", "_values")
+    __slots__ = ("_declared", "_specs", "_values")
 
     def __init__(self, specs: tuple[ParamSpec, ...], values: Mapping[str, Any]) -> None:
-        self._specs = {s.name: s for s in specs}
+        self._declared = specs
+        self._specs = _by_name(specs)
         self._values = {s.name: values.get(s.name, s.default) for s in specs}
 
     @classmethod
@@ -49,7 +67,7 @@ class Params(Mapping[str, Any]):
         Names may use ``-`` for ``_``; an unknown name, a missing required one or a value that does
         not fit its kind is an :class:`InputError` in our words.
         """
-        by_name = {s.name: s for s in specs}
+        by_name = _by_name(specs)
         unknown = [k for k in raw if k.replace("-", "_") not in by_name]
         if unknown:
             known = ", ".join(by_name) or "none"
@@ -81,7 +99,7 @@ class Params(Mapping[str, Any]):
         """These parameters with some values replaced by rule code (already typed, not coerced)."""
         for name in values:
             self._spec(name)
-        return Params(tuple(self._specs.values()), {**self._values, **values})
+        return Params(self._declared, {**self._values, **values})
 
     # -- typed reads ---------------------------------------------------------------------------
 
@@ -94,11 +112,11 @@ class Params(Mapping[str, Any]):
         return value
 
     def float(self, name: builtins.str) -> builtins.float:
-        value: builtins.float = self._read(name, frozenset({"float"}), builtins.float, optional=False)
+        value: builtins.float = self._read(name, _FLOAT_KINDS, builtins.float, optional=False)
         return value
 
     def opt_float(self, name: builtins.str) -> builtins.float | None:
-        value: builtins.float | None = self._read(name, frozenset({"float"}), builtins.float, optional=True)
+        value: builtins.float | None = self._read(name, _FLOAT_KINDS, builtins.float, optional=True)
         return value
 
     def str(self, name: builtins.str) -> builtins.str:
@@ -110,19 +128,19 @@ class Params(Mapping[str, Any]):
         return value
 
     def bool(self, name: builtins.str) -> builtins.bool:
-        value: builtins.bool = self._read(name, frozenset({"bool"}), builtins.bool, optional=False)
+        value: builtins.bool = self._read(name, _BOOL_KINDS, builtins.bool, optional=False)
         return value
 
     def opt_bool(self, name: builtins.str) -> builtins.bool | None:
-        value: builtins.bool | None = self._read(name, frozenset({"bool"}), builtins.bool, optional=True)
+        value: builtins.bool | None = self._read(name, _BOOL_KINDS, builtins.bool, optional=True)
         return value
 
     def ints(self, name: builtins.str) -> tuple[builtins.int, ...]:
-        value: tuple[builtins.int, ...] = self._read(name, frozenset({"ints"}), tuple, optional=False)
+        value: tuple[builtins.int, ...] = self._read(name, _INTS_KINDS, tuple, optional=False)
         return value
 
     def opt_ints(self, name: builtins.str) -> tuple[builtins.int, ...] | None:
-        value: tuple[builtins.int, ...] | None = self._read(name, frozenset({"ints"}), tuple, optional=True)
+        value: tuple[builtins.int, ...] | None = self._read(name, _INTS_KINDS, tuple, optional=True)
         return value
 
     def _spec(self, name: builtins.str) -> ParamSpec:
@@ -132,19 +150,26 @@ class Params(Mapping[str, Any]):
         return spec
 
     def _read(self, name: builtins.str, kinds: frozenset[ParamKind], python: type, *, optional: builtins.bool) -> Any:
-        spec = self._spec(name)
+        spec = self._specs.get(name)
+        if spec is None or spec.kind not in kinds or (not spec.required and spec.default is None) != optional:
+            self._misread(name, kinds, python, optional)
+        value = self._values[name]
+        # Coerced values have exactly their kind's type; only a default could be a subclass of it.
+        if value is None or type(value) is python:
+            return value
+        if isinstance(value, python) and not isinstance(value, builtins.bool):
+            return value
+        # A default declared with the wrong type: a bug in a spec.
+        raise TypeError(f"parameter {name!r} holds {value!r}, not {python.__name__}")
+
+    def _misread(
+        self, name: builtins.str, kinds: frozenset[ParamKind], python: type, optional: builtins.bool
+    ) -> NoReturn:
+        spec = self._specs.get(name)
+        if spec is None:
+            raise TypeError(f"no parameter {name!r} is declared (declared: {', '.join(self._specs) or 'none'})")
         if spec.kind not in kinds:
             raise TypeError(f"parameter {name!r} is declared {spec.kind!r}, not read as {python.__name__}")
-        may_be_absent = not spec.required and spec.default is None
-        if may_be_absent != optional:
-            how = "opt_" if may_be_absent else "the non-optional "
-            raise TypeError(
-                f"parameter {name!r} {'may' if may_be_absent else 'cannot'} be None: read it with {how}reader"
-            )
-        value = self._values[name]
-        # A value of the wrong type here is a default declared with the wrong type: a bug in a spec.
-        if value is not None and (
-            not isinstance(value, python) or isinstance(value, builtins.bool) != (python is builtins.bool)
-        ):
-            raise TypeError(f"parameter {name!r} holds {value!r}, not {python.__name__}")
-        return value
+        if optional:
+            raise TypeError(f"parameter {name!r} cannot be None: read it with the reader without opt_")
+        raise TypeError(f"parameter {name!r} may be None: read it with the opt_ reader")
