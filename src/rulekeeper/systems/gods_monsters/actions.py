@@ -148,8 +148,7 @@ def _death_check(play: P, action: Call) -> None:
 
 # -- consciousness and dying ---------------------------------------------------------------------
 def _fall_unconscious(play: P, action: Call) -> None:
-    minutes = action.params.opt_int("minutes")
-    consciousness.choose_unconsciousness(play, _actor(action), None if minutes is None else int(minutes))
+    consciousness.choose_unconsciousness(play, _actor(action), action.params.opt_int("minutes"))
 
 
 def _semi_conscious(play: P, action: Call) -> None:

@@ -79,8 +79,8 @@ def _damage(play: WGPlay, action: Call) -> None:
     targets = _targets(play, action)
     mortal = action.params.bool("mortal")
     mortal_determination = action.params.bool("mortal_determination")
-    if dice is None:
-        strike(play, targets, int(str(amount)), mortal=mortal, mortal_determination=mortal_determination)
+    if amount is not None:  # exactly one of the two, checked above
+        strike(play, targets, amount, mortal=mortal, mortal_determination=mortal_determination)
         return
     rule = citations.MULTIPLE_TARGETS if len(targets) > 1 else citations.DAMAGE
     play.roll_check(
@@ -292,7 +292,7 @@ def _rest(play: WGPlay, action: Call) -> None:
     if healer is not None and healer not in play.state.characters:
         known = ", ".join(sorted(play.state.characters))
         raise UnknownNameError(f"unknown healer {healer!r}", expected=f"one of: {known}", where="action rest")
-    start_rest(play, actor, RestKind(action.params.str("kind")), None if healer is None else str(healer))
+    start_rest(play, actor, RestKind(action.params.str("kind")), healer)
 
 
 def _light_activity(play: WGPlay, action: Call) -> None:

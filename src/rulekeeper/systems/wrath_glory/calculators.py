@@ -21,7 +21,7 @@ def odds_calculation(params: Params) -> Calculation:
     steps: list[Step] = []
     trauma = params.opt_int("traumatic_injuries")
     if trauma is not None:
-        wrath = formulas.dying_wrath_dice(int(trauma), pool)
+        wrath = formulas.dying_wrath_dice(trauma, pool)
         steps.append(
             Step(
                 f"while Dying with {trauma} Traumatic Injuries, {wrath} of the {pool} dice are Wrath dice",

@@ -123,8 +123,8 @@ def _jump(p: Params) -> Calculation:
     ]
     roll = p.opt_int("roll")
     if roll is not None:
-        reached = jump_reach(plan, int(roll))
-        values.update(roll=int(roll), success=int(roll) <= plan.target, reached=distance_json(reached))
+        reached = jump_reach(plan, roll)
+        values.update(roll=roll, success=roll <= plan.target, reached=distance_json(reached))
         steps.append(
             Step(
                 f"rolled {roll}: reaches {distance_json(reached)} {plan.unit}",
@@ -187,7 +187,7 @@ def _speed(p: Params) -> Calculation:
     ]
     casting = p.opt_int("casting_time")
     if casting is not None:
-        values["movement_while_casting"] = casting_movement(numbers.movement, int(casting))
+        values["movement_while_casting"] = casting_movement(numbers.movement, casting)
         steps.append(
             Step(
                 f"casting {casting} s: movement {values['movement_while_casting']}",

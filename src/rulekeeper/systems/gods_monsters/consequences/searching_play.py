@@ -57,8 +57,8 @@ def _track(play: Play[GmCharacter], action: Call) -> None:
     if quarry is not None:
         if quarry == actor:
             raise InputError("a character cannot track themselves", expected="another character id", where="quarry")
-        play.char(str(quarry))
-        condition = play.state.condition(str(quarry), COVERING_TRACKS)
+        play.char(quarry)
+        condition = play.state.condition(quarry, COVERING_TRACKS)
         if condition is not None:
             covered += int(condition.data.get("penalty", 0))
     mods = []

@@ -93,10 +93,10 @@ def _compute(params: Params) -> Calculation:
     }
     distance = params.opt_float("distance")
     if distance is not None:
-        seconds = climb_time(row, speed, float(distance))
+        seconds = climb_time(row, speed, distance)
         rolls = _rolls_for(seconds) if row.needs_roll else 0
         values.update({"seconds": seconds, "rolls": rolls})
-        steps.append(Step(f"{float(distance):g} {pace.unit} takes {format_duration(seconds)}", row.rule))
+        steps.append(Step(f"{distance:g} {pace.unit} takes {format_duration(seconds)}", row.rule))
         if row.needs_roll:
             fp = f"; at combat speed {rolls} FP" if speed == "combat" else ""
             steps.append(Step(f"{rolls} Climbing roll(s): one to start, one every 5 minutes{fp}", CLIMBING))
@@ -144,12 +144,12 @@ def _handle(play: GurpsPlay, action: Call) -> None:
         raise RuleRefusal(f"{char.name} cannot move under a load over 10 x BL ({ENCUMBRANCE})")
     play.result.update({"climb": row.key, "speed": str(pace)})
     if distance is not None:
-        seconds = climb_time(row, speed, float(distance))
+        seconds = climb_time(row, speed, distance)
         play.result["seconds"] = seconds
     if not row.needs_roll:
         text = f"{char.name} climbs the {row.name} at {pace}: no roll needed"
         if distance is not None:
-            text += f"; {float(distance):g} {pace.unit} take {format_duration(play.result['seconds'])}"
+            text += f"; {distance:g} {pace.unit} take {format_duration(play.result['seconds'])}"
         play.explain(text, row.rule, actor=actor)
         return
     end_climb(play, actor)
@@ -157,7 +157,7 @@ def _handle(play: GurpsPlay, action: Call) -> None:
         "climb": row.key,
         "speed": speed,
         "roped": p.bool("roped"),
-        "distance": None if distance is None else float(distance),
+        "distance": distance,
         "climbed": 0.0,
         "modifier": p.int("modifier"),
         "skill_level": p.opt_int("skill_level"),

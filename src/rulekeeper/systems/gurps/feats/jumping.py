@@ -130,7 +130,7 @@ def _handle(play: GurpsPlay, action: Call) -> None:
     )
     obstacle = p.opt_float("obstacle")
     if obstacle is not None:
-        clears = float(obstacle) <= j.distance
+        clears = obstacle <= j.distance
         verdict = "clears" if clears else "falls short of"
         play.explain(f"{char.name} {verdict} the {obstacle:g} {j.unit} obstacle", JUMPING, actor=actor)
         play.result["clears"] = clears

@@ -83,7 +83,7 @@ def _compute(params: Params) -> Calculation:
     values: dict[str, Any] = {"basic_lift": bl}
     for key in LIFTS:
         values[key.replace("-", "_")] = lift(key, bl, None, running).limit
-    result = lift(params.str("how"), bl, None if weight is None else float(weight), running)
+    result = lift(params.str("how"), bl, weight, running)
     values["how"] = result.how
     values["limit"] = result.limit
     if result.weight is not None:

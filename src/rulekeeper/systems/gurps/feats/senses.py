@@ -48,7 +48,7 @@ def _handle(play: GurpsPlay, action: Call) -> None:
                 expected="comprehension_skill=NAME",
                 where="comprehension_skill",
             )
-        skill_level(char, (str(name).lower(),), None, str(name))
+        skill_level(char, (name.lower(),), None, name)
     data = {
         "sense": sense,
         "comprehension": comprehension,

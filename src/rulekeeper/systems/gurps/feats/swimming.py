@@ -143,7 +143,7 @@ def _handle(play: GurpsPlay, action: Call) -> None:
     p = action.params
     override = p.opt_int("skill_level")
     # Refuse before anything changes when the sheet has no Swimming and no level is given.
-    skill_level(char, ("swimming",), None if override is None else int(override), "Swimming")
+    skill_level(char, ("swimming",), override, "Swimming")
     _clear_swim(play, actor)
     data = {
         "intentional": p.bool("intentional"),

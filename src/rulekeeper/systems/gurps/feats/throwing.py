@@ -143,7 +143,7 @@ def throw(st: int, bl: float, weight: float) -> Throw:
 def _compute(params: Params) -> Calculation:
     st = params.int("st")
     given = params.opt_float("basic_lift")
-    bl = float(given) if given is not None else basic_lift(st)
+    bl = given if given is not None else basic_lift(st)
     result = throw(st, bl, params.float("weight"))
     return Calculation(values={"basic_lift": bl, **result.values()}, steps=result.steps())
 
