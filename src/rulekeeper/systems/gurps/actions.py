@@ -148,7 +148,7 @@ def _maneuver(play: Play[GurpsCharacter], action: Call) -> None:
 def _ids(text: str | None, play: Play[GurpsCharacter], where: str) -> list[str]:
     if not text:
         return []
-    ids = [t.strip() for t in str(text).split(",") if t.strip()]
+    ids = [t.strip() for t in text.split(",") if t.strip()]
     for i in ids:
         if i not in play.state.characters:
             known = ", ".join(play.state.characters)

@@ -152,7 +152,7 @@ def _force_march(play: Play[GmCharacter], action: Call) -> None:
     refuse_if_unable(play, actor, "march", movement=True)
     params = action.params
     previous = params.opt_int("previous_rolls")
-    count = _march_count(play, actor) if previous is None else int(previous)
+    count = _march_count(play, actor) if previous is None else previous
     _ask_march_roll(
         play, actor, params.str("mode"), count, slower_by=params.int("slower_by"), thirst=params.int("thirst")
     )
