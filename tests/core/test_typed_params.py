@@ -145,6 +145,13 @@ def test_params_are_a_read_only_mapping_equal_to_their_values() -> None:
         params["count"] = 5  # type: ignore[index]
 
 
+def test_the_acting_character_is_read_as_checked() -> None:
+    params = validate_params(PROBE_PARAMS, {"count": 1}, "probe")
+    assert Call("probe", "kira", params).character == "kira"
+    with pytest.raises(TypeError, match="no acting character"):
+        _ = Call("probe", None, params).character
+
+
 def _all_specs() -> list[tuple[str, ParamSpec]]:
     found = []
     for system in system_names():
@@ -173,13 +180,15 @@ def test_every_declared_default_already_has_its_kinds_type() -> None:
     assert wrong == []
 
 
-# A conversion around a parameter read, a raw read by key, or a copy to a dict to read from.
+# A conversion around a parameter read, a raw read by key, a copy to a dict to read from, or the
+# acting character's id re-converted (``action.character`` is the checked one).
 _RECONVERSION = re.compile(
     r"\b(?:int|str|bool|float|tuple|list)\(\s*(?:action\.)?(?:params|p)"
     r"(?:\[|\.get\(|\.(?:opt_)?(?:int|str|bool|float|ints)\()"
     r"|\b(?:action\.params|params)(?:\[|\.get\()"
     r"|\bp\.get\("
     r"|\bdict\(\s*(?:action\.)?params\s*\)"
+    r"|\bstr\(\s*action\.actor\s*\)"
 )
 
 
@@ -194,6 +203,12 @@ def test_no_rule_code_re_converts_or_re_reads_its_parameters() -> None:
 
 
 def test_the_scan_would_see_a_re_conversion() -> None:
-    for line in ('n = int(params["amount"])', "x = p.get('dr')", "d = dict(action.params)", 'b = bool(p.bool("x"))'):
+    for line in (
+        'n = int(params["amount"])',
+        "x = p.get('dr')",
+        "d = dict(action.params)",
+        'b = bool(p.bool("x"))',
+        "actor = str(action.actor)",
+    ):
         assert _RECONVERSION.search(line), line
     assert not _RECONVERSION.search('n = params.int("amount")')

@@ -165,6 +165,14 @@ class Call:
     actor: str | None
     params: Params
 
+    @property
+    def character(self) -> str:
+        """The acting character's id, for an action whose spec requires one (the engine checked it
+        is in play); reading it for an action that may have none is a bug in the handler."""
+        if self.actor is None:
+            raise TypeError(f"action {self.name!r} has no acting character: its spec does not require one")
+        return self.actor
+
 
 @dataclass(frozen=True)
 class ActionSpec:

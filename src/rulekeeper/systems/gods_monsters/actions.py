@@ -38,12 +38,6 @@ __all__ = ["SEED_000_ACTIONS"]
 P = Play[GmCharacter]
 
 
-def _actor(action: Call) -> str:
-    if action.actor is None:  # the engine enforces actor="required"; this keeps mypy honest
-        raise InputError("this action needs a character", expected="a character id")
-    return action.actor
-
-
 def _all_or_one(play: P, action: Call) -> list[str]:
     return [action.actor] if action.actor else sorted(play.state.characters)
 
@@ -59,7 +53,7 @@ def _refuse_if_dead(play: P, actor: str) -> None:
 
 # -- damage and healing ------------------------------------------------------------------------
 def _damage(play: P, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     p = action.params
     character = play.char(actor)
     reason = archetypal_reason(
@@ -85,7 +79,7 @@ def _damage(play: P, action: Call) -> None:
 
 
 def _injure(play: P, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     p = action.params
     add_injuries(
         play,
@@ -101,7 +95,7 @@ def _heal(play: P, action: Call) -> None:
     p = action.params
     heal(
         play,
-        _actor(action),
+        action.character,
         rule(REGAINING),
         survival=p.int("survival"),
         injuries=p.int("injuries"),
@@ -113,7 +107,7 @@ def _heal(play: P, action: Call) -> None:
 
 # -- rolls -------------------------------------------------------------------------------------
 def _roll(play: P, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     _refuse_if_dead(play, actor)
     p = action.params
     character = play.char(actor)
@@ -132,7 +126,7 @@ def _roll(play: P, action: Call) -> None:
 
 
 def _consciousness_roll(play: P, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     _refuse_if_dead(play, actor)
     if cond.counts_as_unconscious(play, actor):
         raise RuleRefusal(f"{actor} is already unconscious")
@@ -140,7 +134,7 @@ def _consciousness_roll(play: P, action: Call) -> None:
 
 
 def _death_check(play: P, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     _refuse_if_dead(play, actor)
     p = action.params
     dying.ask_death_roll(play, actor, archetypal=p.bool("archetypal"), fields=_field_names(p.str("fields")))
@@ -148,18 +142,18 @@ def _death_check(play: P, action: Call) -> None:
 
 # -- consciousness and dying ---------------------------------------------------------------------
 def _fall_unconscious(play: P, action: Call) -> None:
-    consciousness.choose_unconsciousness(play, _actor(action), action.params.opt_int("minutes"))
+    consciousness.choose_unconsciousness(play, action.character, action.params.opt_int("minutes"))
 
 
 def _semi_conscious(play: P, action: Call) -> None:
-    consciousness.become_semi_conscious(play, _actor(action))
+    consciousness.become_semi_conscious(play, action.character)
 
 
 def _heroic(play: P, action: Call) -> None:
     p = action.params
     heroic.heroic_last_effort(
         play,
-        _actor(action),
+        action.character,
         against=p.opt_str("against"),
         score=p.opt_int("score"),
         modifier=p.int("modifier"),
@@ -180,7 +174,7 @@ def _end_scene(play: P, action: Call) -> None:
 
 # -- rest and recovery ---------------------------------------------------------------------------
 def _rest(play: P, action: Call) -> None:
-    recovery.start_rest(play, _actor(action), action.params.str("kind"), action.params.str("recover"))
+    recovery.start_rest(play, action.character, action.params.str("kind"), action.params.str("recover"))
 
 
 def _new_day(play: P, action: Call) -> None:
@@ -199,7 +193,7 @@ def _new_adventure(play: P, action: Call) -> None:
 
 
 def _mojo(play: P, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     p = action.params
     character = play.char(actor)
     after = character.mojo + p.int("gain") - p.int("spend")
@@ -213,7 +207,7 @@ def _mojo(play: P, action: Call) -> None:
 # -- pools, NPCs, spells -------------------------------------------------------------------------
 def _bonus_pool(play: P, action: Call) -> None:
     p = action.params
-    actor = _actor(action)
+    actor = action.character
     _refuse_if_dead(play, actor)
     grant_pool(
         play,
@@ -226,18 +220,18 @@ def _bonus_pool(play: P, action: Call) -> None:
 
 
 def _end_bonus_pool(play: P, action: Call) -> None:
-    end_pool(play, _actor(action), action.params.str("name"))
+    end_pool(play, action.character, action.params.str("name"))
 
 
 def _roll_npc_survival(play: P, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     if not play.char(actor).is_npc:
         raise RuleRefusal(f"{actor} is a player character; only NPCs roll survival dice (seed 000, {NPCS})")
     roll_npc_survival(play, actor)
 
 
 def _cast_spell(play: P, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     character = play.char(actor)
     spell = action.params.int("spell_level")
     verb = "memorize" if action.params.bool("memorize") else "cast"

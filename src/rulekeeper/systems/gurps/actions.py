@@ -51,7 +51,7 @@ DEFENSES = ("dodge", "parry", "block")
 
 
 def _damage(play: Play[GurpsCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     p = action.params
     if play.char(actor).dead:
         raise RuleRefusal(f"{actor} is already dead")
@@ -81,7 +81,7 @@ def _damage(play: Play[GurpsCharacter], action: Call) -> None:
 def _heal(play: Play[GurpsCharacter], action: Call) -> None:
     heal(
         play,
-        str(action.actor),
+        action.character,
         action.params.int("amount"),
         NATURAL_RECOVERY,
         treatment=action.params.bool("treatment"),
@@ -89,21 +89,21 @@ def _heal(play: Play[GurpsCharacter], action: Call) -> None:
 
 
 def _lose_fp(play: Play[GurpsCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     if play.char(actor).dead:
         raise RuleRefusal(f"{actor} is dead")
     lose_fp(play, actor, action.params.int("amount"), FATIGUE)
 
 
 def _recover_fp(play: Play[GurpsCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     if play.char(actor).dead:
         raise RuleRefusal(f"{actor} is dead")
     recover_fp(play, actor, action.params.int("amount"), FATIGUE_RECOVERY)
 
 
 def _rest(play: Play[GurpsCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     if play.char(actor).dead:
         raise RuleRefusal(f"{actor} is dead")
     if play.has(actor, "fading"):
@@ -118,7 +118,7 @@ def _rest(play: Play[GurpsCharacter], action: Call) -> None:
 
 
 def _consciousness(play: Play[GurpsCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     char = play.char(actor)
     if char.current_hp > 0:
         raise RuleRefusal(
@@ -134,7 +134,7 @@ def _consciousness(play: Play[GurpsCharacter], action: Call) -> None:
 
 
 def _stun(play: Play[GurpsCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     reason = incapacity(play, actor)
     if reason:
         raise RuleRefusal(f"{actor} is {reason}")
@@ -142,7 +142,7 @@ def _stun(play: Play[GurpsCharacter], action: Call) -> None:
 
 
 def _maneuver(play: Play[GurpsCharacter], action: Call) -> None:
-    take_maneuver(play, str(action.actor), action.params)
+    take_maneuver(play, action.character, action.params)
 
 
 def _ids(text: str | None, play: Play[GurpsCharacter], where: str) -> list[str]:

@@ -176,7 +176,7 @@ def _attack_info(
 
 def attack_action(play: Play[GurpsCharacter], action: Call) -> None:
     """The ``attack`` action: one attack against ``target`` within an attacking maneuver."""
-    actor = str(action.actor)
+    actor = action.character
     params = action.params
     target = params.str("target")
     if target == actor:
@@ -292,7 +292,7 @@ def _await_defense(play: Play[GurpsCharacter], info: Mapping[str, Any], attack_i
 
 def defend_action(play: Play[GurpsCharacter], action: Call) -> None:
     """The ``defend`` action: the defender answers an attack that is waiting for them."""
-    actor = str(action.actor)
+    actor = action.character
     params = action.params
     char = play.char(actor)
     if not char.incoming:

@@ -61,7 +61,7 @@ __all__ = [
 def climb(play: Play[Character], action: Call) -> None:
     """Surfaces with grips need a Stamina ARCT at the GM's threshold; without grips a tool is a must,
     and the GM may still ask for an ARCT at a low threshold (VIII.3 "Climb")."""
-    actor = str(action.actor)
+    actor = action.character
     p = action.params
     refuse_unless_able(play, actor, "climb", INCAPACITATING | NO_CLIMB)
     if not p.bool("grips") and not p.bool("tool"):
@@ -92,7 +92,7 @@ def climb(play: Play[Character], action: Call) -> None:
 def fall(play: Play[Character], action: Call) -> None:
     """h metres do h - 2 damage from 3 m on; a Body Control ARCT against the 3-metre band takes off
     what its result beats the threshold by (VIII.3 "Falling damage")."""
-    actor = str(action.actor)
+    actor = action.character
     p = action.params
     refuse_unless_able(play, actor, "fall any further")
     metres = p.int("metres")
@@ -155,7 +155,7 @@ def land(play: Play[Character], actor: str, base: int, relief: int, ks: str, us:
 # -- jump ---------------------------------------------------------------------------------
 def jump(play: Play[Character], action: Call) -> None:
     """Running jump up to Agility - 2 metres, standing half of it; burden lowers it, full burden forbids it."""
-    actor = str(action.actor)
+    actor = action.character
     p = action.params
     character = play.char(actor)
     if character.agility is None:
@@ -183,7 +183,7 @@ def jump(play: Play[Character], action: Call) -> None:
 # -- prolonged action ---------------------------------------------------------------------
 def exert(play: Play[Character], action: Call) -> None:
     """Start a prolonged effort: a Stamina ARCT after every turn at a rising threshold until rest (VIII.3)."""
-    actor = str(action.actor)
+    actor = action.character
     p = action.params
     refuse_unless_able(play, actor, "keep up an effort", INCAPACITATING)
     start = parse_threshold(p.str("threshold"))
@@ -246,7 +246,7 @@ def effort_turn(play: Play[Character], actor: str, data: dict[str, Any]) -> None
 # -- disease and poison -------------------------------------------------------------------
 def afflict(play: Play[Character], action: Call) -> None:
     """A disease or poison lowers stats like a wound and leaves the character injured (VIII.3)."""
-    actor = str(action.actor)
+    actor = action.character
     p = action.params
     refuse_unless_able(play, actor, "fall ill")
     kind = AilmentKind(p.str("kind"))
@@ -291,7 +291,7 @@ def cure_skill(play: Play[Character], healer: str, kind: AilmentKind, skill: str
 
 def cure(play: Play[Character], action: Call) -> None:
     """A successful Education check finds the cure; the ailment ends only when every lost point is back."""
-    patient = str(action.actor)
+    patient = action.character
     p = action.params
     name = p.str("ailment").strip().lower()
     ailment = play.char(patient).ailment(name)
@@ -340,7 +340,7 @@ def starvation_us(character: Character) -> str | None:
 
 def deprive(play: Play[Character], action: Call) -> None:
     """Count days without food (harm from day 5) or water (harm from day 3)."""
-    actor = str(action.actor)
+    actor = action.character
     p = action.params
     need, days = p.str("kind"), p.int("days")
     refuse_unless_able(play, actor, f"go without {need}")
@@ -361,7 +361,7 @@ def deprive(play: Play[Character], action: Call) -> None:
 
 def nourish(play: Play[Character], action: Call) -> None:
     """Eating or drinking ends the count; lost points come back by the recovery rules (VIII.2)."""
-    actor = str(action.actor)
+    actor = action.character
     need = action.params.str("kind")
     play.put(actor, _with_days(play.char(actor), need, None))
     play.cancel_timers(actor=actor, kind=timer_kind(_TIMER[need]))

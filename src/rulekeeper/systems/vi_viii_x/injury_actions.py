@@ -76,7 +76,7 @@ def _after(play: Play[Character], actor: str) -> dict[str, int]:
 
 def damage(play: Play[Character], action: Call) -> None:
     """Physical damage lands on BU or CO, mental on IN or EM, other damage where it says; US first (VIII.1)."""
-    actor = str(action.actor)
+    actor = action.character
     p = action.params
     kind, ks = p.str("kind"), p.str("ks").upper()
     if ks not in DAMAGE_KINDS[kind]:
@@ -90,7 +90,7 @@ def damage(play: Play[Character], action: Call) -> None:
 
 def heal(play: Play[Character], action: Call) -> None:
     """Immediate healing: magic ages the character a week per point healed; other means as they say (VIII.2)."""
-    actor = str(action.actor)
+    actor = action.character
     p = action.params
     refuse_unless_able(play, actor, "be healed")
     ks, us = _pair(play, actor, p)
@@ -126,7 +126,7 @@ def potion(play: Play[Character], action: Call) -> None:
     Reading: the 2d3 replaces the day's natural 1d3 rather than adding to it; the seed's note that a
     potion stretched over more days makes recovery *slower* only fits that reading.
     """
-    actor = str(action.actor)
+    actor = action.character
     p = action.params
     refuse_unless_able(play, actor, "drink a potion", {"death", "coma", "vegetative"})
     ks, us = _pair(play, actor, p)
@@ -194,7 +194,7 @@ def rest(play: Play[Character], action: Call) -> None:
 
     Any rest also ends a prolonged action and lets fatigue fade, one level per turn (VIII.3).
     """
-    actor = str(action.actor)
+    actor = action.character
     refuse_unless_able(play, actor, "rest")
     regimen = Regimen(action.params.str("kind"))
     character = play.char(actor)

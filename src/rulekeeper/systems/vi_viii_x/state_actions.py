@@ -89,7 +89,7 @@ def record_arc(play: Play[Character], actor: str | None, result: CheckResult, wh
 
 def arc(play: Play[Character], action: Call) -> None:
     """An ARC on a KS and US (or a skill): ARCT against a threshold, or ARCO against an opponent's ARC."""
-    actor = str(action.actor)
+    actor = action.character
     p = action.params
     refuse_unless_able(play, actor, "act", INCAPACITATING)
     given, opponent = p.opt_str("threshold"), p.opt_int("opponent_stats")
@@ -140,7 +140,7 @@ def reaction(play: Play[Character], action: Call) -> None:
 
     Being surprised is what calls for it, so the check ends the Surprised state.
     """
-    actor = str(action.actor)
+    actor = action.character
     p = action.params
     refuse_unless_able(play, actor, "react", INCAPACITATING)
     character = play.char(actor)
@@ -175,7 +175,7 @@ def reaction(play: Play[Character], action: Call) -> None:
 
 def set_state(play: Play[Character], action: Call) -> None:
     """Put a GM-set state on or off; ``modifier`` is the GM's adjustment it brings to every check."""
-    actor = str(action.actor)
+    actor = action.character
     p = action.params
     name = p.str("kind")
     info = STATES[name]
@@ -202,7 +202,7 @@ def set_state(play: Play[Character], action: Call) -> None:
 
 def set_som(play: Play[Character], action: Call) -> None:
     """State of mind 1-10: 10 is Exalted, 1 Panicked (VIII.4)."""
-    actor = str(action.actor)
+    actor = action.character
     value = action.params.int("value")
     play.put(actor, replace(play.char(actor), som=value))
     tell(play, f"{actor}'s SOM is now {value}", state_rule("Exalted"), actor, player=f"{actor}'s SOM is {value}")
@@ -212,7 +212,7 @@ def set_som(play: Play[Character], action: Call) -> None:
 
 def burden(play: Play[Character], action: Call) -> None:
     """The burden rank carried: anything over normal clothes burdens, more than full overloads (VIII.4)."""
-    actor = str(action.actor)
+    actor = action.character
     rank = Burden(action.params.str("kind"))
     play.put(actor, replace(play.char(actor), burden=rank))
     rule = state_rule("Burdened/Overloaded")
@@ -223,7 +223,7 @@ def burden(play: Play[Character], action: Call) -> None:
 
 def cast(play: Play[Character], action: Call) -> None:
     """A deafened character cannot cast spells or counterspells (VIII.4); the spell itself is another chapter's."""
-    actor = str(action.actor)
+    actor = action.character
     refuse_unless_able(play, actor, "cast a spell", INCAPACITATING | {"deafened"})
     spell = action.params.opt_str("spell") or "a spell"
     tell(
@@ -238,7 +238,7 @@ def cast(play: Play[Character], action: Call) -> None:
 
 def stun(play: Play[Character], action: Call) -> None:
     """A stunning blow: unconscious, then a Stamina ARCT; on success awake the next turn (VIII.4 "Stunned")."""
-    actor = str(action.actor)
+    actor = action.character
     p = action.params
     refuse_unless_able(play, actor, "be stunned")
     threshold = parse_threshold(p.str("threshold"))
@@ -315,7 +315,7 @@ def stun_passed(play: Play[Character], actor: str) -> None:
 
 def sight(play: Play[Character], action: Call) -> None:
     """An action that needs sight: a blind character manages it only on a 1 on 1d6 (VIII.4 "Blind")."""
-    actor = str(action.actor)
+    actor = action.character
     refuse_unless_able(play, actor, "act", INCAPACITATING)
     task = action.params.opt_str("task") or "an action that needs sight"
     if not play.has(actor, "blind"):
@@ -336,6 +336,6 @@ def sight(play: Play[Character], action: Call) -> None:
 
 def player_view(play: Play[Character], action: Call) -> None:
     """Show what the character's player may see (no unknown stat, nothing computed from one)."""
-    actor = str(action.actor)
+    actor = action.character
     view = player_character_view(play.state, actor).to_dict()
     play.result.update({"player_view": view, "fields": sorted(view)})

@@ -36,11 +36,6 @@ DAMAGE_KIND = "wg.damage"
 DAMAGE_PURPOSE = "damage"
 
 
-def _actor(action: Call) -> str:
-    assert action.actor is not None  # the engine enforces actor="required"
-    return action.actor
-
-
 def _living(play: WGPlay, actor: str) -> WrathGloryCharacter:
     character = play.char(actor)
     if character.dead:
@@ -110,7 +105,7 @@ def on_damage_roll(play: WGPlay, pending: PendingCheck, result: CheckResult) -> 
 
 
 def _heal(play: WGPlay, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     _living(play, actor)
     wounds, shock = action.params.int("wounds"), action.params.int("shock")
     if wounds == 0 and shock == 0:
@@ -119,7 +114,7 @@ def _heal(play: WGPlay, action: Call) -> None:
 
 
 def _shock(play: WGPlay, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     _living(play, actor)
     amount = action.params.int("amount")
     play.result["shock_inflicted"] = amount
@@ -128,7 +123,7 @@ def _shock(play: WGPlay, action: Call) -> None:
 
 
 def _restore_shock(play: WGPlay, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     character = _living(play, actor)
     if character.wrath < 1:
         raise RuleRefusal(f"{actor} has no Wrath to spend on restoring Shock ({citations.SHOCK})")
@@ -136,7 +131,7 @@ def _restore_shock(play: WGPlay, action: Call) -> None:
 
 
 def _wrath(play: WGPlay, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     character = _living(play, actor)
     change = action.params.int("change")
     if change == 0:
@@ -156,7 +151,7 @@ def _wrath(play: WGPlay, action: Call) -> None:
 
 
 def _test(play: WGPlay, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     character = _living(play, actor)
     p = action.params
     attribute = p.opt_str("attribute")
@@ -229,13 +224,13 @@ def _explain_test_rules(
 
 
 def _act(play: WGPlay, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     _living(play, actor)
     take_action(play, actor, action.params.str("action"), weapon=action.params.bool("weapon"))
 
 
 def _move_dying(play: WGPlay, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     _living(play, actor)
     target = action.params.str("target")
     patient = play.char(target)
@@ -251,7 +246,7 @@ def _move_dying(play: WGPlay, action: Call) -> None:
 
 
 def _roll_injury(play: WGPlay, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     _living(play, actor)
     if action.params.str("table") == "memorable":
         suffer_memorable_injury(play, actor)
@@ -260,7 +255,7 @@ def _roll_injury(play: WGPlay, action: Call) -> None:
 
 
 def _replace_part(play: WGPlay, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     character = _living(play, actor)
     part = BodyPart(action.params.str("part"))
     side_text = action.params.opt_str("side")
@@ -286,7 +281,7 @@ def _replace_part(play: WGPlay, action: Call) -> None:
 
 
 def _rest(play: WGPlay, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     _living(play, actor)
     healer = action.params.opt_str("healer")
     if healer is not None and healer not in play.state.characters:
@@ -296,19 +291,19 @@ def _rest(play: WGPlay, action: Call) -> None:
 
 
 def _light_activity(play: WGPlay, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     _living(play, actor)
     light_activity(play, actor, action.params.int("duration"))
 
 
 def _strenuous(play: WGPlay, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     _living(play, actor)
     strenuous_activity(play, actor, action.params.int("duration"))
 
 
 def _end_rest(play: WGPlay, action: Call) -> None:
-    actor = _actor(action)
+    actor = action.character
     _living(play, actor)
     end_rest(play, actor)
 

@@ -17,7 +17,7 @@ __all__ = ["AGING_ACTIONS"]
 
 
 def _birthday(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     refuse_if_dead(play, actor, "age")
     character = play.char(actor)
     trade = action.params.str("trade")

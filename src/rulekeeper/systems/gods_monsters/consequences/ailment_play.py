@@ -191,7 +191,7 @@ def _ailment_from_params(params: Params, *, inescapable_exposure: bool) -> Ailme
 
 # -- actions ------------------------------------------------------------------------------------
 def _contract(play: Play[GmCharacter], action: Call, *, inescapable_exposure: bool) -> None:
-    actor = str(action.actor)
+    actor = action.character
     refuse_if_dead(play, actor, "contract an ailment")
     params = action.params
     ailment = _ailment_from_params(params, inescapable_exposure=inescapable_exposure)
@@ -267,7 +267,7 @@ def _expose_action(play: Play[GmCharacter], action: Call) -> None:
 
 
 def _remove_exposure(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     name = " ".join(action.params.str("name").lower().split())
     condition = _ailment_condition(play, actor, name)
     if condition is None or condition.data.get("stage") != "exposed":
@@ -294,7 +294,7 @@ def _remove_exposure(play: Play[GmCharacter], action: Call) -> None:
 
 
 def _cure(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     name = " ".join(action.params.str("name").lower().split())
     condition = _ailment_condition(play, actor, name)
     lingering = play.state.condition(actor, _lingering_name(name))

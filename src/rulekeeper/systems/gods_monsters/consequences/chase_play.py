@@ -39,7 +39,7 @@ def _side_mods(
 
 
 def _chase(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     params = action.params
     other = params.str("other")
     if other == actor:

@@ -19,7 +19,7 @@ CONCENTRATION_PURPOSE = "c.concentration"
 
 
 def _concentrate(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     refuse_if_unable(play, actor, "concentrate")
     rounds = action.params.int("rounds")
     activity = action.params.str("activity")
@@ -44,7 +44,7 @@ def _concentrate(play: Play[GmCharacter], action: Call) -> None:
 
 
 def _hit(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     condition = play.state.condition(actor, CONCENTRATING)
     if condition is None:
         raise RuleRefusal(f"{actor} is not concentrating (seed 002, {CONCENTRATION})")
@@ -74,7 +74,7 @@ def on_concentration_check(play: Play[GmCharacter], pending: PendingCheck, resul
 
 
 def _stop(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     if not play.remove_condition(actor, CONCENTRATING, c_rule(CONCENTRATION)):
         raise RuleRefusal(f"{actor} is not concentrating")
 

@@ -37,7 +37,7 @@ FALL_DAMAGE_KIND = "gm.falling-damage"
 
 
 def _fall(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     refuse_if_dead(play, actor, "fall")
     feet = action.params.int("feet")
     archetypal = action.params.bool("archetypal")

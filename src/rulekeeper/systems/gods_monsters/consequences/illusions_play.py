@@ -50,7 +50,7 @@ _PARTS = ("injuries", "survival", "verve")
 
 
 def _phantasmal_damage(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     refuse_if_dead(play, actor, "take phantasmal damage")
     amount = action.params.int("amount")
     before = play.char(actor)
@@ -164,7 +164,7 @@ def _helper(play: Play[GmCharacter], actor: str, illusion: str) -> str | None:
 
 
 def _disbelieve(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     refuse_if_unable(play, actor, "disbelieve")
     method = action.params.str("method")
     illusion = action.params.str("illusion").strip() or "the illusion"
@@ -219,7 +219,7 @@ def on_disbelief_check(play: Play[GmCharacter], pending: PendingCheck, result: C
 
 
 def _illusion_ends(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     if not release_phantasmal_damage(play, actor, action.params.str("reason")):
         raise RuleRefusal(f"{actor} has taken no phantasmal damage (seed 002, {ILLUSIONS})")
 

@@ -43,7 +43,7 @@ def _plan(data: dict[str, Any]) -> JumpPlan:
 
 
 def _jump(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     refuse_if_unable(play, actor, "jump")
     character = play.char(actor)
     params = action.params

@@ -62,7 +62,7 @@ REST_DUE_TIMER = "gm.c.rest-due"
 
 
 def _move(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     name = action.params.str("speed")
     play.cancel_timers(actor=actor, kind=REST_DUE_TIMER)
     if name == "stop":
@@ -148,7 +148,7 @@ def _march_count(play: Play[GmCharacter], actor: str) -> int:
 
 
 def _force_march(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     refuse_if_unable(play, actor, "march", movement=True)
     params = action.params
     previous = params.opt_int("previous_rolls")
@@ -198,7 +198,7 @@ def on_march_check(play: Play[GmCharacter], pending: PendingCheck, result: Check
 
 
 def _travel(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     refuse_if_unable(play, actor, "travel", movement=True)
     character = play.char(actor)
     params = action.params
@@ -270,7 +270,7 @@ def _days_walked(play: Play[GmCharacter], actor: str) -> int:
 
 
 def _rest_day(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     if not rest_from_travel(play, actor):
         play.explain(
             f"{actor} has not been travelling: the day's rest changes nothing", c_rule(DAILY_MOVEMENT), actor=actor
@@ -302,7 +302,7 @@ def clear_march_count(play: Play[GmCharacter], actor: str) -> None:
 
 
 def _march_rest(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     had = _march_count(play, actor)
     clear_march_count(play, actor)
     play.cancel_timers(actor=actor, kind=REST_DUE_TIMER)

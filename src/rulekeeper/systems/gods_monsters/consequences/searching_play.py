@@ -33,7 +33,7 @@ COVERING_TRACKS = "covering tracks"
 
 
 def _search(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     refuse_if_unable(play, actor, "search")
     area = action.params.int("area")
     minutes = search_minutes(area)
@@ -47,7 +47,7 @@ def _search(play: Play[GmCharacter], action: Call) -> None:
 
 
 def _track(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     refuse_if_unable(play, actor, "track")
     params = action.params
     days = params.int("days")
@@ -85,7 +85,7 @@ def _track(play: Play[GmCharacter], action: Call) -> None:
 
 
 def _cover(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     refuse_if_unable(play, actor, "cover their tracks")
     cite = c_rule(TRACKING)
     play.explain(f"{actor} covers their tracks, moving at half movement", cite, actor=actor)

@@ -30,7 +30,7 @@ REPLY_DELAY_KIND = "gm.semi-conscious.delay"
 
 
 def _respond(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     if not play.has(actor, cond.SEMI_CONSCIOUS):
         raise RuleRefusal(f"{actor} is not semi-conscious (seed 002, {SEMI_CONSCIOUS})")
     what = action.params.str("prompt")

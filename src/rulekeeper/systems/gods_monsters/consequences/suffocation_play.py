@@ -55,7 +55,7 @@ BREATH_KIND = "gm.suffocation.breath"
 
 
 def _suffocate(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     refuse_if_dead(play, actor, "suffocate")
     if play.has(actor, SUFFOCATING):
         raise RuleRefusal(f"{actor} is already without air")
@@ -154,7 +154,7 @@ def on_suffocation_check(play: Play[GmCharacter], pending: PendingCheck, result:
 
 
 def _breathe(play: Play[GmCharacter], action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     if not play.remove_condition(actor, SUFFOCATING, c_rule(SUFFOCATION)):
         if not any(p.actor == actor and p.purpose == BREATH_PURPOSE for p in play.state.pending):
             raise RuleRefusal(f"{actor} is not suffocating")

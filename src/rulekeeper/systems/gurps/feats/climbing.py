@@ -131,7 +131,7 @@ def _check(play: GurpsPlay, actor: str, data: Mapping[str, Any]) -> SuccessRoll:
 
 
 def _handle(play: GurpsPlay, action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     char = play.char(actor)
     p = action.params
     row = climb_row(p.str("climb"))

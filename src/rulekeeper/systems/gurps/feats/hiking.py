@@ -115,7 +115,7 @@ HIKE_CALCULATOR = CalculatorSpec(
 
 
 def _handle(play: GurpsPlay, action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     leader = play.char(actor)
     p = action.params
     group = members(play, p.opt_str("group"), "group")

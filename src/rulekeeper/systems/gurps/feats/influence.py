@@ -68,7 +68,7 @@ REACTION_CALCULATOR = CalculatorSpec(
 
 
 def _handle(play: GurpsPlay, action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     char = play.char(actor)
     p = action.params
     row = INFLUENCE_SKILLS[p.str("skill")]

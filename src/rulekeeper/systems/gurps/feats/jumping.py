@@ -119,7 +119,7 @@ JUMP_CALCULATOR = CalculatorSpec(
 
 
 def _handle(play: GurpsPlay, action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     char = play.char(actor)
     p = action.params
     j = jump(p.str("kind"), char.basic_move, p.int("running_yards"))

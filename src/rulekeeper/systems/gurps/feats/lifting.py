@@ -110,7 +110,7 @@ LIFT_CALCULATOR = CalculatorSpec(
 
 
 def _handle_lift(play: GurpsPlay, action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     char = play.char(actor)
     p = action.params
     helpers = tuple(h for h in members(play, p.opt_str("helpers"), "helpers") if h != actor)
@@ -148,7 +148,7 @@ LIFT_ACTION = ActionSpec(
 
 
 def _handle_carry(play: GurpsPlay, action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     char = play.char(actor)
     weight = action.params.float("weight")
     bl = char.basic_lift

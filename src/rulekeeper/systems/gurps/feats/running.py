@@ -115,7 +115,7 @@ def _explain_speed(play: GurpsPlay, actor: str, pace: str) -> None:
 
 
 def _handle(play: GurpsPlay, action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     char = play.char(actor)
     pace = action.params.str("pace")
     if is_incapable(play, actor):

@@ -34,7 +34,7 @@ COMPREHENSIONS = ("none", "iq", "skill")
 
 
 def _handle(play: GurpsPlay, action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     char = play.char(actor)
     p = action.params
     sense = p.str("sense")

@@ -16,7 +16,7 @@ ONGOING_FEATS = ("climbing", "running", "swimming")
 
 
 def _handle(play: GurpsPlay, action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     name = play.char(actor).name
     feat = action.params.str("feat")
     if feat == "climbing":

@@ -138,7 +138,7 @@ def _swim_check(play: GurpsPlay, actor: str, char: GurpsCharacter) -> SuccessRol
 
 
 def _handle(play: GurpsPlay, action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     char = play.char(actor)
     p = action.params
     override = p.opt_int("skill_level")

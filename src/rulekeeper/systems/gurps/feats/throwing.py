@@ -166,7 +166,7 @@ AIMS = ("area", "specific")
 
 
 def _handle(play: GurpsPlay, action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     char = play.char(actor)
     p = action.params
     result = throw(char.st, char.basic_lift, p.float("weight"))

@@ -49,7 +49,7 @@ def faint_minutes(margin_of_failure: int, one_die: int) -> int:
 
 
 def _handle_will(play: GurpsPlay, action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     char = play.char(actor)
     reason = action.params.str("reason")
     check = SuccessRoll(
@@ -70,7 +70,7 @@ def _on_will(play: GurpsPlay, pending: PendingCheck, result: CheckResult) -> Non
 
 
 def _handle_fright(play: GurpsPlay, action: Call) -> None:
-    actor = str(action.actor)
+    actor = action.character
     char = play.char(actor)
     check = SuccessRoll(
         kind="gurps.fright",
