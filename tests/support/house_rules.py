@@ -19,7 +19,6 @@ from fractions import Fraction
 from typing import Any
 
 from rulekeeper.core import (
-    Action,
     ActionSpec,
     Calculation,
     CalculatorSpec,
@@ -35,9 +34,11 @@ from rulekeeper.core import (
     Step,
     Timer,
 )
+from rulekeeper.core.action import Call
 from rulekeeper.core.check import Check
 from rulekeeper.core.combat import Combat, HitCheck
 from rulekeeper.core.odds import MODIFIER, TARGET, Odds
+from rulekeeper.core.params import Params
 from rulekeeper.core.presentation import Bar, Standing, Stat, Vitals
 from rulekeeper.core.section import CheckKind, CheckSpec, Section, TimerSpec
 from rulekeeper.errors import InputError, RuleRefusal
@@ -67,35 +68,35 @@ def _hurt(play: Play[HearthCharacter], actor: str, amount: int) -> None:
         play.schedule(HearthRuleset.round_seconds, BLEED, f"{actor} bleeds", actor=actor)
 
 
-def _strike(play: Play[HearthCharacter], action: Action) -> None:
-    actor, target = str(action.actor), str(action.params["target"])
+def _strike(play: Play[HearthCharacter], action: Call) -> None:
+    actor, target = action.character, action.params.str("target")
     if play.has(actor, "down"):
         raise RuleRefusal(f"{actor} is down and cannot strike")
     play.char(target)
-    modifier = int(action.params["modifier"])
+    modifier = action.params.int("modifier")
     mods = (Modifier(modifier, "circumstances"),) if modifier else ()
     check = RollUnder(kind=STRIKE, label=f"{actor} strikes {target}", score=play.char(actor).skill, modifiers=mods)
     play.check(check, purpose="strike", rule=RULE, actor=actor, data={"target": target})
 
 
-def _damage(play: Play[HearthCharacter], action: Action) -> None:
-    _hurt(play, str(action.actor), int(action.params["amount"]))
+def _damage(play: Play[HearthCharacter], action: Call) -> None:
+    _hurt(play, action.character, action.params.int("amount"))
 
 
-def _mend(play: Play[HearthCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _mend(play: Play[HearthCharacter], action: Call) -> None:
+    actor = action.character
     if play.has(actor, "dead"):
         raise RuleRefusal(f"{actor} is dead")
     char = play.char(actor)
-    grit = min(char.max_grit, char.grit + int(action.params["amount"]))
+    grit = min(char.max_grit, char.grit + action.params.int("amount"))
     play.put(actor, replace(char, grit=grit))
     play.explain(f"{actor} mends to {grit} Grit", RULE, actor=actor)
     if grit > 0 and play.remove_condition(actor, "down", RULE):
         play.cancel_timers(actor=actor, kind=BLEED)
 
 
-def _bleed_out(values: Mapping[str, Any]) -> Calculation:
-    rounds = int(values["grit"]) + int(values["max_grit"])
+def _bleed_out(values: Params) -> Calculation:
+    rounds = values.int("grit") + values.int("max_grit")
     step = Step(f"from {values['grit']} Grit, {rounds} rounds of bleeding to death", RULE)
     return Calculation({"rounds": rounds}, (step,))
 

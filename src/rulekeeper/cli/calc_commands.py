@@ -68,7 +68,7 @@ def feat_command(system: str, name: str | None, extra: Sequence[str], *, as_json
             {
                 "system": ruleset.name,
                 "feat": calc.name,
-                "params": values,
+                "params": dict(values),
                 "values": dict(calculation.values),
                 "explanation": [step_json(s) for s in calculation.steps],
             }

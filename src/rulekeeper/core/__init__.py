@@ -3,7 +3,7 @@
 Pure and deterministic given a dice source: no I/O, no database, no printing.
 """
 
-from rulekeeper.core.action import Action, ActionSpec, Calculation, CalculatorSpec, ParamSpec, validate_params
+from rulekeeper.core.action import Action, ActionSpec, Calculation, CalculatorSpec, Call, ParamSpec, validate_params
 from rulekeeper.core.arc import PLACEHOLDER_TABLE, THRESHOLDS, ArcOpposed, ArcThreshold, RollModifierTable
 from rulekeeper.core.check import Check, CheckResult, Critical, Modifier
 from rulekeeper.core.citation import Rule
@@ -11,6 +11,7 @@ from rulekeeper.core.clock import DAY, HOUR, MINUTE, WEEK, format_duration, pars
 from rulekeeper.core.dice_pool import PoolTest
 from rulekeeper.core.engine import add_character, advance, apply_action, next_round, resolve_check
 from rulekeeper.core.explain import Step
+from rulekeeper.core.params import Params
 from rulekeeper.core.play import Event, Outcome, Play
 from rulekeeper.core.roll_under import ActingContest, RollUnder
 from rulekeeper.core.ruleset import Ruleset, canonical_system_name, get_ruleset, system_names
@@ -33,6 +34,7 @@ __all__ = [
     "AutomationLevel",
     "Calculation",
     "CalculatorSpec",
+    "Call",
     "Check",
     "CheckResult",
     "Condition",
@@ -42,6 +44,7 @@ __all__ = [
     "Modifier",
     "Outcome",
     "ParamSpec",
+    "Params",
     "PendingCheck",
     "Play",
     "PoolTest",

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from rulekeeper.core.params import Params
 from rulekeeper.errors import InputError, UnknownNameError
 from rulekeeper.limits import MAX_DICE, MAX_PARAM_NUMBER, MAX_SET_VALUE_CHARS
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from rulekeeper.core.explain import Step
     from rulekeeper.core.play import Play
 
-__all__ = ["Action", "ActionSpec", "Calculation", "CalculatorSpec", "ParamSpec", "validate_params"]
+__all__ = ["Action", "ActionSpec", "Calculation", "CalculatorSpec", "Call", "ParamSpec", "Params", "validate_params"]
 
 ParamKind = Literal["int", "float", "str", "bool", "choice", "character", "dice", "duration", "ints"]
 
@@ -150,23 +151,9 @@ class ParamSpec:
         return text
 
 
-def validate_params(specs: tuple[ParamSpec, ...], raw: Mapping[str, Any], where: str) -> dict[str, Any]:
+def validate_params(specs: tuple[ParamSpec, ...], raw: Mapping[str, Any], where: str) -> Params:
     """Check and coerce raw parameters (from JSON, YAML or the command line) against ``specs``."""
-    by_name = {s.name: s for s in specs}
-    unknown = [k for k in raw if k.replace("-", "_") not in by_name]
-    if unknown:
-        known = ", ".join(by_name) or "none"
-        raise InputError(f"unknown parameter {unknown[0]!r}", expected=f"parameters: {known}", where=where)
-    out: dict[str, Any] = {}
-    normalized = {k.replace("-", "_"): v for k, v in raw.items()}
-    for spec in specs:
-        if spec.name in normalized and normalized[spec.name] is not None:
-            out[spec.name] = spec.coerce(normalized[spec.name], where)
-        elif spec.required:
-            raise InputError(f"missing parameter {spec.name!r}", expected=spec.expected, where=where)
-        else:
-            out[spec.name] = spec.default
-    return out
+    return Params.validate(specs, raw, where)
 
 
 @dataclass(frozen=True)
@@ -182,6 +169,24 @@ class Action:
 
 
 @dataclass(frozen=True)
+class Call:
+    """One use of an action as its handler receives it: the engine has checked the actor and
+    validated the parameters against the spec, so every declared one is present and typed."""
+
+    name: str
+    actor: str | None
+    params: Params
+
+    @property
+    def character(self) -> str:
+        """The acting character's id, for an action whose spec requires one (the engine checked it
+        is in play); reading it for an action that may have none is a bug in the handler."""
+        if self.actor is None:
+            raise TypeError(f"action {self.name!r} has no acting character: its spec does not require one")
+        return self.actor
+
+
+@dataclass(frozen=True)
 class ActionSpec:
     """An action a ruleset offers.
 
@@ -191,7 +196,7 @@ class ActionSpec:
 
     name: str
     help: str
-    handler: Callable[[Play[Any], Action], None]
+    handler: Callable[[Play[Any], Call], None]
     params: tuple[ParamSpec, ...] = ()
     actor: Literal["required", "optional", "none"] = "required"
     kind: str = "feat"  # damage, heal, feat, maneuver, rest, ... for logs and filters
@@ -219,6 +224,10 @@ class CalculatorSpec:
 
     name: str
     help: str
-    compute: Callable[[Mapping[str, Any]], Calculation]
+    compute: Callable[[Params], Calculation]
     params: tuple[ParamSpec, ...] = ()
     rule: Rule | None = None
+
+    def calculate(self, raw: Mapping[str, Any]) -> Calculation:
+        """Validate raw parameters against the spec, then compute."""
+        return self.compute(validate_params(self.params, raw, f"calculator {self.name}"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar, cast
 
-from rulekeeper.core.action import Action, validate_params
+from rulekeeper.core.action import Action, Call, validate_params
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import format_duration
@@ -102,7 +102,7 @@ def apply_action(
         raise UnknownNameError(f"unknown character {action.actor!r}", expected=f"one of: {known}", where=where)
     params = validate_params(spec.params, action.params, where)
     play = Play(ruleset, state, dice, explain=explain, table_dice=table_dice)
-    spec.handler(play, Action(name=action.name, actor=action.actor, params=params))
+    spec.handler(play, Call(action.name, action.actor, params))
     _fire_due(ruleset, play, state.clock, state.clock, timers=False)  # rolls held behind a withdrawn check
     return _finish(play)
 

@@ -17,6 +17,7 @@ from rulekeeper.errors import InputError
 from rulekeeper.limits import MAX_CHECK_NUMBER
 
 if TYPE_CHECKING:
+    from rulekeeper.core.params import Params
     from rulekeeper.core.ruleset import Ruleset
 
 __all__ = ["MODIFIER", "TARGET", "Odds", "odds_usage", "odds_values"]
@@ -50,7 +51,7 @@ def _short(number: int) -> str:
     return str(number) if abs(number) < 10**30 else f"a number of {len(str(abs(number)))} digits"
 
 
-def odds_values(ruleset: Ruleset[Any], raw: Mapping[str, Any], where: str) -> dict[str, Any]:
+def odds_values(ruleset: Ruleset[Any], raw: Mapping[str, Any], where: str) -> Params:
     """The odds parameters given (``raw``; ``None`` is not given), checked against what the
     ruleset's odds take, for the CLI's ``check`` and the API's ``/api/check`` alike."""
     given = {k.replace("-", "_"): v for k, v in raw.items() if v is not None}

@@ -72,12 +72,12 @@ def test_bad_input() -> None:
 
 @pytest.mark.parametrize(("minutes", "rolls"), [(1, 1), (5, 1), (6, 2), (10, 2), (12, 3)])
 def test_calculator_counts_rolls_one_to_start_then_every_five_minutes(minutes: int, rolls: int) -> None:
-    out = FEAT_CALCULATORS["climb"].compute({"climb": "mountain", "speed": "regular", "distance": 10 * minutes})
+    out = FEAT_CALCULATORS["climb"].calculate({"climb": "mountain", "speed": "regular", "distance": 10 * minutes})
     assert out.values["seconds"] == 60 * minutes
     assert out.values["rolls"] == rolls
 
 
 def test_calculator_fp_at_combat_speed() -> None:
-    out = FEAT_CALCULATORS["climb"].compute({"climb": "wall", "speed": "combat", "distance": 120})  # 600 s
+    out = FEAT_CALCULATORS["climb"].calculate({"climb": "wall", "speed": "combat", "distance": 120})  # 600 s
     assert out.values["rolls"] == 2
     assert out.values["fp"] == 2

@@ -59,5 +59,5 @@ def test_bad_input_is_refused(call: object) -> None:
 
 
 def test_calculator() -> None:
-    out = FEAT_CALCULATORS["hike"].compute({"move": 5, "terrain": "average", "hiking_success": True})
+    out = FEAT_CALCULATORS["hike"].calculate({"move": 5, "terrain": "average", "hiking_success": True})
     assert out.values["miles"] == 60

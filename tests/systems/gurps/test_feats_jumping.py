@@ -50,7 +50,7 @@ def test_negative_input_is_refused(move: int, run: int) -> None:
 
 def test_calculator_gives_the_same_numbers_with_steps() -> None:
     calc = FEAT_CALCULATORS["jump"]
-    out = calc.compute({"basic_move": 6, "kind": "broad", "running_yards": 3})
+    out = calc.calculate({"basic_move": 6, "kind": "broad", "running_yards": 3})
     assert out.values["distance"] == 15
     assert out.values["maximum"] == 18
     assert any("running start" in s.text for s in out.steps)

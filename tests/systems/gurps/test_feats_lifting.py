@@ -47,7 +47,7 @@ def test_unknown_way_is_an_input_error() -> None:
 
 
 def test_calculator_from_st() -> None:
-    out = FEAT_CALCULATORS["lift"].compute({"st": 10, "how": "carry", "weight": 250})
+    out = FEAT_CALCULATORS["lift"].calculate({"st": 10, "how": "carry", "weight": 250})
     assert out.values["basic_lift"] == 20
     assert out.values["carry"] == 300
     assert out.values["possible"] is True

@@ -68,5 +68,5 @@ def test_fright_durations() -> None:
 
 
 def test_reaction_calculator() -> None:
-    out = FEAT_CALCULATORS["reaction"].compute({"roll": 11, "modifier": 2})
+    out = FEAT_CALCULATORS["reaction"].calculate({"roll": 11, "modifier": 2})
     assert out.values == {"total": 13, "reaction": "good"}

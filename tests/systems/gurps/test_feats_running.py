@@ -32,7 +32,7 @@ def test_negative_move_is_refused() -> None:
 
 
 def test_calculator() -> None:
-    out = FEAT_CALCULATORS["run"].compute({"move": 7})
+    out = FEAT_CALCULATORS["run"].calculate({"move": 7})
     assert out.values == {"move": 7, "sprint": pytest.approx(8.4), "paced": pytest.approx(4.2)}
-    tired = FEAT_CALCULATORS["run"].compute({"move": 7, "very_tired": True})
+    tired = FEAT_CALCULATORS["run"].calculate({"move": 7, "very_tired": True})
     assert tired.values["sprint"] == pytest.approx(4.8)

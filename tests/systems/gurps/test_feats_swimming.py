@@ -41,5 +41,5 @@ def test_negative_basic_move_is_refused() -> None:
 
 
 def test_calculator() -> None:
-    out = FEAT_CALCULATORS["swim"].compute({"basic_move": 10, "encumbrance_level": 1, "intentional": True})
+    out = FEAT_CALCULATORS["swim"].calculate({"basic_move": 10, "encumbrance_level": 1, "intentional": True})
     assert out.values == {"water_move": 2, "roll_modifier": 1}

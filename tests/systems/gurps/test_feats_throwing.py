@@ -86,7 +86,7 @@ def test_st_above_20_throws_on_the_b16_thrust() -> None:
 
 
 def test_calculator_vector() -> None:
-    out = FEAT_CALCULATORS["throw"].compute({"st": 12, "weight": 120})
+    out = FEAT_CALCULATORS["throw"].calculate({"st": 12, "weight": 120})
     assert out.values["basic_lift"] == 29
     assert out.values["row"] == 6
     assert out.values["yards"] == pytest.approx(1.2)

@@ -50,7 +50,7 @@ def test_encumbrance_never_below_one() -> None:
 
 
 def test_encumbrance_calculator() -> None:
-    out = CALC["encumbrance"].compute(
+    out = CALC["encumbrance"].calculate(
         {"st": 10, "basic_lift": None, "carried": 45.0, "basic_move": None, "basic_speed": 5.0}
     )
     assert out.values["basic_lift"] == 20
@@ -62,7 +62,7 @@ def test_encumbrance_calculator() -> None:
 
 
 def test_defenses_calculator_golden() -> None:
-    out = CALC["defenses"].compute(
+    out = CALC["defenses"].calculate(
         {
             "basic_speed": 5.25,
             "encumbrance_level": 0,
@@ -78,7 +78,7 @@ def test_defenses_calculator_golden() -> None:
 
 def test_defenses_calculator_explains_every_halving() -> None:
     params = {"basic_speed": 5.75, "encumbrance_level": 1, "weapon_skill": 13, "parry_bonus": 1, "shield_skill": None}
-    out = CALC["defenses"].compute({**params, "reeling": True, "very_tired": True})
+    out = CALC["defenses"].calculate({**params, "reeling": True, "very_tired": True})
     # 5 + 3 - 1 = 7, halved for reeling (4), halved again for very tired (2).
     assert out.values == {"dodge": 2, "parry": 10}
     texts = [step.text for step in out.steps]
@@ -87,7 +87,7 @@ def test_defenses_calculator_explains_every_halving() -> None:
     assert texts[2] == "very tired (below 1/3 FP): Dodge 4 halved, rounded up = 2"
     assert texts[3] == "Parry = 3 + 13 / 2 (round down) + 1 (weapon) = 10"
     assert {out.steps[1].rule.section, out.steps[2].rule.section} == {"General Damage", "Lost Fatigue Points"}
-    plain = CALC["defenses"].compute({**params, "reeling": False, "very_tired": False})
+    plain = CALC["defenses"].calculate({**params, "reeling": False, "very_tired": False})
     assert plain.values["dodge"] == 7 and not any("halved" in step.text for step in plain.steps)
 
 
@@ -103,7 +103,7 @@ def test_thrust_and_swing_table() -> None:
     strengths = (21, 23, 25, 27, 30, 50, 100)
     assert [str(thrust(st)) for st in strengths] == ["2d", "2d+1", "2d+2", "3d-1", "3d", "5d+2", "11d"]
     assert [str(swing(st)) for st in strengths] == ["4d-1", "4d+1", "5d-1", "5d+1", "5d+2", "8d-1", "13d"]
-    assert CALC["thrust_swing"].compute({"st": 12}).values == {"thrust": "1d-1", "swing": "1d+2"}
+    assert CALC["thrust_swing"].calculate({"st": 12}).values == {"thrust": "1d-1", "swing": "1d+2"}
 
 
 def test_damage_text() -> None:
@@ -128,7 +128,7 @@ def test_wounding_golden() -> None:
     assert injury_from(1, "pi-", min_injury=False) == 0
     assert injury_from(0, "imp", min_injury=True) == 0
     assert penetrating(3, 3) == 0
-    out = CALC["wounding"].compute({"damage": 8, "dr": 3, "damage_type": "cut", "min_injury": True})
+    out = CALC["wounding"].calculate({"damage": 8, "dr": 3, "damage_type": "cut", "min_injury": True})
     assert out.values == {"penetrating": 5, "injury": 7}
 
 
@@ -138,12 +138,12 @@ def test_shock_golden() -> None:
     assert shock_penalty(25, 5) == -2  # 20+ HP: -1 per 2 HP lost
     assert shock_penalty(25, 1) == 0
     assert shock_penalty(40, 20) == -4
-    assert CALC["shock"].compute({"hp": 10, "lost": 3}).values == {"shock": -3}
+    assert CALC["shock"].calculate({"hp": 10, "lost": 3}).values == {"shock": -3}
 
 
 def test_death_thresholds_golden() -> None:
     assert death_thresholds(10) == (-10, -20, -30, -40)
-    out = CALC["death_thresholds"].compute({"hp": 10}).values
+    out = CALC["death_thresholds"].calculate({"hp": 10}).values
     assert out["checks"] == [-10, -20, -30, -40]
     assert out["dead_at"] == -50
     assert death_multiples_crossed(10, 5, -25) == (1, 2)
@@ -176,21 +176,21 @@ def test_fp_loss_brute_force() -> None:
 
 
 def test_success_odds_golden() -> None:
-    ten = CALC["success_odds"].compute({"skill": 10, "modifier": 0}).values
+    ten = CALC["success_odds"].calculate({"skill": 10, "modifier": 0}).values
     assert Fraction(ten["fraction"]) == Fraction(1, 2)
-    sixteen = CALC["success_odds"].compute({"skill": 16, "modifier": 0}).values
+    sixteen = CALC["success_odds"].calculate({"skill": 16, "modifier": 0}).values
     assert sixteen["critical_success"] == [3, 6]
-    fifteen = CALC["success_odds"].compute({"skill": 15, "modifier": 0}).values
+    fifteen = CALC["success_odds"].calculate({"skill": 15, "modifier": 0}).values
     assert fifteen["critical_success"] == [3, 5]
     assert fifteen["critical_failure"] == [17, 18]
-    low = CALC["success_odds"].compute({"skill": 3, "modifier": 0}).values
+    low = CALC["success_odds"].calculate({"skill": 3, "modifier": 0}).values
     assert low["critical_failure"] == [13, 18]  # 10 over effective skill
 
 
 def test_ranged_five_steps() -> None:
     assert aim_bonus(2, 0) == 0
     assert [aim_bonus(2, turns) for turns in (1, 2, 3, 5)] == [2, 3, 4, 4]
-    out = CALC["ranged"].compute(
+    out = CALC["ranged"].calculate(
         {"skill": 13, "acc": 2, "aim_turns": 3, "size_modifier": 1, "range_speed": -3, "circumstances": -2}
     )
     assert out.values["effective"] == 13 + 4 + 1 - 3 - 2
@@ -237,7 +237,7 @@ def test_feint_margin() -> None:
 
 
 def test_fatigue_calculator() -> None:
-    out = CALC["fatigue"].compute({"fp": 10, "current_fp": 2, "loss": 15}).values
+    out = CALC["fatigue"].calculate({"fp": 10, "current_fp": 2, "loss": 15}).values
     assert out == {"current_fp": -10, "hp_lost": 13, "very_tired": True, "verge_of_collapse": True, "unconscious": True}
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.play import Play
 from rulekeeper.core.section import CheckKind, CheckSpec, Section
@@ -40,13 +40,7 @@ __all__ = ["SEED_000_ACTIONS", "SURVIVAL_SECTION"]
 P = Play[GmCharacter]
 
 
-def _actor(action: Action) -> str:
-    if action.actor is None:  # the engine enforces actor="required"; this keeps mypy honest
-        raise InputError("this action needs a character", expected="a character id")
-    return action.actor
-
-
-def _all_or_one(play: P, action: Action) -> list[str]:
+def _all_or_one(play: P, action: Call) -> list[str]:
     return [action.actor] if action.actor else sorted(play.state.characters)
 
 
@@ -60,67 +54,67 @@ def _refuse_if_dead(play: P, actor: str) -> None:
 
 
 # -- damage and healing ------------------------------------------------------------------------
-def _damage(play: P, action: Action) -> None:
-    actor = _actor(action)
+def _damage(play: P, action: Call) -> None:
+    actor = action.character
     p = action.params
     character = play.char(actor)
     reason = archetypal_reason(
         character,
-        roll_against=p["roll_against"] or "",
-        consequence=bool(p["archetypal"]),
-        in_combat=bool(p["in_combat"]),
+        roll_against=p.opt_str("roll_against") or "",
+        consequence=p.bool("archetypal"),
+        in_combat=p.bool("in_combat"),
     )
     if reason is not None:
         play.explain(f"the damage is archetypal for {actor}: {reason}", rule(USING_VERVE), actor=actor)
     take_damage(
         play,
         actor,
-        int(p["amount"]),
+        p.int("amount"),
         archetypal=reason is not None,
         rule=rule(REGAINING),
-        source=str(p["source"] or "").lower(),
-        injury_override=int(p["direct_injuries"]) or None,
-        physical=not p["mental"],
-        phantasmal=bool(p["phantasmal"]),
-        fields=_field_names(p["fields"]),
+        source=p.str("source").lower(),
+        injury_override=p.int("direct_injuries") or None,
+        physical=not p.bool("mental"),
+        phantasmal=p.bool("phantasmal"),
+        fields=_field_names(p.str("fields")),
     )
 
 
-def _injure(play: P, action: Action) -> None:
-    actor = _actor(action)
+def _injure(play: P, action: Call) -> None:
+    actor = action.character
     p = action.params
     add_injuries(
         play,
         actor,
-        int(p["injuries"]),
+        p.int("injuries"),
         rule(INJURIES),
-        archetypal=bool(p["archetypal"]),
-        physical=not p["mental"],
+        archetypal=p.bool("archetypal"),
+        physical=not p.bool("mental"),
     )
 
 
-def _heal(play: P, action: Action) -> None:
+def _heal(play: P, action: Call) -> None:
     p = action.params
     heal(
         play,
-        _actor(action),
+        action.character,
         rule(REGAINING),
-        survival=int(p["survival"]),
-        injuries=int(p["injuries"]),
-        verve=int(p["verve"]),
-        magical=bool(p["magical"]),
-        source=str(p["source"] or "healing aid"),
+        survival=p.int("survival"),
+        injuries=p.int("injuries"),
+        verve=p.int("verve"),
+        magical=p.bool("magical"),
+        source=p.str("source") or "healing aid",
     )
 
 
 # -- rolls -------------------------------------------------------------------------------------
-def _roll(play: P, action: Action) -> None:
-    actor = _actor(action)
+def _roll(play: P, action: Call) -> None:
+    actor = action.character
     _refuse_if_dead(play, actor)
     p = action.params
     character = play.char(actor)
-    mods = [Modifier(int(p["modifier"]), "circumstances")]
-    for name in _field_names(p["fields"]):
+    mods = [Modifier(p.int("modifier"), "circumstances")]
+    for name in _field_names(p.str("fields")):
         if name not in character.fields:
             raise InputError(
                 f"{actor} has no field {name!r}",
@@ -128,51 +122,50 @@ def _roll(play: P, action: Action) -> None:
                 where="fields",
             )
         mods.append(Modifier(character.field_bonus(name), f"{name} field"))
-    against = str(p["against"])
+    against = p.str("against")
     check = gm_roll(play, character, kind="gm.roll", label=against, score=against, modifiers=mods, actor=actor)
     play.check(check, purpose="roll", rule=rule(INJURIES), actor=actor, data={"against": against})
 
 
-def _consciousness_roll(play: P, action: Action) -> None:
-    actor = _actor(action)
+def _consciousness_roll(play: P, action: Call) -> None:
+    actor = action.character
     _refuse_if_dead(play, actor)
     if cond.counts_as_unconscious(play, actor):
         raise RuleRefusal(f"{actor} is already unconscious")
-    consciousness.ask_consciousness_roll(play, actor, physical=not action.params["mental"])
+    consciousness.ask_consciousness_roll(play, actor, physical=not action.params.bool("mental"))
 
 
-def _death_check(play: P, action: Action) -> None:
-    actor = _actor(action)
+def _death_check(play: P, action: Call) -> None:
+    actor = action.character
     _refuse_if_dead(play, actor)
     p = action.params
-    dying.ask_death_roll(play, actor, archetypal=bool(p["archetypal"]), fields=_field_names(p["fields"]))
+    dying.ask_death_roll(play, actor, archetypal=p.bool("archetypal"), fields=_field_names(p.str("fields")))
 
 
 # -- consciousness and dying ---------------------------------------------------------------------
-def _fall_unconscious(play: P, action: Action) -> None:
-    minutes = action.params["minutes"]
-    consciousness.choose_unconsciousness(play, _actor(action), None if minutes is None else int(minutes))
+def _fall_unconscious(play: P, action: Call) -> None:
+    consciousness.choose_unconsciousness(play, action.character, action.params.opt_int("minutes"))
 
 
-def _semi_conscious(play: P, action: Action) -> None:
-    consciousness.become_semi_conscious(play, _actor(action))
+def _semi_conscious(play: P, action: Call) -> None:
+    consciousness.become_semi_conscious(play, action.character)
 
 
-def _heroic(play: P, action: Action) -> None:
+def _heroic(play: P, action: Call) -> None:
     p = action.params
     heroic.heroic_last_effort(
         play,
-        _actor(action),
-        against=p["against"],
-        score=p["score"],
-        modifier=int(p["modifier"]),
-        mojo=int(p["mojo"]),
-        contributions=heroic.parse_contributions(str(p["contributions"] or "")),
-        task=str(p["task"] or ""),
+        action.character,
+        against=p.opt_str("against"),
+        score=p.opt_int("score"),
+        modifier=p.int("modifier"),
+        mojo=p.int("mojo"),
+        contributions=heroic.parse_contributions(p.str("contributions")),
+        task=p.str("task"),
     )
 
 
-def _end_scene(play: P, action: Action) -> None:
+def _end_scene(play: P, action: Call) -> None:
     from rulekeeper.systems.gods_monsters.consequences.illusions_play import end_certainties
 
     actors = _all_or_one(play, action)
@@ -182,30 +175,30 @@ def _end_scene(play: P, action: Action) -> None:
 
 
 # -- rest and recovery ---------------------------------------------------------------------------
-def _rest(play: P, action: Action) -> None:
-    recovery.start_rest(play, _actor(action), str(action.params["kind"]), str(action.params["recover"]))
+def _rest(play: P, action: Call) -> None:
+    recovery.start_rest(play, action.character, action.params.str("kind"), action.params.str("recover"))
 
 
-def _new_day(play: P, action: Action) -> None:
+def _new_day(play: P, action: Call) -> None:
     for actor in _all_or_one(play, action):
         recovery.new_day(play, actor)
 
 
-def _encounter(play: P, action: Action) -> None:
+def _encounter(play: P, action: Call) -> None:
     recovery.encounter(
-        play, _all_or_one(play, action), str(action.params["encounter"]), conflict=bool(action.params["conflict"])
+        play, _all_or_one(play, action), action.params.str("encounter"), conflict=action.params.bool("conflict")
     )
 
 
-def _new_adventure(play: P, action: Action) -> None:
+def _new_adventure(play: P, action: Call) -> None:
     recovery.new_adventure(play, _all_or_one(play, action))
 
 
-def _mojo(play: P, action: Action) -> None:
-    actor = _actor(action)
+def _mojo(play: P, action: Call) -> None:
+    actor = action.character
     p = action.params
     character = play.char(actor)
-    after = character.mojo + int(p["gain"]) - int(p["spend"])
+    after = character.mojo + p.int("gain") - p.int("spend")
     if after < 0:
         raise RuleRefusal(f"{actor} has only {character.mojo} mojo")
     play.put(actor, replace(character, mojo=after))
@@ -214,36 +207,36 @@ def _mojo(play: P, action: Action) -> None:
 
 
 # -- pools, NPCs, spells -------------------------------------------------------------------------
-def _bonus_pool(play: P, action: Action) -> None:
+def _bonus_pool(play: P, action: Call) -> None:
     p = action.params
-    actor = _actor(action)
+    actor = action.character
     _refuse_if_dead(play, actor)
     grant_pool(
         play,
         actor,
-        name=str(p["name"]),
-        points=int(p["points"]),
-        duration=None if p["duration"] is None else int(p["duration"]),
-        eligible=str(p["eligible"]),
+        name=p.str("name"),
+        points=p.int("points"),
+        duration=None if p.opt_int("duration") is None else p.opt_int("duration"),
+        eligible=p.str("eligible"),
     )
 
 
-def _end_bonus_pool(play: P, action: Action) -> None:
-    end_pool(play, _actor(action), str(action.params["name"]))
+def _end_bonus_pool(play: P, action: Call) -> None:
+    end_pool(play, action.character, action.params.str("name"))
 
 
-def _roll_npc_survival(play: P, action: Action) -> None:
-    actor = _actor(action)
+def _roll_npc_survival(play: P, action: Call) -> None:
+    actor = action.character
     if not play.char(actor).is_npc:
         raise RuleRefusal(f"{actor} is a player character; only NPCs roll survival dice (seed 000, {NPCS})")
     roll_npc_survival(play, actor)
 
 
-def _cast_spell(play: P, action: Action) -> None:
-    actor = _actor(action)
+def _cast_spell(play: P, action: Call) -> None:
+    actor = action.character
     character = play.char(actor)
-    spell = int(action.params["spell_level"])
-    verb = "memorize" if action.params["memorize"] else "cast"
+    spell = action.params.int("spell_level")
+    verb = "memorize" if action.params.bool("memorize") else "cast"
     if character.archetype != "sorceror":
         raise RuleRefusal(f"{actor} is not a sorceror; the spell-level cap is a sorceror's rule")
     cap = spell_level_cap(character.level, character.injuries)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rulekeeper.core.action import Calculation, CalculatorSpec, ParamSpec
 from rulekeeper.core.check import Modifier
 from rulekeeper.core.explain import Step
+from rulekeeper.core.params import Params
 from rulekeeper.core.roll_under import ActingContest, RollUnder
 from rulekeeper.core.section import Section
 from rulekeeper.systems.gods_monsters.character import ARCHETYPES, BonusPool, GmCharacter
@@ -21,29 +21,29 @@ from rulekeeper.systems.gods_monsters.spells import spell_level_cap
 __all__ = ["CALCULATORS_SECTION", "SEED_000_CALCULATORS"]
 
 
-def _spell_cap(p: Mapping[str, Any]) -> Calculation:
-    level, injuries = int(p["level"]), int(p["injuries"])
+def _spell_cap(p: Params) -> Calculation:
+    level, injuries = p.int("level"), p.int("injuries")
     cap = spell_level_cap(level, injuries)
     text = f"level {level} − {injuries} injuries: spells up to level {cap} can be cast or memorized"
     return Calculation({"max_spell_level": cap}, (Step(text, rule(INJURIES)),))
 
 
-def _damage(p: Mapping[str, Any]) -> Calculation:
-    pools = (BonusPool("bonus pool", int(p["bonus_pool"])),) if p["bonus_pool"] else ()
+def _damage(p: Params) -> Calculation:
+    pools = (BonusPool("bonus pool", p.int("bonus_pool")),) if p.int("bonus_pool") else ()
     before = GmCharacter(
-        survival=int(p["survival"]),
-        max_survival=int(p["survival"]),
-        verve=int(p["verve"]),
-        max_verve=int(p["verve"]),
-        injuries=int(p["injuries"]),
+        survival=p.int("survival"),
+        max_survival=p.int("survival"),
+        verve=p.int("verve"),
+        max_verve=p.int("verve"),
+        injuries=p.int("injuries"),
         bonus_pools=pools,
     )
-    hit = absorb(before, int(p["amount"]), archetypal=bool(p["archetypal"]), direct_injuries=int(p["direct_injuries"]))
+    hit = absorb(before, p.int("amount"), archetypal=p.bool("archetypal"), direct_injuries=p.int("direct_injuries"))
     after = hit.character
     steps = [
         Step(f"bonus pool absorbs {hit.from_pools}", rule(BONUS_POOLS)),
         Step(
-            f"verve absorbs {hit.from_verve}" + ("" if p["archetypal"] else " (not archetypal: verve cannot)"),
+            f"verve absorbs {hit.from_verve}" + ("" if p.bool("archetypal") else " (not archetypal: verve cannot)"),
             rule("Using verve"),
         ),
         Step(f"survival absorbs {hit.from_survival}", rule(REGAINING)),
@@ -60,8 +60,8 @@ def _damage(p: Mapping[str, Any]) -> Calculation:
     return Calculation(values, tuple(steps))
 
 
-def _npc(p: Mapping[str, Any]) -> Calculation:
-    level, archetype, bonus = int(p["level"]), str(p["archetype"] or ""), int(p["survival_bonus"])
+def _npc(p: Params) -> Calculation:
+    level, archetype, bonus = p.int("level"), p.str("archetype"), p.int("survival_bonus")
     endurance = estimated_endurance(level, bonus)
     dice = survival_dice(level, archetype, bonus)
     die = 10 if archetype == "warrior" else 6
@@ -77,14 +77,14 @@ def _npc(p: Mapping[str, Any]) -> Calculation:
     )
 
 
-def _death(p: Mapping[str, Any]) -> Calculation:
-    injuries, endurance = int(p["injuries"]), int(p["endurance"])
-    unconscious = bool(p["unconscious"])
+def _death(p: Params) -> Calculation:
+    injuries, endurance = p.int("injuries"), p.int("endurance")
+    unconscious = p.bool("unconscious")
     mods = [Modifier(-injuries, "injuries")] if injuries else []
     if unconscious:
         mods.append(Modifier(UNCONSCIOUS_DEATH_BONUS, "unconscious"))
-    if p["field_bonus"]:
-        mods.append(Modifier(int(p["field_bonus"]), "field"))
+    if p.int("field_bonus"):
+        mods.append(Modifier(p.int("field_bonus"), "field"))
     contest = ActingContest(
         kind="gm.death",
         label="death roll",
@@ -115,13 +115,13 @@ def _death(p: Mapping[str, Any]) -> Calculation:
     )
 
 
-def _night_rest(p: Mapping[str, Any]) -> Calculation:
+def _night_rest(p: Params) -> Calculation:
     character = GmCharacter(
-        level=int(p["level"]),
-        survival=int(p["survival"]),
-        max_survival=int(p["max_survival"]),
-        injuries=int(p["injuries"]),
-        health=int(p["health"]),
+        level=p.int("level"),
+        survival=p.int("survival"),
+        max_survival=p.int("max_survival"),
+        injuries=p.int("injuries"),
+        health=p.int("health"),
     )
     if character.survival > character.max_survival:
         from rulekeeper.errors import InputError
@@ -129,7 +129,7 @@ def _night_rest(p: Mapping[str, Any]) -> Calculation:
         raise InputError(
             "survival is above max_survival", expected=f"at most {character.max_survival}", where="survival"
         )
-    choice = str(p["recover"])
+    choice = p.str("recover")
     target = RollUnder(
         kind="gm.rest",
         label="health",

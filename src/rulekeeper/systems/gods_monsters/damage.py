@@ -117,6 +117,44 @@ def absorb(
     )
 
 
+def _explain_absorption(
+    play: Play[GmCharacter], actor: str, before: GmCharacter, after: GmCharacter, hit: Absorption
+) -> None:
+    """Say what took the damage, in the order it was taken: bonus pools, verve, survival, injuries."""
+    from rulekeeper.systems.gods_monsters.bonus_pools import forget_pool_timers
+
+    if hit.from_pools:
+        play.explain(
+            f"the temporary bonus pool absorbs {hit.from_pools} ({before.bonus_pool_points} → "
+            f"{after.bonus_pool_points}); real survival is untouched by it",
+            cite(BONUS_POOLS),
+            actor=actor,
+        )
+    for name in hit.pools_emptied:
+        forget_pool_timers(play, actor, name)
+        play.explain(f"bonus pool {name!r} is exhausted", cite(BONUS_POOLS), actor=actor)
+    if hit.from_verve:
+        play.explain(
+            f"verve absorbs {hit.from_verve} ({before.verve} → {after.verve})",
+            cite(USING_VERVE),
+            actor=actor,
+        )
+    if hit.from_survival:
+        play.explain(
+            f"survival absorbs {hit.from_survival} ({before.survival} → {after.survival})",
+            cite(REGAINING),
+            actor=actor,
+        )
+    if hit.to_injuries:
+        how = f" ({hit.direct_injuries} directly by rule)" if hit.direct_injuries else ""
+        play.explain(
+            f"{hit.to_injuries} injur{'y' if hit.to_injuries == 1 else 'ies'}{how}: "
+            f"{before.injuries} → {after.injuries}; {injury_penalty(after):+d} on every roll",
+            cite(INJURIES),
+            actor=actor,
+        )
+
+
 def take_damage(
     play: Play[GmCharacter],
     actor: str,
@@ -144,7 +182,6 @@ def take_damage(
     Puts a summary in ``play.result["damage"]``.
     """
     from rulekeeper.systems.gods_monsters import consciousness, dying
-    from rulekeeper.systems.gods_monsters.bonus_pools import forget_pool_timers
     from rulekeeper.systems.gods_monsters.npc import roll_npc_survival
 
     if amount < 0:
@@ -182,36 +219,7 @@ def take_damage(
         actor=actor,
         **hit.to_json(),
     )
-    if hit.from_pools:
-        play.explain(
-            f"the temporary bonus pool absorbs {hit.from_pools} ({before.bonus_pool_points} → "
-            f"{after.bonus_pool_points}); real survival is untouched by it",
-            cite(BONUS_POOLS),
-            actor=actor,
-        )
-    for name in hit.pools_emptied:
-        forget_pool_timers(play, actor, name)
-        play.explain(f"bonus pool {name!r} is exhausted", cite(BONUS_POOLS), actor=actor)
-    if hit.from_verve:
-        play.explain(
-            f"verve absorbs {hit.from_verve} ({before.verve} → {after.verve})",
-            cite(USING_VERVE),
-            actor=actor,
-        )
-    if hit.from_survival:
-        play.explain(
-            f"survival absorbs {hit.from_survival} ({before.survival} → {after.survival})",
-            cite(REGAINING),
-            actor=actor,
-        )
-    if hit.to_injuries:
-        how = f" ({hit.direct_injuries} directly by rule)" if hit.direct_injuries else ""
-        play.explain(
-            f"{hit.to_injuries} injur{'y' if hit.to_injuries == 1 else 'ies'}{how}: "
-            f"{before.injuries} → {after.injuries}; {injury_penalty(after):+d} on every roll",
-            cite(INJURIES),
-            actor=actor,
-        )
+    _explain_absorption(play, actor, before, after, hit)
     play.result["damage"] = {**hit.to_json(), "archetypal": archetypal}
     play.result.update(
         survival=after.survival,

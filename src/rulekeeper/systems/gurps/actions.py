@@ -39,7 +39,7 @@ from rulekeeper.systems.gurps.turns import on_feint_check, take_maneuver
 from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES
 
 if TYPE_CHECKING:
-    from rulekeeper.core.action import Action
+    from rulekeeper.core.action import Call
     from rulekeeper.core.check import CheckResult
     from rulekeeper.core.play import Play
     from rulekeeper.core.state import PendingCheck
@@ -52,59 +52,60 @@ INITIATIVE_KIND = "gurps.initiative"
 DEFENSES = ("dodge", "parry", "block")
 
 
-def _damage(play: Play[GurpsCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _damage(play: Play[GurpsCharacter], action: Call) -> None:
+    actor = action.character
     p = action.params
     if play.char(actor).dead:
         raise RuleRefusal(f"{actor} is already dead")
-    if p["injury"] is not None:
-        take_injury(play, actor, int(p["injury"]), GENERAL_INJURY, location=str(p["location"]))
+    injury, amount, notation = p.opt_int("injury"), p.opt_int("amount"), p.opt_str("dice")
+    if injury is not None:
+        take_injury(play, actor, injury, GENERAL_INJURY, location=p.str("location"))
         return
-    if p["amount"] is None and p["dice"] is None:
-        raise InputError("damage needs an amount, dice, or an injury", expected="amount=N or dice=2d+1", where="damage")
-    if p["dice"] is not None:
-        dice = parse_damage(str(p["dice"]), play.char(actor).st if str(p["dice"]).startswith(("thr", "sw")) else None)
+    if notation is not None:
+        dice = parse_damage(notation, play.char(actor).st if notation.startswith(("thr", "sw")) else None)
         info = {
             "label": f"damage to {actor}",
             "attacker": actor,
             "target": actor,
             "damage": str(dice),
-            "damage_type": str(p["damage_type"]),
-            "dr": p["dr"],
-            "location": str(p["location"]),
-            "damage_roll": p["amount"],
+            "damage_type": p.str("damage_type"),
+            "dr": p.opt_int("dr"),
+            "location": p.str("location"),
+            "damage_roll": amount,
         }
         ask_damage(play, info)
         return
-    apply_damage(play, actor, int(p["amount"]), str(p["damage_type"]), dr=p["dr"], location=str(p["location"]))
+    if amount is None:
+        raise InputError("damage needs an amount, dice, or an injury", expected="amount=N or dice=2d+1", where="damage")
+    apply_damage(play, actor, amount, p.str("damage_type"), dr=p.opt_int("dr"), location=p.str("location"))
 
 
-def _heal(play: Play[GurpsCharacter], action: Action) -> None:
+def _heal(play: Play[GurpsCharacter], action: Call) -> None:
     heal(
         play,
-        str(action.actor),
-        int(action.params["amount"]),
+        action.character,
+        action.params.int("amount"),
         NATURAL_RECOVERY,
-        treatment=bool(action.params["treatment"]),
+        treatment=action.params.bool("treatment"),
     )
 
 
-def _lose_fp(play: Play[GurpsCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _lose_fp(play: Play[GurpsCharacter], action: Call) -> None:
+    actor = action.character
     if play.char(actor).dead:
         raise RuleRefusal(f"{actor} is dead")
-    lose_fp(play, actor, int(action.params["amount"]), FATIGUE)
+    lose_fp(play, actor, action.params.int("amount"), FATIGUE)
 
 
-def _recover_fp(play: Play[GurpsCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _recover_fp(play: Play[GurpsCharacter], action: Call) -> None:
+    actor = action.character
     if play.char(actor).dead:
         raise RuleRefusal(f"{actor} is dead")
-    recover_fp(play, actor, int(action.params["amount"]), FATIGUE_RECOVERY)
+    recover_fp(play, actor, action.params.int("amount"), FATIGUE_RECOVERY)
 
 
-def _rest(play: Play[GurpsCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _rest(play: Play[GurpsCharacter], action: Call) -> None:
+    actor = action.character
     if play.char(actor).dead:
         raise RuleRefusal(f"{actor} is dead")
     if play.has(actor, "fading"):
@@ -112,14 +113,14 @@ def _rest(play: Play[GurpsCharacter], action: Action) -> None:
     start_rest(
         play,
         actor,
-        str(action.params["kind"]),
-        meal=bool(action.params["meal"]),
-        modifier=int(action.params["modifier"]),
+        action.params.str("kind"),
+        meal=action.params.bool("meal"),
+        modifier=action.params.int("modifier"),
     )
 
 
-def _consciousness(play: Play[GurpsCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _consciousness(play: Play[GurpsCharacter], action: Call) -> None:
+    actor = action.character
     char = play.char(actor)
     if char.current_hp > 0:
         raise RuleRefusal(
@@ -134,22 +135,22 @@ def _consciousness(play: Play[GurpsCharacter], action: Action) -> None:
     ask_consciousness_roll(play, actor)
 
 
-def _stun(play: Play[GurpsCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _stun(play: Play[GurpsCharacter], action: Call) -> None:
+    actor = action.character
     reason = incapacity(play, actor)
     if reason:
         raise RuleRefusal(f"{actor} is {reason}")
-    stun(play, actor, STUN, mental=bool(action.params["mental"]))
+    stun(play, actor, STUN, mental=action.params.bool("mental"))
 
 
-def _maneuver(play: Play[GurpsCharacter], action: Action) -> None:
-    take_maneuver(play, str(action.actor), action.params)
+def _maneuver(play: Play[GurpsCharacter], action: Call) -> None:
+    take_maneuver(play, action.character, action.params)
 
 
 def _ids(text: str | None, play: Play[GurpsCharacter], where: str) -> list[str]:
     if not text:
         return []
-    ids = [t.strip() for t in str(text).split(",") if t.strip()]
+    ids = [t.strip() for t in text.split(",") if t.strip()]
     for i in ids:
         if i not in play.state.characters:
             known = ", ".join(play.state.characters)
@@ -157,13 +158,13 @@ def _ids(text: str | None, play: Play[GurpsCharacter], where: str) -> list[str]:
     return ids
 
 
-def _start_combat(play: Play[GurpsCharacter], action: Action) -> None:
-    ids = _ids(action.params["characters"], play, "characters") or [
+def _start_combat(play: Play[GurpsCharacter], action: Call) -> None:
+    ids = _ids(action.params.opt_str("characters"), play, "characters") or [
         cid for cid, c in play.state.characters.items() if not c.dead
     ]
     if len(set(ids)) != len(ids):
         raise InputError("a character is listed twice", expected="each id once", where="characters")
-    surprised = _ids(action.params["surprised"], play, "surprised")
+    surprised = _ids(action.params.opt_str("surprised"), play, "surprised")
     _next_tie_roll(play, {"ids": ids, "surprised": surprised, "rolls": {}})
 
 
@@ -225,7 +226,7 @@ def _begin_combat(play: Play[GurpsCharacter], ids: list[str], surprised: list[st
     play.result["order"] = list(order)
 
 
-def _end_combat(play: Play[GurpsCharacter], action: Action) -> None:
+def _end_combat(play: Play[GurpsCharacter], action: Call) -> None:
     for cid in list(play.state.characters):
         if play.has(cid, "in combat"):
             play.remove_condition(cid, "in combat", COMBAT_SEQUENCE)

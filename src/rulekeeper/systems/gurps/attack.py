@@ -17,9 +17,9 @@ from rulekeeper.core.frozen import evolve
 from rulekeeper.core.section import CheckSpec, Section
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.errors import InputError, RuleRefusal
-from rulekeeper.systems.gurps.character import IncomingAttack, Weapon
+from rulekeeper.systems.gurps.character import IncomingAttack, TurnState, Weapon
 from rulekeeper.systems.gurps.checks import ask_success_roll
-from rulekeeper.systems.gurps.damage_table import is_st_based, parse_damage
+from rulekeeper.systems.gurps.damage_table import DamageDice, is_st_based, parse_damage
 from rulekeeper.systems.gurps.defense import ask_defense, defense_score, no_defense_reason
 from rulekeeper.systems.gurps.fatigue import lose_fp
 from rulekeeper.systems.gurps.injury import shock_modifier, take_injury
@@ -40,8 +40,9 @@ from rulekeeper.systems.gurps.turns import attack_turn, pick_weapon
 from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES, injury_from, penetrating
 
 if TYPE_CHECKING:
-    from rulekeeper.core.action import Action
+    from rulekeeper.core.action import Call
     from rulekeeper.core.check import CheckResult
+    from rulekeeper.core.params import Params
     from rulekeeper.core.play import Play
     from rulekeeper.core.state import PendingCheck
     from rulekeeper.systems.gurps.character import GurpsCharacter
@@ -60,28 +61,28 @@ __all__ = [
 ]
 
 
-def _weapon_for(char: GurpsCharacter, params: Mapping[str, Any]) -> Weapon:
-    name = params.get("weapon") or char.turn.weapon
+def _weapon_for(char: GurpsCharacter, params: Params) -> Weapon:
+    name = params.opt_str("weapon") or char.turn.weapon
+    damage, kind = params.opt_str("damage"), params.opt_str("kind")
     weapon = pick_weapon(char, name) if name else None
-    if weapon is None and params.get("damage") is None:
+    if weapon is None and damage is None:
         weapon = pick_weapon(char, None)
     if weapon is None:
-        if params.get("damage") is None:
+        if damage is None:
             raise InputError("no weapon on the sheet: give the attack's damage", expected="e.g. 1d+1", where="damage")
-        kind = params.get("kind") or "unarmed"
-        weapon = Weapon(name=kind, skill="dx", damage=str(params["damage"]), kind=kind, can_parry=False)
+        weapon = Weapon(name=kind or "unarmed", skill="dx", damage=damage, kind=kind or "unarmed", can_parry=False)
     changes: dict[str, Any] = {}
-    if params.get("damage") is not None:
-        changes["damage"] = str(params["damage"])
-    if params.get("damage_type") is not None:
-        changes["damage_type"] = str(params["damage_type"])
-    if params.get("kind") is not None:
-        changes["kind"] = str(params["kind"])
+    if damage is not None:
+        changes["damage"] = damage
+    if params.opt_str("damage_type") is not None:
+        changes["damage_type"] = params.opt_str("damage_type")
+    if kind is not None:
+        changes["kind"] = kind
     return evolve(weapon, **changes) if changes else weapon
 
 
 def attack_modifiers(
-    play: Play[GurpsCharacter], actor: str, target: str, weapon: Weapon, params: Mapping[str, Any]
+    play: Play[GurpsCharacter], actor: str, target: str, weapon: Weapon, params: Params
 ) -> list[Modifier]:
     """Every modifier to the attack roll from the maneuver, Aim, Evaluate, shock and the five ranged steps."""
     char = play.char(actor)
@@ -98,9 +99,9 @@ def attack_modifiers(
             ranged_modifiers(
                 acc=weapon.acc,
                 aim_turns=aim_turns,
-                size_modifier=int(params.get("size_modifier") or 0),
-                range_speed=int(params.get("range_speed") or 0),
-                circumstances=int(params.get("circumstances") or 0),
+                size_modifier=params.int("size_modifier"),
+                range_speed=params.int("range_speed"),
+                circumstances=params.int("circumstances"),
             )
         )
     ev = turn.evaluate
@@ -108,7 +109,7 @@ def attack_modifiers(
         mods.append(Modifier(ev.bonus, "Evaluate"))
     if turn.maneuver == "all-out-attack" and turn.option == "determined":
         mods.append(Modifier(1 if weapon.ranged else 4, "All-Out Attack (Determined)"))
-    if params.get("off_hand"):
+    if params.bool("off_hand"):
         mods.append(Modifier(-4, "weapon in the off hand"))
     if turn.maneuver == "move-and-attack":
         if weapon.ranged:
@@ -118,16 +119,72 @@ def attack_modifiers(
     shock = shock_modifier(play, actor)
     if shock is not None:
         mods.append(shock)
-    if params.get("modifier"):
-        mods.append(Modifier(int(params["modifier"]), "circumstances"))
+    mods.append(Modifier(params.int("modifier"), "circumstances"))
     return [m for m in mods if m.value]
 
 
-def attack_action(play: Play[GurpsCharacter], action: Action) -> None:
+def _base_skill(actor: str, char: GurpsCharacter, weapon: Weapon, given: int | None) -> int:
+    """The skill the attack starts from: the level given at the table, else the sheet's."""
+    if given is not None:
+        return given
+    level = char.weapon_level(weapon)
+    if level is None:
+        raise InputError(
+            f"{actor} has no {weapon.skill} skill", expected="the skill on the sheet, or skill=N", where="skill"
+        )
+    return level
+
+
+def _damage_dice(play: Play[GurpsCharacter], actor: str, turn: TurnState, weapon: Weapon) -> DamageDice | None:
+    """The weapon's damage at the attacker's ST, with All-Out Attack (Strong)'s bonus on ST-based
+    damage; None for a weapon that does no damage rulekeeper applies (a grapple, a lasso: its effect)."""
+    dice = parse_damage(weapon.damage, play.char(actor).st) if weapon.damage else None
+    if dice is not None and turn.maneuver == "all-out-attack" and turn.option == "strong" and not weapon.ranged:
+        if is_st_based(weapon.damage):
+            dice = dice.plus(max(2, dice.dice))
+            play.explain(f"All-Out Attack (Strong): damage becomes {dice}", ALL_OUT_ATTACK, actor=actor)
+        else:
+            play.explain(
+                "All-Out Attack (Strong) adds only to ST-based thrust or swing damage", ALL_OUT_ATTACK, actor=actor
+            )
+    return dice
+
+
+def _attack_info(
+    actor: str, target: str, weapon: Weapon, damage: str, turn: TurnState, params: Params
+) -> dict[str, Any]:
+    """What the attack check carries to its defense and damage: the weapon, the hits and the target's options."""
+    feint = turn.feint
+    penalty = feint.margin if feint is not None and feint.target == target and feint.applies_turn == turn.number else 0
+    return {
+        "attacker": actor,
+        "target": target,
+        "weapon": weapon.name,
+        "kind": weapon.kind,
+        "damage": damage,
+        "damage_type": weapon.damage_type,
+        "hits": params.int("hits"),
+        "defense_penalty": penalty,
+        "small_thrown": weapon.kind == "thrown" and (params.bool("small") or 0 < weapon.weight <= 1),
+        "dr": params.opt_int("dr"),
+        "location": params.str("location"),
+        "damage_roll": params.opt_int("damage_roll"),
+        "defense": params.opt_str("defense"),
+        "second_defense": params.opt_str("second_defense"),
+        "parry_weapon": params.opt_str("parry_weapon"),
+        "parry_skill": params.opt_str("parry_skill"),
+        "defense_modifier": params.int("defense_modifier"),
+        "unaware": params.bool("unaware"),
+        # Only when there is one, so attacks recorded before effects existed replay the same.
+        **({"effect": weapon.effect} if weapon.effect else {}),
+    }
+
+
+def attack_action(play: Play[GurpsCharacter], action: Call) -> None:
     """The ``attack`` action: one attack against ``target`` within an attacking maneuver."""
-    actor = str(action.actor)
+    actor = action.character
     params = action.params
-    target = str(params["target"])
+    target = params.str("target")
     if target == actor:
         raise InputError("a character cannot attack themselves", expected="another character id", where="target")
     play.char(target)
@@ -138,56 +195,17 @@ def attack_action(play: Play[GurpsCharacter], action: Action) -> None:
         play.explain(f"{actor} collapses instead of attacking", ATTACK_ROLL, actor=actor)
         return
     char = play.char(actor)
-    if params.get("skill") is not None:
-        base = int(params["skill"])
-    else:
-        level = char.weapon_level(weapon)
-        if level is None:
-            raise InputError(
-                f"{actor} has no {weapon.skill} skill", expected="the skill on the sheet, or skill=N", where="skill"
-            )
-        base = level
+    base = _base_skill(actor, char, weapon, params.opt_int("skill"))
     mods = attack_modifiers(play, actor, target, weapon, params)
     effective = base + sum(m.value for m in mods)
     if turn.maneuver == "move-and-attack" and not weapon.ranged and effective > 9:
         mods.append(Modifier(9 - effective, "Move and Attack: skill at most 9"))
-    dice = parse_damage(weapon.damage, char.st) if weapon.damage else None
-    if dice is not None and turn.maneuver == "all-out-attack" and turn.option == "strong" and not weapon.ranged:
-        if is_st_based(weapon.damage):
-            dice = dice.plus(max(2, dice.dice))
-            play.explain(f"All-Out Attack (Strong): damage becomes {dice}", ALL_OUT_ATTACK, actor=actor)
-        else:
-            play.explain(
-                "All-Out Attack (Strong) adds only to ST-based thrust or swing damage", ALL_OUT_ATTACK, actor=actor
-            )
-    feint = turn.feint
-    penalty = feint.margin if feint is not None and feint.target == target and feint.applies_turn == turn.number else 0
-    if int(params.get("hits") or 1) > 1 and weapon.rof < 2 and weapon.name in {w.name for w in char.weapons}:
+    dice = _damage_dice(play, actor, turn, weapon)
+    if params.int("hits") > 1 and weapon.rof < 2 and weapon.name in {w.name for w in char.weapons}:
         raise RuleRefusal(
             f"{weapon.name} has RoF {weapon.rof}; only rapid fire scores several hits (seed 004, Dodging)"
         )
-    info: dict[str, Any] = {
-        "attacker": actor,
-        "target": target,
-        "weapon": weapon.name,
-        "kind": weapon.kind,
-        "damage": "" if dice is None else str(dice),
-        "damage_type": weapon.damage_type,
-        "hits": int(params.get("hits") or 1),
-        "defense_penalty": penalty,
-        "small_thrown": weapon.kind == "thrown" and (bool(params.get("small")) or 0 < weapon.weight <= 1),
-        "dr": params.get("dr"),
-        "location": params.get("location") or "torso",
-        "damage_roll": params.get("damage_roll"),
-        "defense": params.get("defense"),
-        "second_defense": params.get("second_defense"),
-        "parry_weapon": params.get("parry_weapon"),
-        "parry_skill": params.get("parry_skill"),
-        "defense_modifier": params.get("defense_modifier") or 0,
-        "unaware": bool(params.get("unaware")),
-    }
-    if weapon.effect:  # only then, so attacks recorded before effects existed replay the same
-        info["effect"] = weapon.effect
+    info = _attack_info(actor, target, weapon, "" if dice is None else str(dice), turn, params)
     if info["defense"] not in (None, "none") and no_defense_reason(play, target, info) is None:
         defense_score(play, target, info, str(info["defense"]))  # refuse an illegal defense before rolling
     new_turn = evolve(
@@ -279,14 +297,14 @@ def _await_defense(play: Play[GurpsCharacter], info: Mapping[str, Any], attack_i
     play.result["awaiting_defense"] = attack_id
 
 
-def defend_action(play: Play[GurpsCharacter], action: Action) -> None:
+def defend_action(play: Play[GurpsCharacter], action: Call) -> None:
     """The ``defend`` action: the defender answers an attack that is waiting for them."""
-    actor = str(action.actor)
+    actor = action.character
     params = action.params
     char = play.char(actor)
     if not char.incoming:
         raise RuleRefusal(f"no attack on {actor} is waiting for a defense")
-    wanted = params.get("attack")
+    wanted = params.opt_int("attack")
     chosen = next((a for a in char.incoming if wanted is None or a.id == wanted), None)
     if chosen is None:
         ids = ", ".join(f"#{a.id}" for a in char.incoming)
@@ -304,14 +322,14 @@ def defend_action(play: Play[GurpsCharacter], action: Action) -> None:
         "dr": chosen.dr,
         "location": chosen.location,
         "damage_roll": chosen.damage_roll,
-        "second_defense": params.get("second_defense"),
-        "parry_weapon": params.get("weapon"),
-        "parry_skill": params.get("parry_skill"),
-        "defense_modifier": params.get("modifier") or 0,
+        "second_defense": params.opt_str("second_defense"),
+        "parry_weapon": params.opt_str("weapon"),
+        "parry_skill": params.opt_str("parry_skill"),
+        "defense_modifier": params.int("modifier"),
     }
     if chosen.effect:
         info["effect"] = chosen.effect
-    choice = str(params["defense"])
+    choice = params.str("defense")
     if choice != "none" and no_defense_reason(play, actor, info) is None:
         defense_score(play, actor, info, choice)  # refuse before anything changes
     play.put(actor, evolve(char, incoming=tuple(a for a in char.incoming if a.id != chosen.id)))

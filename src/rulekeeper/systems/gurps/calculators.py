@@ -4,13 +4,13 @@ the stateful actions use."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from rulekeeper.core.action import Calculation, CalculatorSpec, ParamSpec
 from rulekeeper.core.check import Critical
 from rulekeeper.core.explain import Step
+from rulekeeper.core.params import Params
 from rulekeeper.core.section import Section
 from rulekeeper.core.success_roll import THREE_D6, judge_success_roll
 from rulekeeper.systems.gurps.character import half_round_up
@@ -46,69 +46,70 @@ from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES, injury_from, penetra
 __all__ = ["CALCULATORS_SECTION", "CORE_CALCULATORS", "success_odds"]
 
 
-def _encumbrance(p: Mapping[str, Any]) -> Calculation:
-    st = p["st"]
-    bl = float(p["basic_lift"]) if p["basic_lift"] is not None else basic_lift(int(st))
-    speed = p["basic_speed"]
-    move = p["basic_move"] if p["basic_move"] is not None else (math.floor(speed) if speed is not None else None)
+def _encumbrance(p: Params) -> Calculation:
+    st = p.int("st")
+    given_lift, speed, given_move = p.opt_float("basic_lift"), p.opt_float("basic_speed"), p.opt_int("basic_move")
+    bl = given_lift if given_lift is not None else basic_lift(st)
+    move = given_move if given_move is not None else (math.floor(speed) if speed is not None else None)
     limits = [row.max_bl * bl for row in ENCUMBRANCE_LEVELS]
     steps = [Step(f"Basic Lift {bl:g} lb; limits " + "/".join(f"{x:g}" for x in limits) + " lb", ENCUMBRANCE)]
     values: dict[str, Any] = {"basic_lift": bl, "limits": limits}
     if move is not None:
-        values["moves"] = [encumbered_move(int(move), row.level) for row in ENCUMBRANCE_LEVELS]
+        values["moves"] = [encumbered_move(move, row.level) for row in ENCUMBRANCE_LEVELS]
         steps.append(Step("Move by level 0-4: " + "/".join(map(str, values["moves"])), ENCUMBRANCE))
     if speed is not None:
-        dodge = math.floor(float(speed)) + 3
+        dodge = math.floor(speed) + 3
         values["dodges"] = [encumbered_dodge(dodge, row.level) for row in ENCUMBRANCE_LEVELS]
         steps.append(Step("Dodge by level 0-4: " + "/".join(map(str, values["dodges"])), DODGE))
-    level = encumbrance_level(float(p["carried"]), bl)
+    level = encumbrance_level(p.float("carried"), bl)
     values["level"] = level
     values["overloaded"] = level >= OVERLOADED
     name = "over 10 x BL: cannot move" if level >= OVERLOADED else f"level {level} ({ENCUMBRANCE_LEVELS[level].name})"
-    steps.append(Step(f"{float(p['carried']):g} lb carried: {name}", ENCUMBRANCE))
+    steps.append(Step(f"{p.float('carried'):g} lb carried: {name}", ENCUMBRANCE))
     if move is not None:
-        values["move"] = encumbered_move(int(move), level)
+        values["move"] = encumbered_move(move, level)
     if speed is not None:
-        values["dodge"] = 0 if level >= OVERLOADED else encumbered_dodge(math.floor(float(speed)) + 3, level)
+        values["dodge"] = 0 if level >= OVERLOADED else encumbered_dodge(math.floor(speed) + 3, level)
     return Calculation(values, tuple(steps))
 
 
-def _defenses(p: Mapping[str, Any]) -> Calculation:
+def _defenses(p: Params) -> Calculation:
     values: dict[str, Any] = {}
     steps: list[Step] = []
-    if p["basic_speed"] is not None:
-        level = int(p["encumbrance_level"])
-        dodge = encumbered_dodge(math.floor(float(p["basic_speed"])) + 3, level)
-        steps.append(Step(f"Dodge = floor({p['basic_speed']:g}) + 3 - {level} (encumbrance) = {dodge}", DODGE))
+    speed, weapon_skill, shield_skill = p.opt_float("basic_speed"), p.opt_int("weapon_skill"), p.opt_int("shield_skill")
+    if speed is not None:
+        level = p.int("encumbrance_level")
+        dodge = encumbered_dodge(math.floor(speed) + 3, level)
+        steps.append(Step(f"Dodge = floor({speed:g}) + 3 - {level} (encumbrance) = {dodge}", DODGE))
         for halves, why, rule in (
-            (p["reeling"], "reeling (below 1/3 HP)", REELING),
-            (p["very_tired"], "very tired (below 1/3 FP)", VERY_TIRED),
+            (p.bool("reeling"), "reeling (below 1/3 HP)", REELING),
+            (p.bool("very_tired"), "very tired (below 1/3 FP)", VERY_TIRED),
         ):
             if halves:
                 halved = half_round_up(dodge)
                 steps.append(Step(f"{why}: Dodge {dodge} halved, rounded up = {halved}", rule))
                 dodge = halved
         values["dodge"] = dodge
-    if p["weapon_skill"] is not None:
-        bonus = int(p["parry_bonus"])
-        values["parry"] = 3 + int(p["weapon_skill"]) // 2 + bonus
+    if weapon_skill is not None:
+        bonus = p.int("parry_bonus")
+        values["parry"] = 3 + weapon_skill // 2 + bonus
         plus = f" + {bonus} (weapon)" if bonus else ""
-        steps.append(Step(f"Parry = 3 + {p['weapon_skill']} / 2 (round down){plus} = {values['parry']}", PARRY))
-    if p["shield_skill"] is not None:
-        values["block"] = 3 + int(p["shield_skill"]) // 2
-        steps.append(Step(f"Block = 3 + {p['shield_skill']} / 2 (round down) = {values['block']}", BLOCK))
+        steps.append(Step(f"Parry = 3 + {weapon_skill} / 2 (round down){plus} = {values['parry']}", PARRY))
+    if shield_skill is not None:
+        values["block"] = 3 + shield_skill // 2
+        steps.append(Step(f"Block = 3 + {shield_skill} / 2 (round down) = {values['block']}", BLOCK))
     return Calculation(values, tuple(steps))
 
 
-def _shock(p: Mapping[str, Any]) -> Calculation:
-    penalty = shock_penalty(int(p["hp"]), int(p["lost"]))
+def _shock(p: Params) -> Calculation:
+    penalty = shock_penalty(p.int("hp"), p.int("lost"))
     return Calculation(
-        {"shock": penalty}, (Step(f"losing {p['lost']} HP of {p['hp']}: shock {penalty} next turn", SHOCK),)
+        {"shock": penalty}, (Step(f"losing {p.int('lost')} HP of {p.int('hp')}: shock {penalty} next turn", SHOCK),)
     )
 
 
-def _death_thresholds(p: Mapping[str, Any]) -> Calculation:
-    hp = int(p["hp"])
+def _death_thresholds(p: Params) -> Calculation:
+    hp = p.int("hp")
     checks = list(death_thresholds(hp))
     return Calculation(
         {"checks": checks, "dead_at": dead_at(hp), "reeling_below": math.ceil(Fraction(hp, 3))},
@@ -116,21 +117,21 @@ def _death_thresholds(p: Mapping[str, Any]) -> Calculation:
     )
 
 
-def _wounding(p: Mapping[str, Any]) -> Calculation:
-    pen = penetrating(int(p["damage"]), int(p["dr"]))
-    row = DAMAGE_TYPES[str(p["damage_type"])]
-    injury = injury_from(pen, row.code, min_injury=bool(p["min_injury"]))
+def _wounding(p: Params) -> Calculation:
+    pen = penetrating(p.int("damage"), p.int("dr"))
+    row = DAMAGE_TYPES[p.str("damage_type")]
+    injury = injury_from(pen, row.code, min_injury=p.bool("min_injury"))
     steps: tuple[Step, ...] = (
-        Step(f"{p['damage']} damage - DR {p['dr']} = {pen} penetrating", row.rule),
+        Step(f"{p.int('damage')} damage - DR {p.int('dr')} = {pen} penetrating", row.rule),
         Step(f"{row.name} x{float(row.multiplier):g}, rounded down = {injury} injury", row.rule),
     )
-    if p["min_injury"] and pen > 0 and int(pen * row.multiplier) < injury:
+    if p.bool("min_injury") and pen > 0 and int(pen * row.multiplier) < injury:
         steps += (Step("at least 1 HP for a penetrating hit", MIN_INJURY),)
     return Calculation({"penetrating": pen, "injury": injury}, steps)
 
 
-def _thrust_swing(p: Mapping[str, Any]) -> Calculation:
-    st = int(p["st"])
+def _thrust_swing(p: Params) -> Calculation:
+    st = p.int("st")
     thr, sw = thrust(st), swing(st)
     return Calculation(
         {"thrust": str(thr), "swing": str(sw)}, (Step(f"ST {st}: thrust {thr}, swing {sw}", THRUST_SWING),)
@@ -151,8 +152,8 @@ def success_odds(effective: int) -> dict[str, Any]:
     }
 
 
-def _success_odds(p: Mapping[str, Any]) -> Calculation:
-    effective = int(p["skill"]) + int(p["modifier"])
+def _success_odds(p: Params) -> Calculation:
+    effective = p.int("skill") + p.int("modifier")
     values = success_odds(effective)
     cs, cf = ("-".join(dict.fromkeys(str(v) for v in values[key])) for key in ("critical_success", "critical_failure"))
     return Calculation(
@@ -167,31 +168,32 @@ def _success_odds(p: Mapping[str, Any]) -> Calculation:
     )
 
 
-def _ranged(p: Mapping[str, Any]) -> Calculation:
+def _ranged(p: Params) -> Calculation:
     mods = ranged_modifiers(
-        acc=int(p["acc"]),
-        aim_turns=int(p["aim_turns"]),
-        size_modifier=int(p["size_modifier"]),
-        range_speed=int(p["range_speed"]),
-        circumstances=int(p["circumstances"]),
+        acc=p.int("acc"),
+        aim_turns=p.int("aim_turns"),
+        size_modifier=p.int("size_modifier"),
+        range_speed=p.int("range_speed"),
+        circumstances=p.int("circumstances"),
     )
-    total = int(p["skill"]) + sum(m.value for m in mods)
-    steps = [Step(f"step 1: base skill {p['skill']}", RANGED)]
+    total = p.int("skill") + sum(m.value for m in mods)
+    steps = [Step(f"step 1: base skill {p.int('skill')}", RANGED)]
     steps += [Step(f"{m.reason}: {m.value:+d}", RANGED) for m in mods]
     steps.append(Step(f"effective skill {total}", RANGED))
     return Calculation({"effective": total}, tuple(steps))
 
 
-def _fatigue(p: Mapping[str, Any]) -> Calculation:
-    fp, hp_cost = fp_loss(int(p["fp"]), int(p["current_fp"]), int(p["loss"]))
-    steps = [Step(f"FP {p['current_fp']} - {p['loss']} -> {fp} (never below -{p['fp']}); HP lost {hp_cost}", FATIGUE)]
+def _fatigue(p: Params) -> Calculation:
+    most, current, loss = p.int("fp"), p.int("current_fp"), p.int("loss")
+    fp, hp_cost = fp_loss(most, current, loss)
+    steps = [Step(f"FP {current} - {loss} -> {fp} (never below -{most}); HP lost {hp_cost}", FATIGUE)]
     return Calculation(
         {
             "current_fp": fp,
             "hp_lost": hp_cost,
-            "very_tired": fp * 3 < int(p["fp"]),
+            "very_tired": fp * 3 < most,
             "verge_of_collapse": fp <= 0,
-            "unconscious": fp <= -int(p["fp"]),
+            "unconscious": fp <= -most,
         },
         tuple(steps),
     )

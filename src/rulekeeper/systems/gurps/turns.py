@@ -8,11 +8,13 @@ block resets), asks for the Will roll to act at 0 FP, and records the maneuver o
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.check import Modifier
 from rulekeeper.core.frozen import evolve
+from rulekeeper.core.params import Params
 from rulekeeper.core.success_roll import QuickContest, SuccessRoll
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.gurps.character import AimState, EvaluateState, FeintState, TurnState, Weapon
@@ -22,7 +24,6 @@ from rulekeeper.systems.gurps.maneuvers import (
     AOA_MELEE_OPTIONS,
     AOA_RANGED_OPTIONS,
     AOD_OPTIONS,
-    WAIT_ACTIONS,
     maneuver_named,
     movement_yards,
 )
@@ -41,6 +42,7 @@ from rulekeeper.systems.gurps.rules import (
 
 if TYPE_CHECKING:
     from rulekeeper.core.check import CheckResult
+    from rulekeeper.core.citation import Rule
     from rulekeeper.core.play import Play
     from rulekeeper.core.state import PendingCheck
     from rulekeeper.systems.gurps.character import GurpsCharacter
@@ -102,20 +104,39 @@ def _new_turn(play: Play[GurpsCharacter], actor: str) -> int:
     return number
 
 
-def take_maneuver(play: Play[GurpsCharacter], actor: str, params: Mapping[str, Any]) -> None:
-    """Apply the ``maneuver`` action: ``params["choice"]`` and its options."""
-    choice = maneuver_named(str(params["choice"])).name
+@dataclass(frozen=True)
+class _Chosen:
+    """A maneuver being taken: who takes it, their sheet as the turn began, its options, and the
+    turn before it (``old``) and its number now."""
+
+    play: Play[GurpsCharacter]
+    actor: str
+    char: GurpsCharacter
+    params: Params
+    old: TurnState
+    number: int
+
+
+# What a maneuver family makes of the new turn: the turn as recorded, notes for the explanation,
+# and the rule cited when it is not the maneuver's own.
+_Taken = tuple[TurnState, list[str], "Rule | None"]
+
+
+def take_maneuver(play: Play[GurpsCharacter], actor: str, params: Params) -> None:
+    """Apply the ``maneuver`` action: the ``choice`` of maneuver and its options.
+
+    What every maneuver shares happens here; what one family adds is in :data:`_FAMILIES`.
+    """
+    choice = maneuver_named(params.str("choice")).name
     _refuse_if_unable(play, actor, choice)
     char = play.char(actor)
     old = char.turn
-    if params.get("triggered"):
+    if params.bool("triggered"):
         _trigger_wait(play, actor, choice, params)
         return
     number = _new_turn(play, actor)
     spec = maneuver_named(choice)
-    option = params.get("option")
-    weapon_name = params.get("weapon")
-    target = params.get("target")
+    target = params.opt_str("target")
     if target is not None and target == actor:
         raise InputError("a character cannot target themselves", expected="another character id", where="target")
     if target is not None:
@@ -123,7 +144,7 @@ def take_maneuver(play: Play[GurpsCharacter], actor: str, params: Mapping[str, A
     turn = TurnState(
         number=number,
         maneuver=choice,
-        weapon=weapon_name,
+        weapon=params.opt_str("weapon"),
         target=target,
         attacks_allowed=spec.attacks,
         aim=old.aim if old.aim is not None and old.aim.turn == number - 1 else None,
@@ -131,142 +152,179 @@ def take_maneuver(play: Play[GurpsCharacter], actor: str, params: Mapping[str, A
         feint=old.feint if old.feint is not None and old.feint.applies_turn >= number else None,
     )
     notes: list[str] = []
-    rule = spec.rule
-
-    if choice == "aim":
-        weapon = pick_weapon(char, weapon_name, melee=False)
-        if weapon is None or not weapon.ranged:
-            raise RuleRefusal(f"Aim needs a ranged weapon (seed 004, Aim); {actor} has none named")
-        if target is None:
-            raise InputError("Aim needs a target", expected="a character id", where="target")
-        prev = old.aim
-        turns = (
-            prev.turns + 1
-            if prev and prev.turn == number - 1 and (prev.weapon, prev.target) == (weapon.name, target)
-            else 1
-        )
-        turn = evolve(turn, weapon=weapon.name, aim=AimState(weapon.name, target, turns, number))
-        bonus = min(2, turns - 1)
-        notes.append(
-            f"aiming {weapon.name} at {target} for {turns} turn(s): Acc {weapon.acc}"
-            + (f" {bonus:+d}" if bonus else "")
-        )
-    elif choice == "all-out-attack":
-        weapon = pick_weapon(char, weapon_name)
-        ranged = weapon is not None and weapon.ranged
-        allowed = AOA_RANGED_OPTIONS if ranged else AOA_MELEE_OPTIONS
-        if option not in allowed:
-            kind = "ranged" if ranged else "melee"
-            raise InputError(
-                f"All-Out Attack ({kind}) needs an option", expected="one of " + ", ".join(allowed), where="option"
-            )
-        if option == "suppression":
-            assert weapon is not None
-            if weapon.rof < 5:
-                raise RuleRefusal(
-                    f"Suppression Fire needs RoF 5+; {weapon.name} has RoF {weapon.rof} (seed 004, All-Out Attack)"
-                )
-            rule = SUPPRESSION_FIRE
-            notes.append("suppression fire: resolve it by Basic Set p. 410, which seed 004 does not include")
-        turn = evolve(
-            turn,
-            option=option,
-            feint=None if option == "feint" else turn.feint,
-            weapon=weapon.name if weapon else weapon_name,
-            attacks_allowed=2 if option == "double" else (0 if option == "suppression" else 1),
-        )
-        notes.append("no active defense until the next turn; may move up to half Move, forward only")
-    elif choice == "all-out-defense":
-        if option not in AOD_OPTIONS:
-            raise InputError(
-                "All-Out Defense needs an option", expected="one of " + ", ".join(AOD_OPTIONS), where="option"
-            )
-        defense = params.get("defense")
-        if option == "increased":
-            if defense is None:
-                raise InputError(
-                    "Increased Defense needs the defense to raise", expected="dodge, parry or block", where="defense"
-                )
-            notes.append(f"+2 to {defense} until the next turn")
-        else:
-            defense = None
-            notes.append("may try a second, different defense after a failed one")
-        turn = evolve(turn, option=option, defense=defense)
-        rule = ALL_OUT_DEFENSE
-    elif choice == "change-posture":
-        posture = params.get("posture")
-        if posture is None:
-            raise InputError(
-                "Change Posture needs a posture",
-                expected="standing, sitting, kneeling, crawling, prone or face up",
-                where="posture",
-            )
-        if char.posture in LYING and posture == "standing":
-            raise RuleRefusal(
-                f"{actor} is lying down ({char.posture}): standing up takes two Change Posture maneuvers, "
-                "first to crawling, kneeling or sitting (seed 004, Change Posture)"
-            )
-        play.put(actor, evolve(play.char(actor), posture=posture))
-        notes.append(f"now {posture}")
-        rule = CHANGE_POSTURE
-    elif choice == "concentrate":
-        task = params.get("task") or "a mental task"
-        turn = evolve(turn, task=str(task))
-        notes.append(f"concentrating on {task}")
-    elif choice == "do-nothing":
-        if play.has(actor, "stunned"):
-            notes.append("stunned: defends at -4; rolls to recover at the end of the turn")
-            rule = STUN
-        if play.has(actor, "surprised"):
-            play.remove_condition(actor, "surprised", DO_NOTHING)
-    elif choice == "evaluate":
-        if target is None:
-            raise InputError("Evaluate needs an opponent", expected="a character id", where="target")
-        prev_eval = old.evaluate
-        consecutive = prev_eval is not None and prev_eval.turn == number - 1 and prev_eval.target == target
-        bonus = min(3, prev_eval.bonus + 1) if consecutive and prev_eval else 1
-        turn = evolve(turn, evaluate=EvaluateState(target, bonus, number))
-        notes.append(f"+{bonus} to attack or feint {target} next turn")
-        rule = EVALUATE
-    elif choice == "feint":
-        if target is None:
-            raise InputError("Feint needs an opponent", expected="a character id", where="target")
-        weapon = pick_weapon(char, weapon_name, melee=True)
-        # a new Feint's outcome replaces any earlier one
-        turn = evolve(turn, weapon=weapon.name if weapon else None, feint=None)
-    elif choice == "wait":
-        trigger = params.get("trigger")
-        if not trigger:
-            raise InputError(
-                "Wait needs a trigger", expected="text such as 'the orc steps into reach'", where="trigger"
-            )
-        wait_action = params.get("wait_action") or "attack"
-        if wait_action not in WAIT_ACTIONS:
-            raise InputError(
-                f"cannot Wait to {wait_action!r}", expected="one of " + ", ".join(WAIT_ACTIONS), where="wait_action"
-            )
-        if wait_action == "all-out-attack" and option not in AOA_MELEE_OPTIONS + AOA_RANGED_OPTIONS:
-            raise InputError(
-                "a Wait for an All-Out Attack names its option now",
-                expected="determined, double, feint, strong or suppression",
-                where="option",
-            )
-        turn = evolve(turn, trigger=str(trigger), wait_action=wait_action, option=option)
-        notes.append(f"waiting to {wait_action} when: {trigger}")
-        rule = WAIT
-    elif choice == "ready":
-        task = params.get("task")
-        if task:
-            notes.append(f"readies {task}")
+    rule: Rule | None = None
+    family = _FAMILIES.get(choice)
+    if family is not None:
+        turn, notes, rule = family(_Chosen(play, actor, char, params, old, number), turn)
     play.put(actor, evolve(play.char(actor), turn=turn))
-    _explain_turn(play, actor, choice, notes, rule)
-    if choice == "feint" or (choice == "all-out-attack" and option == "feint"):
+    _explain_turn(play, actor, choice, notes, rule or spec.rule)
+    if choice == "feint" or (choice == "all-out-attack" and params.opt_str("option") == "feint"):
         _ask_feint(play, actor, params, this_turn=choice == "all-out-attack")
     if needs_will_to_act(play.char(actor)) and choice != "do-nothing":
         ask_will_to_act(play, actor, f"take the {choice} maneuver")
 
 
-def _explain_turn(play: Play[GurpsCharacter], actor: str, choice: str, notes: list[str], rule: Any) -> None:
+def _aim(c: _Chosen, turn: TurnState) -> _Taken:
+    weapon = pick_weapon(c.char, c.params.opt_str("weapon"), melee=False)
+    if weapon is None or not weapon.ranged:
+        raise RuleRefusal(f"Aim needs a ranged weapon (seed 004, Aim); {c.actor} has none named")
+    target = c.params.opt_str("target")
+    if target is None:
+        raise InputError("Aim needs a target", expected="a character id", where="target")
+    prev = c.old.aim
+    turns = (
+        prev.turns + 1
+        if prev and prev.turn == c.number - 1 and (prev.weapon, prev.target) == (weapon.name, target)
+        else 1
+    )
+    turn = evolve(turn, weapon=weapon.name, aim=AimState(weapon.name, target, turns, c.number))
+    bonus = min(2, turns - 1)
+    note = f"aiming {weapon.name} at {target} for {turns} turn(s): Acc {weapon.acc}" + (f" {bonus:+d}" if bonus else "")
+    return turn, [note], None
+
+
+def _all_out_attack(c: _Chosen, turn: TurnState) -> _Taken:
+    option, weapon_name = c.params.opt_str("option"), c.params.opt_str("weapon")
+    weapon = pick_weapon(c.char, weapon_name)
+    ranged = weapon is not None and weapon.ranged
+    allowed = AOA_RANGED_OPTIONS if ranged else AOA_MELEE_OPTIONS
+    if option not in allowed:
+        kind = "ranged" if ranged else "melee"
+        raise InputError(
+            f"All-Out Attack ({kind}) needs an option", expected="one of " + ", ".join(allowed), where="option"
+        )
+    notes: list[str] = []
+    rule = None
+    if option == "suppression":
+        assert weapon is not None
+        if weapon.rof < 5:
+            raise RuleRefusal(
+                f"Suppression Fire needs RoF 5+; {weapon.name} has RoF {weapon.rof} (seed 004, All-Out Attack)"
+            )
+        rule = SUPPRESSION_FIRE
+        notes.append("suppression fire: resolve it by Basic Set p. 410, which seed 004 does not include")
+    turn = evolve(
+        turn,
+        option=option,
+        feint=None if option == "feint" else turn.feint,
+        weapon=weapon.name if weapon else weapon_name,
+        attacks_allowed=2 if option == "double" else (0 if option == "suppression" else 1),
+    )
+    notes.append("no active defense until the next turn; may move up to half Move, forward only")
+    return turn, notes, rule
+
+
+def _all_out_defense(c: _Chosen, turn: TurnState) -> _Taken:
+    option = c.params.opt_str("option")
+    if option not in AOD_OPTIONS:
+        raise InputError("All-Out Defense needs an option", expected="one of " + ", ".join(AOD_OPTIONS), where="option")
+    defense = c.params.opt_str("defense")
+    if option == "increased":
+        if defense is None:
+            raise InputError(
+                "Increased Defense needs the defense to raise", expected="dodge, parry or block", where="defense"
+            )
+        note = f"+2 to {defense} until the next turn"
+    else:
+        defense = None
+        note = "may try a second, different defense after a failed one"
+    return evolve(turn, option=option, defense=defense), [note], ALL_OUT_DEFENSE
+
+
+def _change_posture(c: _Chosen, turn: TurnState) -> _Taken:
+    posture = c.params.opt_str("posture")
+    if posture is None:
+        raise InputError(
+            "Change Posture needs a posture",
+            expected="standing, sitting, kneeling, crawling, prone or face up",
+            where="posture",
+        )
+    if c.char.posture in LYING and posture == "standing":
+        raise RuleRefusal(
+            f"{c.actor} is lying down ({c.char.posture}): standing up takes two Change Posture maneuvers, "
+            "first to crawling, kneeling or sitting (seed 004, Change Posture)"
+        )
+    c.play.put(c.actor, evolve(c.play.char(c.actor), posture=posture))
+    return turn, [f"now {posture}"], CHANGE_POSTURE
+
+
+def _concentrate(c: _Chosen, turn: TurnState) -> _Taken:
+    task = c.params.opt_str("task") or "a mental task"
+    return evolve(turn, task=task), [f"concentrating on {task}"], None
+
+
+def _do_nothing(c: _Chosen, turn: TurnState) -> _Taken:
+    notes: list[str] = []
+    rule = None
+    if c.play.has(c.actor, "stunned"):
+        notes.append("stunned: defends at -4; rolls to recover at the end of the turn")
+        rule = STUN
+    if c.play.has(c.actor, "surprised"):
+        c.play.remove_condition(c.actor, "surprised", DO_NOTHING)
+    return turn, notes, rule
+
+
+def _evaluate(c: _Chosen, turn: TurnState) -> _Taken:
+    target = c.params.opt_str("target")
+    if target is None:
+        raise InputError("Evaluate needs an opponent", expected="a character id", where="target")
+    prev = c.old.evaluate
+    consecutive = prev is not None and prev.turn == c.number - 1 and prev.target == target
+    bonus = min(3, prev.bonus + 1) if consecutive and prev else 1
+    turn = evolve(turn, evaluate=EvaluateState(target, bonus, c.number))
+    return turn, [f"+{bonus} to attack or feint {target} next turn"], EVALUATE
+
+
+def _feint(c: _Chosen, turn: TurnState) -> _Taken:
+    if c.params.opt_str("target") is None:
+        raise InputError("Feint needs an opponent", expected="a character id", where="target")
+    weapon = pick_weapon(c.char, c.params.opt_str("weapon"), melee=True)
+    # a new Feint's outcome replaces any earlier one
+    return evolve(turn, weapon=weapon.name if weapon else None, feint=None), [], None
+
+
+def _wait(c: _Chosen, turn: TurnState) -> _Taken:
+    trigger, option = c.params.opt_str("trigger"), c.params.opt_str("option")
+    if not trigger:
+        raise InputError("Wait needs a trigger", expected="text such as 'the orc steps into reach'", where="trigger")
+    wait_action = c.params.opt_str("wait_action") or "attack"
+    if wait_action == "all-out-attack" and option not in AOA_MELEE_OPTIONS + AOA_RANGED_OPTIONS:
+        raise InputError(
+            "a Wait for an All-Out Attack names its option now",
+            expected="determined, double, feint, strong or suppression",
+            where="option",
+        )
+    turn = evolve(turn, trigger=trigger, wait_action=wait_action, option=option)
+    return turn, [f"waiting to {wait_action} when: {trigger}"], WAIT
+
+
+def _ready(c: _Chosen, turn: TurnState) -> _Taken:
+    task = c.params.opt_str("task")
+    return turn, [f"readies {task}"] if task else [], None
+
+
+# What each maneuver family adds to the turn; a maneuver not listed (attack, move, move-and-attack)
+# adds nothing beyond what every maneuver records.
+_FAMILIES: dict[str, Callable[[_Chosen, TurnState], _Taken]] = {
+    "aim": _aim,
+    "all-out-attack": _all_out_attack,
+    "all-out-defense": _all_out_defense,
+    "change-posture": _change_posture,
+    "concentrate": _concentrate,
+    "do-nothing": _do_nothing,
+    "evaluate": _evaluate,
+    "feint": _feint,
+    "wait": _wait,
+    "ready": _ready,
+}
+
+
+def _maneuver_params(play: Play[GurpsCharacter], **values: Any) -> Params:
+    """The ``maneuver`` action's parameters for a maneuver the rules take on a character's behalf."""
+    return Params.validate(play.ruleset.actions()["maneuver"].params, values, "maneuver")
+
+
+def _explain_turn(play: Play[GurpsCharacter], actor: str, choice: str, notes: list[str], rule: Rule) -> None:
     char = play.char(actor)
     spec = maneuver_named(choice)
     turn = char.turn
@@ -284,7 +342,7 @@ def _explain_turn(play: Play[GurpsCharacter], actor: str, choice: str, notes: li
     )
 
 
-def _trigger_wait(play: Play[GurpsCharacter], actor: str, choice: str, params: Mapping[str, Any]) -> None:
+def _trigger_wait(play: Play[GurpsCharacter], actor: str, choice: str, params: Params) -> None:
     char = play.char(actor)
     turn = char.turn
     if turn.maneuver != "wait":
@@ -295,8 +353,8 @@ def _trigger_wait(play: Play[GurpsCharacter], actor: str, choice: str, params: M
     allowed = spec.attacks
     if choice == "all-out-attack":
         allowed = 2 if turn.option == "double" else (0 if turn.option == "suppression" else 1)
-    target = params.get("target") or turn.target
-    weapon = params.get("weapon") or turn.weapon
+    target = params.opt_str("target") or turn.target
+    weapon = params.opt_str("weapon") or turn.weapon
     play.put(
         actor,
         evolve(char, turn=evolve(turn, maneuver=choice, attacks_allowed=allowed, target=target, weapon=weapon)),
@@ -308,7 +366,7 @@ def _trigger_wait(play: Play[GurpsCharacter], actor: str, choice: str, params: M
     )
     play.result.update({"maneuver": choice, "option": turn.option, "triggered": True})
     if choice == "feint" or (choice == "all-out-attack" and turn.option == "feint"):
-        _ask_feint(play, actor, {**params, "target": target, "weapon": weapon}, this_turn=choice != "feint")
+        _ask_feint(play, actor, params.replace(target=target, weapon=weapon), this_turn=choice != "feint")
 
 
 def attack_turn(play: Play[GurpsCharacter], actor: str) -> TurnState:
@@ -319,14 +377,14 @@ def attack_turn(play: Play[GurpsCharacter], actor: str) -> TurnState:
         _refuse_if_unable(play, actor, turn.maneuver or "attack")
         return turn
     if turn.maneuver == "wait" and turn.wait_action in ("attack", "all-out-attack"):
-        _trigger_wait(play, actor, turn.wait_action, {})
+        _trigger_wait(play, actor, turn.wait_action, _maneuver_params(play, choice=turn.wait_action, triggered=True))
         return play.char(actor).turn
     if turn.maneuver == "all-out-attack" and turn.option == "suppression":
         raise RuleRefusal(
             "Suppression Fire is resolved by Basic Set p. 410, which seed 004 does not include; "
             "take a new maneuver next turn"
         )
-    take_maneuver(play, actor, {"choice": "attack"})
+    take_maneuver(play, actor, _maneuver_params(play, choice="attack"))
     return play.char(actor).turn
 
 
@@ -342,13 +400,13 @@ def _resisting_skill(char: GurpsCharacter) -> tuple[int, str]:
     return best
 
 
-def _ask_feint(play: Play[GurpsCharacter], actor: str, params: Mapping[str, Any], *, this_turn: bool) -> None:
+def _ask_feint(play: Play[GurpsCharacter], actor: str, params: Params, *, this_turn: bool) -> None:
     char = play.char(actor)
-    target = params.get("target")
+    target = params.opt_str("target")
     if target is None:
         raise InputError("a Feint needs an opponent", expected="a character id", where="target")
-    foe = play.char(str(target))
-    weapon = pick_weapon(char, params.get("weapon"), melee=True)
+    foe = play.char(target)
+    weapon = pick_weapon(char, params.opt_str("weapon"), melee=True)
     if weapon is None or weapon.ranged:
         raise RuleRefusal("a Feint needs a ready melee weapon or unarmed attack (seed 004, Feint)")
     level = char.skill(weapon.skill)
@@ -361,10 +419,10 @@ def _ask_feint(play: Play[GurpsCharacter], actor: str, params: Mapping[str, Any]
     shock = shock_modifier(play, actor)
     if shock is not None:
         mods.append(shock)
-    if params.get("modifier"):
-        mods.append(Modifier(int(params["modifier"]), "circumstances"))
-    resist = params.get("resist")
-    resist_level, resist_with = (int(resist), "given skill") if resist is not None else _resisting_skill(foe)
+    if params.int("modifier"):
+        mods.append(Modifier(params.int("modifier"), "circumstances"))
+    resist = params.opt_int("resist")
+    resist_level, resist_with = (resist, "given skill") if resist is not None else _resisting_skill(foe)
     contest = QuickContest(
         kind="gurps.feint",
         label=f"{actor} feints {target}",

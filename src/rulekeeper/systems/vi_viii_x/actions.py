@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.play import Play
 from rulekeeper.core.section import Section
 from rulekeeper.systems.vi_viii_x import hazard_actions as hazard
@@ -45,14 +45,14 @@ def _threshold(required: bool = False, default: str | None = None, help: str = "
     )
 
 
-def _synced(handler: Callable[[Play[Character], Action], None]) -> Callable[[Play[Character], Action], None]:
+def _synced(handler: Callable[[Play[Character], Call], None]) -> Callable[[Play[Character], Call], None]:
     """Run a handler, then bring the actor's sheet-derived states up to date.
 
     A character enters play without any action (a sheet read in), so its first action is
     where states such as Injured or Burdened first show up.
     """
 
-    def run(play: Play[Character], action: Action) -> None:
+    def run(play: Play[Character], action: Call) -> None:
         handler(play, action)
         if action.actor is not None:
             sync_states(play, action.actor)

@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
 from rulekeeper.core.action import Calculation, CalculatorSpec, ParamSpec
 from rulekeeper.core.arc import ArcOpposed, ArcThreshold
 from rulekeeper.core.check import Modifier
 from rulekeeper.core.explain import Step
+from rulekeeper.core.params import Params
 from rulekeeper.core.section import Section
 from rulekeeper.errors import InputError
 from rulekeeper.systems.vi_viii_x.character import Burden
@@ -25,45 +24,48 @@ from rulekeeper.systems.vi_viii_x.rules import LITERACY as LITERACY_RULE
 __all__ = ["CALCULATORS_SECTION", "calculators"]
 
 
-def _fall(params: Mapping[str, Any]) -> Calculation:
-    threshold = None if params["threshold"] is None else parse_threshold(params["threshold"])
-    r = fall_result(params["metres"], params["result"], threshold)
+def _fall(params: Params) -> Calculation:
+    threshold = None if params.opt_str("threshold") is None else parse_threshold(params.opt_str("threshold"))
+    r = fall_result(params.int("metres"), params.opt_int("result"), threshold)
     steps = [
         Step(f"a fall of {r.metres} m does {r.base} damage (1 a metre from the third on)", FALLING),
         Step(f"Body Control ARCT threshold: {threshold_name(r.threshold)}", FALLING),
     ]
-    if params["result"] is not None:
-        steps.append(Step(f"an ARC result of {params['result']} takes off {r.relief}: {r.damage} damage", FALLING))
+    if params.opt_int("result") is not None:
+        steps.append(
+            Step(f"an ARC result of {params.opt_int('result')} takes off {r.relief}: {r.damage} damage", FALLING)
+        )
     values = {"metres": r.metres, "base_damage": r.base, "threshold": r.threshold, "relief": r.relief}
     return Calculation(values={**values, "damage": r.damage}, steps=tuple(steps))
 
 
-def _jump(params: Mapping[str, Any]) -> Calculation:
-    burden = Burden(params["burden"])
-    d = jump_distances(params["agility"], burden)
+def _jump(params: Params) -> Calculation:
+    burden = Burden(params.str("burden"))
+    d = jump_distances(params.int("agility"), burden)
     if d is None:
         step = Step(f"with a {burden.value} burden no jump is possible", JUMP)
         return Calculation({"can_jump": False, "running": None, "standing": None}, (step,))
     step = Step(
-        f"agility {params['agility']}, {burden.value} burden: running {d.running:g} m, standing {d.standing:g} m", JUMP
+        f"agility {params.int('agility')}, {burden.value} burden: running {d.running:g} m, standing {d.standing:g} m",
+        JUMP,
     )
     return Calculation({"can_jump": True, "running": d.running, "standing": d.standing}, (step,))
 
 
-def _starvation(params: Mapping[str, Any]) -> Calculation:
-    need = params["need"]
+def _starvation(params: Params) -> Calculation:
+    need = params.str("need")
     rule = STARVATION if need == "food" else DEHYDRATION
-    rows = deprivation_table(need, params["days"], params["bu"], params["vig"])
+    rows = deprivation_table(need, params.int("days"), params.int("bu"), params.int("vig"))
     steps = [Step(f"no harm for the first {GRACE_DAYS[need]} days without {need}", rule)]
     steps += [Step(f"day {r.day}: {r.damage} damage -> VIG {r.us}, BU {r.bu}", rule) for r in rows if r.damage]
     table = [{"day": r.day, "damage": r.damage, "vig": r.us, "bu": r.bu} for r in rows]
     last = rows[-1] if rows else None
-    values = {"days": table, "vig": last.us if last else params["vig"], "bu": last.bu if last else params["bu"]}
+    values = {"days": table, "vig": last.us if last else params.int("vig"), "bu": last.bu if last else params.int("bu")}
     return Calculation(values, tuple(steps))
 
 
-def _literacy(params: Mapping[str, Any]) -> Calculation:
-    row = literacy_level(params["level"])
+def _literacy(params: Params) -> Calculation:
+    row = literacy_level(params.int("level"))
     values = {
         "level": row.level,
         "description": row.description,
@@ -73,22 +75,23 @@ def _literacy(params: Mapping[str, Any]) -> Calculation:
     return Calculation(values, (Step(f"Education literature {row.level}: {row.description}", LITERACY_RULE),))
 
 
-def _arc_odds(params: Mapping[str, Any]) -> Calculation:
-    table = parse_table(params["table"])
+def _arc_odds(params: Params) -> Calculation:
+    table = parse_table(params.opt_ints("table"))
     mods = []
-    if params["gm_modifier"]:
-        mods.append(Modifier(params["gm_modifier"], "GM modifier"))
-    if params["fatigue"]:
-        mods.append(Modifier(-params["fatigue"], "fatigued"))
-    if (params["threshold"] is None) == (params["opponent_stats"] is None):
-        raise InputError("give a threshold or the opponent's stats", expected="--threshold or --opponent-stats")
+    if params.int("gm_modifier"):
+        mods.append(Modifier(params.int("gm_modifier"), "GM modifier"))
+    if params.int("fatigue"):
+        mods.append(Modifier(-params.int("fatigue"), "fatigued"))
+    threshold, opponent = params.opt_str("threshold"), params.opt_int("opponent_stats")
     check: ArcThreshold | ArcOpposed
-    if params["threshold"] is not None:
+    if threshold is not None and opponent is None:
         check = ArcThreshold(
-            "vi-viii-x.arc", "ARCT", params["stats"], parse_threshold(params["threshold"]), tuple(mods), table
+            "vi-viii-x.arc", "ARCT", params.int("stats"), parse_threshold(threshold), tuple(mods), table
         )
+    elif opponent is not None and threshold is None:
+        check = ArcOpposed("vi-viii-x.arc", "ARCO", params.int("stats"), opponent, tuple(mods), (), table)
     else:
-        check = ArcOpposed("vi-viii-x.arc", "ARCO", params["stats"], params["opponent_stats"], tuple(mods), (), table)
+        raise InputError("give a threshold or the opponent's stats", expected="--threshold or --opponent-stats")
     p: Fraction = check.probability()
     values = {
         "probability": float(p),

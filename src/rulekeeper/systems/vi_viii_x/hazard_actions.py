@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from rulekeeper.core.action import Action
+from rulekeeper.core.action import Call
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.clock import DAY
 from rulekeeper.core.play import Play
@@ -63,48 +63,48 @@ __all__ = [
 
 
 # -- climb --------------------------------------------------------------------------------
-def climb(play: Play[Character], action: Action) -> None:
+def climb(play: Play[Character], action: Call) -> None:
     """Surfaces with grips need a Stamina ARCT at the GM's threshold; without grips a tool is a must,
     and the GM may still ask for an ARCT at a low threshold (VIII.3 "Climb")."""
-    actor = str(action.actor)
-    p = dict(action.params)
+    actor = action.character
+    p = action.params
     refuse_unless_able(play, actor, "climb", INCAPACITATING | NO_CLIMB)
-    if not p["grips"] and not p["tool"]:
+    if not p.bool("grips") and not p.bool("tool"):
         raise RuleRefusal(f"a surface without grips can only be climbed with a tool such as a rope ({CLIMB})")
-    if p["threshold"] is None:
-        if p["grips"]:
+    if p.opt_str("threshold") is None:
+        if p.bool("grips"):
             raise InputError(
                 "a climb on grips needs the GM's threshold", expected="threshold: a number or a name", where="threshold"
             )
         tell(play, f"{actor} climbs with a tool; the GM asks for no check", CLIMB, actor, player=f"{actor} climbs")
         play.result.update({"climbed": True, "checked": False})
         return
-    threshold = parse_threshold(p["threshold"])
+    threshold = parse_threshold(p.opt_str("threshold"))
     ask_arct(
         play,
         actor,
         kind="climb",
         purpose="climb",
-        what="climb" + ("" if p["grips"] else " with a tool"),
+        what="climb" + ("" if p.bool("grips") else " with a tool"),
         stats=skill_stats_in_play(play, actor, "stamina"),
         threshold=threshold,
-        gm_modifier=p["gm_modifier"],
+        gm_modifier=p.int("gm_modifier"),
         rule=CLIMB,
     )
 
 
 # -- falling ------------------------------------------------------------------------------
-def fall(play: Play[Character], action: Action) -> None:
+def fall(play: Play[Character], action: Call) -> None:
     """h metres do h - 2 damage from 3 m on; a Body Control ARCT against the 3-metre band takes off
     what its result beats the threshold by (VIII.3 "Falling damage")."""
-    actor = str(action.actor)
-    p = dict(action.params)
+    actor = action.character
+    p = action.params
     refuse_unless_able(play, actor, "fall any further")
-    metres = p["metres"]
-    ks = p["ks"].upper()
-    us = choose_us(play.char(actor), ks, p.get("us"))
+    metres = p.int("metres")
+    ks = p.str("ks").upper()
+    us = choose_us(play.char(actor), ks, p.opt_str("us"))
     base = fall_damage(metres)
-    threshold = fall_threshold(metres) if p["threshold"] is None else parse_threshold(p["threshold"])
+    threshold = fall_threshold(metres) if p.opt_str("threshold") is None else parse_threshold(p.opt_str("threshold"))
     play.result.update({"metres": metres, "base_damage": base, "threshold": threshold})
     if base == 0:
         tell(play, f"a fall of {metres} m does no damage", FALLING, actor, player=f"{actor} falls {metres} m unhurt")
@@ -118,7 +118,7 @@ def fall(play: Play[Character], action: Action) -> None:
         player=f"{actor} falls {metres} m: {base} damage before any relief",
     )
     character = play.char(actor)
-    can_try = p["body_control"] and "body-control" in character.es
+    can_try = p.bool("body_control") and "body-control" in character.es
     if not can_try or set(INCAPACITATING) & {c.name for c in play.state.conditions_of(actor)}:
         land(play, actor, base, 0, ks, us)
         return
@@ -133,7 +133,7 @@ def fall(play: Play[Character], action: Action) -> None:
         stats=skill_stats_in_play(play, actor, "body-control"),
         threshold=threshold,
         rule=FALLING,
-        gm_modifier=p["gm_modifier"],
+        gm_modifier=p.int("gm_modifier"),
         data={"metres": metres, "base": base, "ks": ks, "us": us},
     )
     if noted:
@@ -158,10 +158,10 @@ def land(play: Play[Character], actor: str, base: int, relief: int, ks: str, us:
 
 
 # -- jump ---------------------------------------------------------------------------------
-def jump(play: Play[Character], action: Action) -> None:
+def jump(play: Play[Character], action: Call) -> None:
     """Running jump up to Agility - 2 metres, standing half of it; burden lowers it, full burden forbids it."""
-    actor = str(action.actor)
-    p = dict(action.params)
+    actor = action.character
+    p = action.params
     character = play.char(actor)
     if character.agility is None:
         raise InputError(f"{actor} has no agility on the sheet", expected="agility: a number", where="sheet")
@@ -172,28 +172,30 @@ def jump(play: Play[Character], action: Action) -> None:
     distances = jump_distances(character.agility, character.burden)
     if distances is None:
         raise RuleRefusal(f"{actor} cannot jump with a {character.burden.value} burden ({JUMP})")
-    longest = distances.running if p["style"] == "running" else distances.standing
-    play.result.update({"style": p["style"], "max_distance": longest, "burden": character.burden.value})
-    text = (
-        f"{p['style']} jump with agility {character.agility} and {character.burden.value} burden: up to {longest:g} m"
-    )
-    if p["distance"] is not None:
-        made = p["distance"] <= longest
+    style = p.str("style")
+    longest = distances.running if style == "running" else distances.standing
+    play.result.update({"style": style, "max_distance": longest, "burden": character.burden.value})
+    text = f"{style} jump with agility {character.agility} and {character.burden.value} burden: up to {longest:g} m"
+    distance = p.opt_float("distance")
+    if distance is not None:
+        made = distance <= longest
         play.result["made"] = made
-        text += f"; {p['distance']:g} m is {'within reach' if made else 'too far'}"
+        text += f"; {distance:g} m is {'within reach' if made else 'too far'}"
     secret = bool(play.option("agility_secret", False))
     tell(play, text, JUMP, actor, player=None if secret else f"{actor}: {text}")
 
 
 # -- prolonged action ---------------------------------------------------------------------
-def exert(play: Play[Character], action: Action) -> None:
+def exert(play: Play[Character], action: Call) -> None:
     """Start a prolonged effort: a Stamina ARCT after every turn at a rising threshold until rest (VIII.3)."""
-    actor = str(action.actor)
-    p = dict(action.params)
+    actor = action.character
+    p = action.params
     refuse_unless_able(play, actor, "keep up an effort", INCAPACITATING)
-    start = parse_threshold(p["threshold"])
+    start = parse_threshold(p.str("threshold"))
     character = play.char(actor)
-    play.put(actor, replace(character, effort=Effort(threshold=start, step=p["step"], turns_left=p["turns"])))
+    play.put(
+        actor, replace(character, effort=Effort(threshold=start, step=p.int("step"), turns_left=p.opt_int("turns")))
+    )
     play.cancel_timers(actor=actor, kind=timer_kind("effort"))
     play.cancel_timers(actor=actor, kind=timer_kind("fatigue-rest"))
     play.schedule(
@@ -201,17 +203,17 @@ def exert(play: Play[Character], action: Action) -> None:
         timer_kind("effort"),
         f"{actor}: Stamina ARCT after a turn of effort",
         actor=actor,
-        data={"skill": p["skill"]},
+        data={"skill": p.str("skill")},
     )
     tell(
         play,
         f"{actor} keeps up a prolonged effort: a Stamina ARCT after every turn, from threshold {start}, "
-        f"rising by {p['step']} each time",
+        f"rising by {p.int('step')} each time",
         PROLONGED,
         actor,
         player=f"{actor} keeps up a prolonged effort",
     )
-    play.result.update({"threshold": start, "step": p["step"]})
+    play.result.update({"threshold": start, "step": p.int("step")})
 
 
 def effort_turn(play: Play[Character], actor: str, data: dict[str, Any]) -> None:
@@ -247,15 +249,15 @@ def effort_turn(play: Play[Character], actor: str, data: dict[str, Any]) -> None
 
 
 # -- disease and poison -------------------------------------------------------------------
-def afflict(play: Play[Character], action: Action) -> None:
+def afflict(play: Play[Character], action: Call) -> None:
     """A disease or poison lowers stats like a wound and leaves the character injured (VIII.3)."""
-    actor = str(action.actor)
-    p = dict(action.params)
+    actor = action.character
+    p = action.params
     refuse_unless_able(play, actor, "fall ill")
-    kind = AilmentKind(p["kind"])
-    name = p["name"].strip().lower()
-    ks = p["ks"].upper()
-    us = choose_us(play.char(actor), ks, p.get("us"))
+    kind = AilmentKind(p.str("kind"))
+    name = p.str("name").strip().lower()
+    ks = p.str("ks").upper()
+    us = choose_us(play.char(actor), ks, p.opt_str("us"))
     touched = (ks,) + ((us,) if us else ())
     character = play.char(actor)
     old = character.ailment(name)
@@ -268,7 +270,7 @@ def afflict(play: Play[Character], action: Action) -> None:
         )
     play.put(actor, replace(character, ailments=ailments))
     rule = DISEASE if kind is AilmentKind.DISEASE else POISON
-    changes = damage_pair(play, actor, ks, us, p["amount"], what=f"damage from {kind.value} ({name})", rule=rule)
+    changes = damage_pair(play, actor, ks, us, p.int("amount"), what=f"damage from {kind.value} ({name})", rule=rule)
     lowered = tuple(c.stat for c in changes if not c.secret and c.after < c.before)
     if lowered:
         character = play.char(actor)
@@ -276,7 +278,7 @@ def afflict(play: Play[Character], action: Action) -> None:
             replace(a, felt=tuple(dict.fromkeys(a.felt + lowered))) if a.name == name else a for a in character.ailments
         )
         play.put(actor, replace(character, ailments=ailments))
-    play.result.update({"ailment": name, "damage": p["amount"]})
+    play.result.update({"ailment": name, "damage": p.int("amount")})
 
 
 def cure_skill(play: Play[Character], healer: str, kind: AilmentKind, skill: str | None) -> ArcStats:
@@ -292,16 +294,16 @@ def cure_skill(play: Play[Character], healer: str, kind: AilmentKind, skill: str
     return max(trained, key=lambda o: o.value)
 
 
-def cure(play: Play[Character], action: Action) -> None:
+def cure(play: Play[Character], action: Call) -> None:
     """A successful Education check finds the cure; the ailment ends only when every lost point is back."""
-    patient = str(action.actor)
-    p = dict(action.params)
-    name = p["ailment"].strip().lower()
+    patient = action.character
+    p = action.params
+    name = p.str("ailment").strip().lower()
     ailment = play.char(patient).ailment(name)
     if ailment is None or ailment.eradicated:
         known = ", ".join(a.name for a in play.char(patient).ailments if not a.eradicated) or "none"
         raise InputError(f"{patient} has no ailment {name!r}", expected=f"one of: {known}", where="ailment")
-    healer = p["healer"] or patient
+    healer = p.opt_str("healer") or patient
     if healer not in play.state.characters:
         raise InputError(f"unknown character {healer!r}", expected="a character id", where="healer")
     refuse_unless_able(play, healer, "look for a cure", INCAPACITATING)
@@ -312,9 +314,9 @@ def cure(play: Play[Character], action: Action) -> None:
         kind="cure",
         purpose="cure",
         what=f"cure for {patient}'s {name}",
-        stats=cure_skill(play, healer, ailment.kind, p["skill"]),
-        threshold=parse_threshold(p["threshold"]),
-        gm_modifier=p["gm_modifier"],
+        stats=cure_skill(play, healer, ailment.kind, p.opt_str("skill")),
+        threshold=parse_threshold(p.str("threshold")),
+        gm_modifier=p.int("gm_modifier"),
         rule=rule,
         data={"patient": patient, "ailment": name},
     )
@@ -341,11 +343,11 @@ def starvation_us(character: Character) -> str | None:
     return "VIG" if "VIG" in declared else (declared[0] if declared else None)
 
 
-def deprive(play: Play[Character], action: Action) -> None:
+def deprive(play: Play[Character], action: Call) -> None:
     """Count days without food (harm from day 5) or water (harm from day 3)."""
-    actor = str(action.actor)
-    p = dict(action.params)
-    need, days = p["kind"], p["days"]
+    actor = action.character
+    p = action.params
+    need, days = p.str("kind"), p.int("days")
     refuse_unless_able(play, actor, f"go without {need}")
     play.put(actor, _with_days(play.char(actor), need, days))
     play.cancel_timers(actor=actor, kind=timer_kind(_TIMER[need]))
@@ -362,10 +364,10 @@ def deprive(play: Play[Character], action: Action) -> None:
     play.result.update({_FIELD[need]: days})
 
 
-def nourish(play: Play[Character], action: Action) -> None:
+def nourish(play: Play[Character], action: Call) -> None:
     """Eating or drinking ends the count; lost points come back by the recovery rules (VIII.2)."""
-    actor = str(action.actor)
-    need = action.params["kind"]
+    actor = action.character
+    need = action.params.str("kind")
     play.put(actor, _with_days(play.char(actor), need, None))
     play.cancel_timers(actor=actor, kind=timer_kind(_TIMER[need]))
     rule = STARVATION if need == "food" else DEHYDRATION

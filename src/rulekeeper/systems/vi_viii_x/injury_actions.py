@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rulekeeper.core.action import Action
+from rulekeeper.core.action import Call
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.clock import DAY
 from rulekeeper.core.dice_roll import DiceRoll
+from rulekeeper.core.params import Params
 from rulekeeper.core.play import Play
 from rulekeeper.core.section import CheckKind, CheckSpec, Section, TimerSpec
 from rulekeeper.core.stakes import Stakes
@@ -55,19 +56,19 @@ RECOVERY_PURPOSE = "natural-recovery"
 MAGIC_WEEKS_PER_POINT = 1  # VIII.2: magical healing ages the character a week per point healed
 
 
-def _pair(play: Play[Character], actor: str, params: dict[str, Any]) -> tuple[str | None, str | None]:
+def _pair(play: Play[Character], actor: str, params: Params) -> tuple[str | None, str | None]:
     """The pair a heal is aimed at, if any: ``ks`` (and optionally ``us``), or a ``us`` alone."""
     character = play.char(actor)
-    us, ks = params.get("us"), params.get("ks")
+    us, ks = params.opt_str("us"), params.opt_str("ks")
     if ks is None and us:
-        name = str(us).strip().upper()
+        name = us.strip().upper()
         if name not in character.us:
             known = ", ".join(character.us) or "none"
             raise InputError(f"no unknown stat {name} on the sheet", expected=f"one of: {known}", where="us")
         ks = character.us[name].ks
     if ks is None:
         return None, None
-    ks = str(ks).upper()
+    ks = ks.upper()
     return ks, (choose_us(character, ks, us) if us else None)
 
 
@@ -78,30 +79,30 @@ def _after(play: Play[Character], actor: str) -> dict[str, int]:
     return stats
 
 
-def damage(play: Play[Character], action: Action) -> None:
+def damage(play: Play[Character], action: Call) -> None:
     """Physical damage lands on BU or CO, mental on IN or EM, other damage where it says; US first (VIII.1)."""
-    actor = str(action.actor)
-    p = dict(action.params)
-    kind, ks = p["kind"], p["ks"].upper()
+    actor = action.character
+    p = action.params
+    kind, ks = p.str("kind"), p.str("ks").upper()
     if ks not in DAMAGE_KINDS[kind]:
         allowed = " or ".join(DAMAGE_KINDS[kind])
         raise RuleRefusal(f"{kind} damage lands on {allowed}, not {ks} ({INJURIES})")
     refuse_unless_able(play, actor, "take further damage")
-    us = choose_us(play.char(actor), ks, p.get("us"))
-    damage_pair(play, actor, ks, us, p["amount"], what=f"{kind} damage", rule=INJURIES)
-    play.result.update({"damage": p["amount"], "ks": ks, "us": us, **_after(play, actor)})
+    us = choose_us(play.char(actor), ks, p.opt_str("us"))
+    damage_pair(play, actor, ks, us, p.int("amount"), what=f"{kind} damage", rule=INJURIES)
+    play.result.update({"damage": p.int("amount"), "ks": ks, "us": us, **_after(play, actor)})
 
 
-def heal(play: Play[Character], action: Action) -> None:
+def heal(play: Play[Character], action: Call) -> None:
     """Immediate healing: magic ages the character a week per point healed; other means as they say (VIII.2)."""
-    actor = str(action.actor)
-    p = dict(action.params)
+    actor = action.character
+    p = action.params
     refuse_unless_able(play, actor, "be healed")
     ks, us = _pair(play, actor, p)
-    magical = p["source"] == "magic"
-    per_point = MAGIC_WEEKS_PER_POINT if magical else p["weeks_per_point"]
+    magical = p.str("source") == "magic"
+    per_point = MAGIC_WEEKS_PER_POINT if magical else p.int("weeks_per_point")
     what = "magical healing" if magical else "healing"
-    changes = heal_points(play, actor, p["amount"], ks=ks, us=us, what=what, rule=RECOVERY)
+    changes = heal_points(play, actor, p.int("amount"), ks=ks, us=us, what=what, rule=RECOVERY)
     healed = sum(c.after - c.before for c in changes)
     weeks = healed * per_point
     if weeks:
@@ -124,17 +125,17 @@ def potion_portions(total: int, days: int) -> list[int]:
     return [total * (i + 1) // days - total * i // days for i in range(days)]
 
 
-def potion(play: Play[Character], action: Action) -> None:
+def potion(play: Play[Character], action: Call) -> None:
     """A healing potion doubles natural recovery: 2d3 points over the next day, or spread over more (VIII.2).
 
     Reading: the 2d3 replaces the day's natural 1d3 rather than adding to it; the seed's note that a
     potion stretched over more days makes recovery *slower* only fits that reading.
     """
-    actor = str(action.actor)
-    p = dict(action.params)
+    actor = action.character
+    p = action.params
     refuse_unless_able(play, actor, "drink a potion", {"death", "coma", "vegetative"})
     ks, us = _pair(play, actor, p)
-    until = play.now + int(p["days"]) * DAY
+    until = play.now + p.int("days") * DAY
     character = play.char(actor)
     play.put(actor, replace(character, potion_until=max(until, character.potion_until or 0)))
     play.roll_check(
@@ -142,7 +143,7 @@ def potion(play: Play[Character], action: Action) -> None:
         purpose=POTION_PURPOSE,
         rule=RECOVERY,
         actor=actor,
-        data={"days": p["days"], "ks": ks, "us": us},
+        data={"days": p.int("days"), "ks": ks, "us": us},
         stakes=Stakes(purpose=f"the points {actor}'s healing potion will heal", on_success="healed over the days"),
     )
 
@@ -193,14 +194,14 @@ def potion_day(play: Play[Character], actor: str, data: dict[str, Any]) -> None:
         )
 
 
-def rest(play: Play[Character], action: Action) -> None:
+def rest(play: Play[Character], action: Call) -> None:
     """Set how the character spends its days: total rest heals, basic actions suspend it, acting hurts.
 
     Any rest also ends a prolonged action and lets fatigue fade, one level per turn (VIII.3).
     """
-    actor = str(action.actor)
+    actor = action.character
     refuse_unless_able(play, actor, "rest")
-    regimen = Regimen(action.params["kind"])
+    regimen = Regimen(action.params.str("kind"))
     character = play.char(actor)
     play.put(
         actor, replace(character, regimen=regimen, effort=None if regimen is not Regimen.ACTIVE else character.effort)

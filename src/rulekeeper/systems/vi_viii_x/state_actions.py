@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rulekeeper.core.action import Action
+from rulekeeper.core.action import Call
 from rulekeeper.core.arc import ArcOpposed, ArcThreshold, RollModifierTable
 from rulekeeper.core.check import CheckResult, Modifier
+from rulekeeper.core.params import Params
 from rulekeeper.core.play import Play
 from rulekeeper.core.section import CheckKind, CheckSpec, Section, TimerSpec
 from rulekeeper.core.state import PendingCheck, Timer
@@ -66,12 +67,13 @@ __all__ = [
 BLIND_TABLE = RollModifierTable(values=(1, 0, 0, 0, 0, 0), name="d6: only a 1 succeeds")
 
 
-def _stats(play: Play[Character], actor: str, p: dict[str, Any]) -> ArcStats:
+def _stats(play: Play[Character], actor: str, p: Params) -> ArcStats:
     character = play.char(actor)
-    if p.get("skill"):
-        return skill_stats_in_play(play, actor, p["skill"])
-    ks = (p.get("ks") or "bu").upper()
-    return pair_stats(character, ks, choose_us(character, ks, p.get("us")))
+    skill = p.opt_str("skill")
+    if skill:
+        return skill_stats_in_play(play, actor, skill)
+    ks = (p.opt_str("ks") or "bu").upper()
+    return pair_stats(character, ks, choose_us(character, ks, p.opt_str("us")))
 
 
 def record_arc(play: Play[Character], actor: str | None, result: CheckResult, what: str) -> None:
@@ -89,59 +91,61 @@ def record_arc(play: Play[Character], actor: str | None, result: CheckResult, wh
     tell(play, f"{what} {verdict} by {result.margin}", ARC, actor, player=f"{what} {verdict}")
 
 
-def arc(play: Play[Character], action: Action) -> None:
+def arc(play: Play[Character], action: Call) -> None:
     """An ARC on a KS and US (or a skill): ARCT against a threshold, or ARCO against an opponent's ARC."""
-    actor = str(action.actor)
-    p = dict(action.params)
+    actor = action.character
+    p = action.params
     refuse_unless_able(play, actor, "act", INCAPACITATING)
-    if (p["threshold"] is None) == (p["opponent_stats"] is None):
+    given, opponent = p.opt_str("threshold"), p.opt_int("opponent_stats")
+    if (given is None) == (opponent is None):
         raise InputError(
             "an ARC needs a threshold or an opponent, not both",
             expected="threshold (ARCT) or opponent_stats (ARCO)",
             where="threshold",
         )
     stats = _stats(play, actor, p)
-    mods = ([Modifier(p["gm_modifier"], "GM modifier")] if p["gm_modifier"] else []) + list(
+    mods = ([Modifier(p.int("gm_modifier"), "GM modifier")] if p.int("gm_modifier") else []) + list(
         state_modifiers(play, actor)
     )
     table = roll_table(play)
     what = f"{actor}'s ARC on {stats.label}"
     check: ArcThreshold | ArcOpposed
-    if p["opponent_stats"] is None:
-        threshold = parse_threshold(p["threshold"])
+    if opponent is None:
+        threshold = parse_threshold(given)
         check = ArcThreshold(f"{SYSTEM}.arc", f"{what} against {threshold}", stats.value, threshold, tuple(mods), table)
     else:
-        opp = (Modifier(p["opponent_modifier"], "opponent's modifiers"),) if p["opponent_modifier"] else ()
+        opp = (Modifier(p.int("opponent_modifier"), "opponent's modifiers"),) if p.int("opponent_modifier") else ()
         check = ArcOpposed(
-            f"{SYSTEM}.arc", f"{what} against an opponent", stats.value, p["opponent_stats"], tuple(mods), opp, table
+            f"{SYSTEM}.arc", f"{what} against an opponent", stats.value, opponent, tuple(mods), opp, table
         )
-    if p["roll_modifier"] is None:
+    read, opponent_read = p.opt_int("roll_modifier"), p.opt_int("opponent_roll_modifier")
+    if read is None:
         play.check(check, purpose="arc", rule=ARC, actor=actor, data={"what": what})
         return
     # A roll modifier read off the dice at the table is judged at once.
-    face = face_for_modifier(table, p["roll_modifier"])
+    face = face_for_modifier(table, read)
     if isinstance(check, ArcThreshold):
         result = check.judge(face)
     else:
-        if p["opponent_roll_modifier"] is None:
+        if opponent_read is None:
             raise InputError(
                 "the opponent's roll modifier is needed too",
                 expected="opponent_roll_modifier",
                 where="opponent_roll_modifier",
             )
-        result = check.judge(face, face_for_modifier(table, p["opponent_roll_modifier"]))
+        result = check.judge(face, face_for_modifier(table, opponent_read))
     play.explain(result.text, ARC, actor=actor, dice=result.dice, check=check.kind)
     play.checks.append(result)
     record_arc(play, actor, result, what)
 
 
-def reaction(play: Play[Character], action: Action) -> None:
+def reaction(play: Play[Character], action: Call) -> None:
     """A Reaction check: automatic success when Exalted, a heavy malus when Panicked (VIII.4).
 
     Being surprised is what calls for it, so the check ends the Surprised state.
     """
-    actor = str(action.actor)
-    p = dict(action.params)
+    actor = action.character
+    p = action.params
     refuse_unless_able(play, actor, "react", INCAPACITATING)
     character = play.char(actor)
     if play.has(actor, "surprised"):
@@ -166,53 +170,54 @@ def reaction(play: Play[Character], action: Action) -> None:
         purpose="reaction",
         what="Reaction check",
         stats=_stats(play, actor, p),
-        threshold=parse_threshold(p["threshold"]),
-        gm_modifier=p["gm_modifier"],
+        threshold=parse_threshold(p.str("threshold")),
+        gm_modifier=p.int("gm_modifier"),
         extra=extra,
         rule=state_rule("Surprised/under pressure"),
     )
 
 
-def set_state(play: Play[Character], action: Action) -> None:
+def set_state(play: Play[Character], action: Call) -> None:
     """Put a GM-set state on or off; ``modifier`` is the GM's adjustment it brings to every check."""
-    actor = str(action.actor)
-    p = dict(action.params)
-    name = p["kind"]
+    actor = action.character
+    p = action.params
+    name = p.str("kind")
     info = STATES[name]
-    if not p["on"]:
+    if not p.bool("on"):
         if not play.remove_condition(actor, name, info.rule):
             raise InputError(f"{actor} is not {name}", expected="a state the character is in", where="kind")
         share_last(play, f"{actor} is no longer {name}")
         play.result.update({"state": name, "on": False})
         return
-    if p["limbs"] is not None and name != "entangled":
+    if p.opt_str("limbs") is not None and name != "entangled":
         raise InputError("limbs applies to entangled only", expected="no limbs for this state", where="limbs")
     opposite = {"slowed": "hasted", "hasted": "slowed"}.get(name)
     if opposite and play.remove_condition(actor, opposite, info.rule):
         share_last(play, f"{actor} is no longer {opposite}")
-    data: dict[str, Any] = {"modifier": p["modifier"]}
+    data: dict[str, Any] = {"modifier": p.int("modifier")}
     if name == "entangled":
-        data["limbs"] = p["limbs"] or "legs"
-    duration = None if p["turns"] is None else p["turns"] * turn_seconds(play)
+        data["limbs"] = p.opt_str("limbs") or "legs"
+    turns = p.opt_int("turns")
+    duration = None if turns is None else turns * turn_seconds(play)
     play.add_condition(actor, name, info.rule, duration=duration, data=data, text=f"{actor} is {name}: {info.effect}")
     share_last(play, f"{actor} is {name}")
     play.result.update({"state": name, "on": True})
 
 
-def set_som(play: Play[Character], action: Action) -> None:
+def set_som(play: Play[Character], action: Call) -> None:
     """State of mind 1-10: 10 is Exalted, 1 Panicked (VIII.4)."""
-    actor = str(action.actor)
-    value = action.params["value"]
+    actor = action.character
+    value = action.params.int("value")
     play.put(actor, replace(play.char(actor), som=value))
     tell(play, f"{actor}'s SOM is now {value}", state_rule("Exalted"), actor, player=f"{actor}'s SOM is {value}")
     sync_states(play, actor)
     play.result.update({"som": value})
 
 
-def burden(play: Play[Character], action: Action) -> None:
+def burden(play: Play[Character], action: Call) -> None:
     """The burden rank carried: anything over normal clothes burdens, more than full overloads (VIII.4)."""
-    actor = str(action.actor)
-    rank = Burden(action.params["kind"])
+    actor = action.character
+    rank = Burden(action.params.str("kind"))
     play.put(actor, replace(play.char(actor), burden=rank))
     rule = state_rule("Burdened/Overloaded")
     tell(play, f"{actor} carries a {rank.value} burden", rule, actor, player=f"{actor} carries a {rank.value} burden")
@@ -220,11 +225,11 @@ def burden(play: Play[Character], action: Action) -> None:
     play.result.update({"burden": rank.value})
 
 
-def cast(play: Play[Character], action: Action) -> None:
+def cast(play: Play[Character], action: Call) -> None:
     """A deafened character cannot cast spells or counterspells (VIII.4); the spell itself is another chapter's."""
-    actor = str(action.actor)
+    actor = action.character
     refuse_unless_able(play, actor, "cast a spell", INCAPACITATING | {"deafened"})
-    spell = action.params["spell"] or "a spell"
+    spell = action.params.opt_str("spell") or "a spell"
     tell(
         play,
         f"{actor} may cast {spell}; nothing in the character's states forbids it",
@@ -235,18 +240,18 @@ def cast(play: Play[Character], action: Action) -> None:
     play.result.update({"may_cast": True})
 
 
-def stun(play: Play[Character], action: Action) -> None:
+def stun(play: Play[Character], action: Call) -> None:
     """A stunning blow: unconscious, then a Stamina ARCT; on success awake the next turn (VIII.4 "Stunned")."""
-    actor = str(action.actor)
-    p = dict(action.params)
+    actor = action.character
+    p = action.params
     refuse_unless_able(play, actor, "be stunned")
-    threshold = parse_threshold(p["threshold"])
+    threshold = parse_threshold(p.str("threshold"))
     rule = state_rule("Stunned")
     play.cancel_timers(actor=actor, kind=timer_kind("stun-reroll"))
     play.cancel_timers(actor=actor, kind=timer_kind("stun-wakes"))
     play.add_condition(actor, "stunned", rule, data={"threshold": threshold}, text=f"{actor} is stunned: unconscious")
     share_last(play, f"{actor} is stunned and falls unconscious")
-    stun_check(play, actor, threshold, attempt=1, gm_modifier=p["gm_modifier"])
+    stun_check(play, actor, threshold, attempt=1, gm_modifier=p.int("gm_modifier"))
 
 
 def stun_check(play: Play[Character], actor: str, threshold: int, *, attempt: int, gm_modifier: int = 0) -> None:
@@ -312,11 +317,11 @@ def stun_passed(play: Play[Character], actor: str) -> None:
     )
 
 
-def sight(play: Play[Character], action: Action) -> None:
+def sight(play: Play[Character], action: Call) -> None:
     """An action that needs sight: a blind character manages it only on a 1 on 1d6 (VIII.4 "Blind")."""
-    actor = str(action.actor)
+    actor = action.character
     refuse_unless_able(play, actor, "act", INCAPACITATING)
-    task = action.params["task"] or "an action that needs sight"
+    task = action.params.opt_str("task") or "an action that needs sight"
     if not play.has(actor, "blind"):
         tell(
             play, f"{actor} can see: {task} needs no blind roll", state_rule("Blind"), actor, player=f"{task}: no roll"
@@ -333,9 +338,9 @@ def sight(play: Play[Character], action: Action) -> None:
     play.check(check, purpose="sight", rule=state_rule("Blind"), actor=actor, data={"task": task})
 
 
-def player_view(play: Play[Character], action: Action) -> None:
+def player_view(play: Play[Character], action: Call) -> None:
     """Show what the character's player may see (no unknown stat, nothing computed from one)."""
-    actor = str(action.actor)
+    actor = action.character
     view = player_character_view(play.state, actor).to_dict()
     play.result.update({"player_view": view, "fields": sorted(view)})
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Literal
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.clock import HOUR
 from rulekeeper.core.dice_roll import DiceRoll
@@ -38,11 +38,6 @@ DAMAGE_KIND = "wg.damage"
 DAMAGE_PURPOSE = "damage"
 
 
-def _actor(action: Action) -> str:
-    assert action.actor is not None  # the engine enforces actor="required"
-    return action.actor
-
-
 def _living(play: WGPlay, actor: str) -> WrathGloryCharacter:
     character = play.char(actor)
     if character.dead:
@@ -50,15 +45,15 @@ def _living(play: WGPlay, actor: str) -> WrathGloryCharacter:
     return character
 
 
-def _targets(play: WGPlay, action: Action) -> tuple[str, ...]:
-    raw = action.params.get("targets")
+def _targets(play: WGPlay, action: Call) -> tuple[str, ...]:
+    raw = action.params.opt_str("targets")
     where = f"action {action.name}"
     if not raw:
         if action.actor is None:
             raise InputError("no one to damage", expected="a character, or targets=a,b,c", where=where)
         names: tuple[str, ...] = (action.actor,)
     else:
-        names = tuple(name.strip() for name in str(raw).split(",") if name.strip())
+        names = tuple(name.strip() for name in raw.split(",") if name.strip())
     if not names:
         raise InputError("targets lists no one", expected="comma-separated character ids", where=where)
     if len(set(names)) != len(names):
@@ -72,17 +67,17 @@ def _targets(play: WGPlay, action: Action) -> tuple[str, ...]:
     return names
 
 
-def _damage(play: WGPlay, action: Action) -> None:
-    amount, dice = action.params.get("amount"), action.params.get("dice")
+def _damage(play: WGPlay, action: Call) -> None:
+    amount, dice = action.params.opt_int("amount"), action.params.opt_str("dice")
     if (amount is None) == (dice is None):
         raise InputError(
             "give the damage either as amount or as dice", expected="amount=8 or dice=1d6+7", where="action damage"
         )
     targets = _targets(play, action)
-    mortal = bool(action.params.get("mortal"))
-    mortal_determination = bool(action.params.get("mortal_determination"))
-    if dice is None:
-        strike(play, targets, int(str(amount)), mortal=mortal, mortal_determination=mortal_determination)
+    mortal = action.params.bool("mortal")
+    mortal_determination = action.params.bool("mortal_determination")
+    if amount is not None:  # exactly one of the two, checked above
+        strike(play, targets, amount, mortal=mortal, mortal_determination=mortal_determination)
         return
     rule = citations.MULTIPLE_TARGETS if len(targets) > 1 else citations.DAMAGE
     play.roll_check(
@@ -111,36 +106,36 @@ def on_damage_roll(play: WGPlay, pending: PendingCheck, result: CheckResult) -> 
     )
 
 
-def _heal(play: WGPlay, action: Action) -> None:
-    actor = _actor(action)
+def _heal(play: WGPlay, action: Call) -> None:
+    actor = action.character
     _living(play, actor)
-    wounds, shock = int(action.params["wounds"]), int(action.params["shock"])
+    wounds, shock = action.params.int("wounds"), action.params.int("shock")
     if wounds == 0 and shock == 0:
         raise InputError("nothing to heal", expected="wounds or shock of at least 1", where="action heal")
     recover(play, actor, wounds, shock, citations.WOUNDS)
 
 
-def _shock(play: WGPlay, action: Action) -> None:
-    actor = _actor(action)
+def _shock(play: WGPlay, action: Call) -> None:
+    actor = action.character
     _living(play, actor)
-    amount = int(action.params["amount"])
+    amount = action.params.int("amount")
     play.result["shock_inflicted"] = amount
     suffer_shock(play, actor, amount, citations.SHOCK)
     play.result["shock"] = play.char(actor).shock
 
 
-def _restore_shock(play: WGPlay, action: Action) -> None:
-    actor = _actor(action)
+def _restore_shock(play: WGPlay, action: Call) -> None:
+    actor = action.character
     character = _living(play, actor)
     if character.wrath < 1:
         raise RuleRefusal(f"{actor} has no Wrath to spend on restoring Shock ({citations.SHOCK})")
     restore_shock(play, actor)
 
 
-def _wrath(play: WGPlay, action: Action) -> None:
-    actor = _actor(action)
+def _wrath(play: WGPlay, action: Call) -> None:
+    actor = action.character
     character = _living(play, actor)
-    change = int(action.params["change"])
+    change = action.params.int("change")
     if change == 0:
         raise InputError(
             "change must not be 0", expected="a gain such as 1 or a spend such as -1", where="action wrath"
@@ -157,12 +152,12 @@ def _wrath(play: WGPlay, action: Action) -> None:
     play.result["wrath"] = character.wrath + change
 
 
-def _test(play: WGPlay, action: Action) -> None:
-    actor = _actor(action)
+def _test(play: WGPlay, action: Call) -> None:
+    actor = action.character
     character = _living(play, actor)
     p = action.params
-    attribute = p.get("attribute")
-    pool = p.get("pool")
+    attribute = p.opt_str("attribute")
+    pool = p.opt_int("pool")
     if pool is None:
         stored = {"toughness": character.toughness, "willpower": character.willpower, "intellect": character.intellect}
         if attribute not in stored:
@@ -171,16 +166,16 @@ def _test(play: WGPlay, action: Action) -> None:
                 expected="pool=N (attribute + skill)",
                 where="action test",
             )
-        pool = stored[str(attribute)]
+        pool = stored[attribute]
     request = PoolRequest(
-        pool=int(pool),
-        dn=int(p["dn"]),
-        attribute=None if attribute is None else str(attribute),
-        bonus_dice=int(p["bonus_dice"]),
-        dn_modifier=int(p["dn_modifier"]),
-        intimidation=bool(p["intimidation"]),
-        sight=bool(p["sight"]),
-        label=str(p.get("label") or (f"{actor}'s {attribute} test" if attribute else f"{actor}'s test")),
+        pool=pool,
+        dn=p.int("dn"),
+        attribute=attribute,
+        bonus_dice=p.int("bonus_dice"),
+        dn_modifier=p.int("dn_modifier"),
+        intimidation=p.bool("intimidation"),
+        sight=p.bool("sight"),
+        label=p.opt_str("label") or (f"{actor}'s {attribute} test" if attribute else f"{actor}'s test"),
     )
     count_replaced = options.count_replaced_injuries(play)
     test = build_test(
@@ -230,16 +225,16 @@ def _explain_test_rules(
         )
 
 
-def _act(play: WGPlay, action: Action) -> None:
-    actor = _actor(action)
+def _act(play: WGPlay, action: Call) -> None:
+    actor = action.character
     _living(play, actor)
-    take_action(play, actor, str(action.params["action"]), weapon=bool(action.params["weapon"]))
+    take_action(play, actor, action.params.str("action"), weapon=action.params.bool("weapon"))
 
 
-def _move_dying(play: WGPlay, action: Action) -> None:
-    actor = _actor(action)
+def _move_dying(play: WGPlay, action: Call) -> None:
+    actor = action.character
     _living(play, actor)
-    target = str(action.params["target"])
+    target = action.params.str("target")
     patient = play.char(target)
     if not patient.dying:
         raise RuleRefusal(f"{target} is not Dying and can move on their own ({citations.DYING})")
@@ -252,20 +247,20 @@ def _move_dying(play: WGPlay, action: Action) -> None:
     play.result.update(moved=target)
 
 
-def _roll_injury(play: WGPlay, action: Action) -> None:
-    actor = _actor(action)
+def _roll_injury(play: WGPlay, action: Call) -> None:
+    actor = action.character
     _living(play, actor)
-    if action.params["table"] == "memorable":
+    if action.params.str("table") == "memorable":
         suffer_memorable_injury(play, actor)
     else:
         suffer_traumatic_injury(play, actor, "a rule inflicts a Traumatic Injury")
 
 
-def _replace_part(play: WGPlay, action: Action) -> None:
-    actor = _actor(action)
+def _replace_part(play: WGPlay, action: Call) -> None:
+    actor = action.character
     character = _living(play, actor)
-    part = BodyPart(action.params["part"])
-    side_text = action.params.get("side")
+    part = BodyPart(action.params.str("part"))
+    side_text = action.params.opt_str("side")
     side = None if part is BodyPart.TORSO or side_text is None else Side(side_text)
     if part is not BodyPart.TORSO and side is None:
         raise InputError(f"which {part.value}?", expected="side=left or side=right", where="action replace_part")
@@ -287,30 +282,30 @@ def _replace_part(play: WGPlay, action: Action) -> None:
     conditions.sync_conditions(play, actor)
 
 
-def _rest(play: WGPlay, action: Action) -> None:
-    actor = _actor(action)
+def _rest(play: WGPlay, action: Call) -> None:
+    actor = action.character
     _living(play, actor)
-    healer = action.params.get("healer")
+    healer = action.params.opt_str("healer")
     if healer is not None and healer not in play.state.characters:
         known = ", ".join(sorted(play.state.characters))
         raise UnknownNameError(f"unknown healer {healer!r}", expected=f"one of: {known}", where="action rest")
-    start_rest(play, actor, RestKind(action.params["kind"]), None if healer is None else str(healer))
+    start_rest(play, actor, RestKind(action.params.str("kind")), healer)
 
 
-def _light_activity(play: WGPlay, action: Action) -> None:
-    actor = _actor(action)
+def _light_activity(play: WGPlay, action: Call) -> None:
+    actor = action.character
     _living(play, actor)
-    light_activity(play, actor, int(action.params["duration"]))
+    light_activity(play, actor, action.params.int("duration"))
 
 
-def _strenuous(play: WGPlay, action: Action) -> None:
-    actor = _actor(action)
+def _strenuous(play: WGPlay, action: Call) -> None:
+    actor = action.character
     _living(play, actor)
-    strenuous_activity(play, actor, int(action.params["duration"]))
+    strenuous_activity(play, actor, action.params.int("duration"))
 
 
-def _end_rest(play: WGPlay, action: Action) -> None:
-    actor = _actor(action)
+def _end_rest(play: WGPlay, action: Call) -> None:
+    actor = action.character
     _living(play, actor)
     end_rest(play, actor)
 
@@ -318,7 +313,7 @@ def _end_rest(play: WGPlay, action: Action) -> None:
 def _spec(
     name: str,
     help_text: str,
-    handler: Callable[[WGPlay, Action], None],
+    handler: Callable[[WGPlay, Call], None],
     *params: ParamSpec,
     actor: Literal["required", "optional", "none"] = "required",
     kind: str = "feat",

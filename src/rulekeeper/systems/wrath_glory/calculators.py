@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
 from rulekeeper.core.action import Calculation, CalculatorSpec, ParamSpec
 from rulekeeper.core.dice_pool import PoolTest, pool_distribution
 from rulekeeper.core.explain import Step
+from rulekeeper.core.params import Params
 from rulekeeper.core.section import Section
 from rulekeeper.limits import MAX_POOL, MAX_POOL_DICE
 from rulekeeper.systems.wrath_glory import citations, formulas
@@ -24,12 +24,12 @@ __all__ = [
 ]
 
 
-def odds_calculation(params: Mapping[str, Any]) -> Calculation:
-    pool, dn = int(params["pool"]), int(params["dn"])
+def odds_calculation(params: Params) -> Calculation:
+    pool, dn = params.int("pool"), params.int("dn")
     steps: list[Step] = []
-    trauma = params.get("traumatic_injuries")
+    trauma = params.opt_int("traumatic_injuries")
     if trauma is not None:
-        wrath = formulas.dying_wrath_dice(int(trauma), pool)
+        wrath = formulas.dying_wrath_dice(trauma, pool)
         steps.append(
             Step(
                 f"while Dying with {trauma} Traumatic Injuries, {wrath} of the {pool} dice are Wrath dice",
@@ -37,7 +37,7 @@ def odds_calculation(params: Mapping[str, Any]) -> Calculation:
             )
         )
     else:
-        wrath = int(params["wrath_dice"])
+        wrath = params.int("wrath_dice")
     odds = pool_odds(PoolTest(kind="wg.odds", label="pool", pool=pool, dn=dn, wrath_dice=wrath))
     steps.append(
         Step(
@@ -51,9 +51,9 @@ def odds_calculation(params: Mapping[str, Any]) -> Calculation:
     return Calculation(values=odds.to_values(), steps=tuple(steps))
 
 
-def derived_calculation(params: Mapping[str, Any]) -> Calculation:
-    tier, toughness = int(params["tier"]), int(params["toughness"])
-    willpower, armour = int(params["willpower"]), int(params["armour"])
+def derived_calculation(params: Params) -> Calculation:
+    tier, toughness = params.int("tier"), params.int("toughness")
+    willpower, armour = params.int("willpower"), params.int("armour")
     values = {
         "resilience": formulas.resilience(toughness, armour),
         "max_wounds": formulas.max_wounds(tier, toughness),
@@ -73,15 +73,15 @@ def derived_calculation(params: Mapping[str, Any]) -> Calculation:
     return Calculation(values=values, steps=steps)
 
 
-def damage_calculation(params: Mapping[str, Any]) -> Calculation:
-    damage, resilience = int(params["damage"]), int(params["resilience"])
+def damage_calculation(params: Params) -> Calculation:
+    damage, resilience = params.int("damage"), params.int("resilience")
     hit = formulas.damage_against_resilience(damage, resilience)
     text = f"damage {damage} against Resilience {resilience}: {hit.wounds} Wound(s), {hit.shock} Shock"
     return Calculation(values={"wounds": hit.wounds, "shock": hit.shock}, steps=(Step(text, citations.DAMAGE),))
 
 
-def determination_calculation(params: Mapping[str, Any]) -> Calculation:
-    toughness, wounds = int(params["toughness"]), int(params["wounds"])
+def determination_calculation(params: Params) -> Calculation:
+    toughness, wounds = params.int("toughness"), params.int("wounds")
     converted: dict[int, Fraction] = {}
     for icons, p in pool_distribution(toughness).items():
         n = formulas.wounds_converted(icons, wounds)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.play import Play
 from rulekeeper.core.section import Section
 from rulekeeper.errors import RuleRefusal
@@ -17,11 +17,11 @@ from rulekeeper.systems.gods_monsters.consequences.sections import AGING, c_rule
 __all__ = ["AGING_ACTIONS", "AGING_SECTION"]
 
 
-def _birthday(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _birthday(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     refuse_if_dead(play, actor, "age")
     character = play.char(actor)
-    trade = str(action.params["trade"])
+    trade = action.params.str("trade")
     age = character.age + 1
     start = aging_starts_at(character.endurance)
     cite = c_rule(AGING, reading="only the start age uses endurance; the special-contributor rate is unconfirmed")

@@ -22,10 +22,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import HOUR, MINUTE, format_duration
+from rulekeeper.core.params import Params
 from rulekeeper.core.play import Play
 from rulekeeper.core.section import CheckKind, CheckSpec, Section, TimerSpec
 from rulekeeper.core.stakes import Stakes
@@ -129,22 +130,23 @@ def _rule(section: str = AILMENTS_SECTION, reading: str | None = None) -> Rule:
 
 
 # -- building the ailment from an action ------------------------------------------------------
-def _ailment_from_params(params: Mapping[str, Any], *, inescapable_exposure: bool) -> Ailment:
-    name = " ".join(str(params["name"]).lower().split())
+def _ailment_from_params(params: Params, *, inescapable_exposure: bool) -> Ailment:
+    name = " ".join(params.str("name").lower().split())
     row = find_ailment(name)
     if name in _RESERVED:
         raise InputError(f"{name!r} names a condition, not an ailment", expected="another ailment name", where="name")
-    penalties = parse_penalties(params["penalties"]) if params.get("penalties") else None
+    given_penalties = params.opt_str("penalties")
+    penalties = parse_penalties(given_penalties) if given_penalties else None
     base_effect = row.effect if row is not None else AilmentEffect()
     effect = AilmentEffect(
-        injuries=params.get("injuries") or base_effect.injuries,
-        sleep_minutes=params.get("sleep") or base_effect.sleep_minutes,
-        paralysis_minutes=params.get("paralysis") or base_effect.paralysis_minutes,
+        injuries=params.opt_str("injuries") or base_effect.injuries,
+        sleep_minutes=params.opt_str("sleep") or base_effect.sleep_minutes,
+        paralysis_minutes=params.opt_str("paralysis") or base_effect.paralysis_minutes,
         penalties={**base_effect.penalties, **(penalties or {})},
-        penalty_hours=params.get("penalty_hours") or base_effect.penalty_hours,
+        penalty_hours=params.opt_str("penalty_hours") or base_effect.penalty_hours,
     )
-    action_time = params.get("action_time")
-    action_rounds = params.get("action_rounds")
+    action_time = params.opt_int("action_time")
+    action_rounds = params.opt_int("action_rounds")
     if action_time is not None and action_rounds is not None:
         raise InputError(
             "give the action time as action_time or as action_rounds, not both",
@@ -165,33 +167,33 @@ def _ailment_from_params(params: Mapping[str, Any], *, inescapable_exposure: boo
                 expected="injuries, sleep, paralysis or penalties",
                 where="effect",
             )
-    strength = params.get("strength")
-    chronic = params.get("chronic")
-    inescapable = True if inescapable_exposure else params.get("inescapable")
+    strength = params.opt_int("strength")
+    chronic = params.opt_bool("chronic")
+    inescapable = True if inescapable_exposure else params.opt_bool("inescapable")
     if action_time is not None and action_time <= 0:
         raise InputError("an action time must be longer than 0", expected="a duration such as 10s", where="action_time")
     if action_rounds is not None:
-        rounds, seconds = int(action_rounds), 0
+        rounds, seconds = action_rounds, 0
     elif action_time is not None:
-        rounds, seconds = 0, int(action_time)
+        rounds, seconds = 0, action_time
     else:
         assert row is not None
         rounds, seconds = row.action_rounds, row.action_time
     return Ailment(
         name=name,
-        strength=int(strength if strength is not None else (row.strength if row else 0)),
+        strength=strength if strength is not None else (row.strength if row else 0),
         action_time=seconds,
         action_rounds=rounds,
-        chronic=bool(chronic if chronic is not None else (row.chronic if row else False)),
-        inescapable=bool(inescapable if inescapable is not None else (row.inescapable if row else False)),
+        chronic=chronic if chronic is not None else (row.chronic if row else False),
+        inescapable=inescapable if inescapable is not None else (row.inescapable if row else False),
         effect=effect,
         reading=row.reading if row else "",
     )
 
 
 # -- actions ------------------------------------------------------------------------------------
-def _contract(play: Play[GmCharacter], action: Action, *, inescapable_exposure: bool) -> None:
-    actor = str(action.actor)
+def _contract(play: Play[GmCharacter], action: Call, *, inescapable_exposure: bool) -> None:
+    actor = action.character
     refuse_if_dead(play, actor, "contract an ailment")
     params = action.params
     ailment = _ailment_from_params(params, inescapable_exposure=inescapable_exposure)
@@ -200,7 +202,7 @@ def _contract(play: Play[GmCharacter], action: Action, *, inescapable_exposure: 
             f"{actor} already has {ailment.name}; remove it (cure_ailment) before contracting it again "
             f"(seed 002, {AILMENTS_SECTION})"
         )
-    exposure = str(params["exposure"])
+    exposure = params.str("exposure")
     reaction, extra = resist_reaction(exposure)
     table = f" ({AILMENT_TABLE})" if find_ailment(ailment.name) else ""
     play.explain(
@@ -219,7 +221,7 @@ def _contract(play: Play[GmCharacter], action: Action, *, inescapable_exposure: 
         "throw_off_rolls": 0,
         "penalties": {},
         "started": play.now,
-        "illusory": bool(params.get("illusory")),
+        "illusory": params.bool("illusory"),
     }
     play.result["ailment"] = {"name": ailment.name, "stage": data["stage"]}
     if ailment.inescapable:
@@ -230,7 +232,7 @@ def _contract(play: Play[GmCharacter], action: Action, *, inescapable_exposure: 
             actor=actor,
         )
         return
-    if params.get("contracted"):
+    if params.bool("contracted"):
         _start(play, actor, ailment, data, f"{actor} has contracted {ailment.name}")
         return
     mods = [Modifier(-ailment.strength, "ailment strength"), *_illusory(data)]
@@ -258,17 +260,17 @@ def _start(play: Play[GmCharacter], actor: str, ailment: Ailment, data: Mapping[
     _schedule(play, actor, ailment)
 
 
-def _contract_action(play: Play[GmCharacter], action: Action) -> None:
+def _contract_action(play: Play[GmCharacter], action: Call) -> None:
     _contract(play, action, inescapable_exposure=False)
 
 
-def _expose_action(play: Play[GmCharacter], action: Action) -> None:
+def _expose_action(play: Play[GmCharacter], action: Call) -> None:
     _contract(play, action, inescapable_exposure=True)
 
 
-def _remove_exposure(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
-    name = " ".join(str(action.params["name"]).lower().split())
+def _remove_exposure(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
+    name = " ".join(action.params.str("name").lower().split())
     condition = _ailment_condition(play, actor, name)
     if condition is None or condition.data.get("stage") != "exposed":
         raise RuleRefusal(f"{actor} is not exposed to an inescapable {name!r} (seed 002, {AILMENTS_SECTION})")
@@ -293,9 +295,9 @@ def _remove_exposure(play: Play[GmCharacter], action: Action) -> None:
     _finish(play, actor, name, data, reason="the exposure is over")
 
 
-def _cure(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
-    name = " ".join(str(action.params["name"]).lower().split())
+def _cure(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
+    name = " ".join(action.params.str("name").lower().split())
     condition = _ailment_condition(play, actor, name)
     lingering = play.state.condition(actor, _lingering_name(name))
     if condition is None and lingering is None:

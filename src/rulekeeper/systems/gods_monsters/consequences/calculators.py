@@ -5,12 +5,12 @@ Each calculator runs the same pure functions the stateful actions use.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from rulekeeper.core.action import Calculation, CalculatorSpec, ParamSpec
 from rulekeeper.core.explain import Step
+from rulekeeper.core.params import Params
 from rulekeeper.core.section import Section
 from rulekeeper.errors import InputError
 from rulekeeper.systems.gods_monsters.consequences.aging import aging_injuries_by, aging_starts_at
@@ -71,8 +71,8 @@ def _num(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else round(float(value), 4)
 
 
-def _fall(p: Mapping[str, Any]) -> Calculation:
-    feet = int(p["feet"])
+def _fall(p: Params) -> Calculation:
+    feet = p.int("feet")
     band = fall_band(feet)
     seconds = fall_seconds(feet)
     values: dict[str, Any] = {
@@ -90,22 +90,22 @@ def _fall(p: Mapping[str, Any]) -> Calculation:
         ),
         Step(f"{seconds} s aloft", cite),
     ]
-    dice = p.get("dice")
+    dice = p.opt_ints("dice")
     if dice:
-        outcome = fall_damage(feet, tuple(dice), evaded=bool(p["evaded"]))
+        outcome = fall_damage(feet, tuple(dice), evaded=p.bool("evaded"))
         values.update(rolled=outcome.rolled, damage=outcome.damage, injuries=outcome.injuries)
         steps.append(Step(f"rolled {outcome.rolled}: {outcome.damage} damage, {outcome.injuries} injuries", cite))
     return Calculation(values, tuple(steps))
 
 
-def _jump(p: Mapping[str, Any]) -> Calculation:
+def _jump(p: Params) -> Calculation:
     plan = jump_plan(
-        agility=int(p["agility"]),
-        distance=int(p["distance"]),
-        direction=str(p["direction"]),
-        size=str(p["size"]),
-        bonus=int(p["bonus"]),
-        running_movement=int(p["running_movement"]),
+        agility=p.int("agility"),
+        distance=p.int("distance"),
+        direction=p.str("direction"),
+        size=p.str("size"),
+        bonus=p.int("bonus"),
+        running_movement=p.int("running_movement"),
     )
     cite = c_rule(JUMPING)
     values: dict[str, Any] = {
@@ -122,10 +122,10 @@ def _jump(p: Mapping[str, Any]) -> Calculation:
             cite,
         )
     ]
-    roll = p.get("roll")
+    roll = p.opt_int("roll")
     if roll is not None:
-        reached = jump_reach(plan, int(roll))
-        values.update(roll=int(roll), success=int(roll) <= plan.target, reached=distance_json(reached))
+        reached = jump_reach(plan, roll)
+        values.update(roll=roll, success=roll <= plan.target, reached=distance_json(reached))
         steps.append(
             Step(
                 f"rolled {roll}: reaches {distance_json(reached)} {plan.unit}",
@@ -135,9 +135,9 @@ def _jump(p: Mapping[str, Any]) -> Calculation:
     return Calculation(values, tuple(steps))
 
 
-def _chase(p: Mapping[str, Any]) -> Calculation:
-    mine, theirs = int(p["movement"]), int(p["other_movement"])
-    size, other = int(p["group_size"]), int(p["other_group_size"])
+def _chase(p: Params) -> Calculation:
+    mine, theirs = p.int("movement"), p.int("other_movement")
+    size, other = p.int("group_size"), p.int("other_group_size")
     values = {
         "bonus": chase_movement_bonus(mine, theirs) + group_effort_bonus(size),
         "other_bonus": chase_movement_bonus(theirs, mine) + group_effort_bonus(other),
@@ -161,14 +161,14 @@ def _chase(p: Mapping[str, Any]) -> Calculation:
     return Calculation(values, tuple(steps))
 
 
-def _speed(p: Mapping[str, Any]) -> Calculation:
+def _speed(p: Params) -> Calculation:
     numbers = speed_numbers(
-        str(p["speed"]),
-        int(p["movement"]),
-        int(p["endurance"]),
-        outdoors=bool(p["outdoors"]),
-        light=str(p["light"]),
-        can_see=bool(p["can_see"]),
+        p.str("speed"),
+        p.int("movement"),
+        p.int("endurance"),
+        outdoors=p.bool("outdoors"),
+        light=p.str("light"),
+        can_see=p.bool("can_see"),
     )
     values: dict[str, Any] = {
         "movement": numbers.movement,
@@ -186,9 +186,9 @@ def _speed(p: Mapping[str, Any]) -> Calculation:
             c_rule(MOVEMENT),
         )
     ]
-    casting = p.get("casting_time")
+    casting = p.opt_int("casting_time")
     if casting is not None:
-        values["movement_while_casting"] = casting_movement(numbers.movement, int(casting))
+        values["movement_while_casting"] = casting_movement(numbers.movement, casting)
         steps.append(
             Step(
                 f"casting {casting} s: movement {values['movement_while_casting']}",
@@ -198,8 +198,8 @@ def _speed(p: Mapping[str, Any]) -> Calculation:
     return Calculation(values, tuple(steps))
 
 
-def _daily(p: Mapping[str, Any]) -> Calculation:
-    daily = daily_movement(int(p["movement"]), int(p["endurance"]))
+def _daily(p: Params) -> Calculation:
+    daily = daily_movement(p.int("movement"), p.int("endurance"))
     values: dict[str, Any] = {
         **{f"{terrain}_miles": miles for terrain, miles in daily.by_terrain.items()},
         **{f"{terrain}_forced_miles": miles for terrain, miles in daily.forced.items()},
@@ -222,16 +222,16 @@ def _daily(p: Mapping[str, Any]) -> Calculation:
     return Calculation(values, steps)
 
 
-def _item(p: Mapping[str, Any]) -> Calculation:
-    check, info = item_check(dict(p))
+def _item(p: Params) -> Calculation:
+    check, info = item_check(p)
     info["odds"] = round(float(check.probability()), 4)
     return Calculation(
         info, (Step(check.describe(), c_rule(ITEM_REACTIONS, reading="unconfirmed material modifiers")),)
     )
 
 
-def _aging(p: Mapping[str, Any]) -> Calculation:
-    age, endurance = int(p["age"]), int(p["endurance"])
+def _aging(p: Params) -> Calculation:
+    age, endurance = p.int("age"), p.int("endurance")
     start = aging_starts_at(endurance)
     points = aging_injuries_by(age, endurance)
     return Calculation(
@@ -240,8 +240,8 @@ def _aging(p: Mapping[str, Any]) -> Calculation:
     )
 
 
-def _phantasmal(p: Mapping[str, Any]) -> Calculation:
-    regain = phantasmal_regain(int(p["damage"]))
+def _phantasmal(p: Params) -> Calculation:
+    regain = phantasmal_regain(p.int("damage"))
     return Calculation(
         {"kept": regain.kept, "regained": regain.regained},
         (
@@ -253,14 +253,14 @@ def _phantasmal(p: Mapping[str, Any]) -> Calculation:
     )
 
 
-def _suffocation(p: Mapping[str, Any]) -> Calculation:
-    prepared = bool(p["prepared"])
-    d4 = p.get("d4")
+def _suffocation(p: Params) -> Calculation:
+    prepared = p.bool("prepared")
+    d4 = p.opt_int("d4")
     if not prepared and d4 is None:
         raise InputError("an unprepared character's buffer needs the d4 roll", expected="d4 from 1 to 4", where="d4")
-    at_rest = bool(p["at_rest"])
+    at_rest = p.bool("at_rest")
     rounds = suffocation_buffer_rounds(
-        endurance=int(p["endurance"]), prepared=prepared, d4=d4, contributor=int(p["contributor"]), at_rest=at_rest
+        endurance=p.int("endurance"), prepared=prepared, d4=d4, contributor=p.int("contributor"), at_rest=at_rest
     )
     interval = suffocation_interval(at_rest=at_rest)
     mods = [suffocation_modifier(n) for n in range(5)]
@@ -275,33 +275,33 @@ def _suffocation(p: Mapping[str, Any]) -> Calculation:
     )
 
 
-def _track(p: Mapping[str, Any]) -> Calculation:
-    modifier = tracking_modifier(days=int(p["days"]), group_size=int(p["group_size"]), covered=int(p["covered"]))
-    target = int(p["perception"]) + modifier
+def _track(p: Params) -> Calculation:
+    modifier = tracking_modifier(days=p.int("days"), group_size=p.int("group_size"), covered=p.int("covered"))
+    target = p.int("perception") + modifier
     return Calculation(
-        {"modifier": modifier, "target": target, "group_bonus": group_effort_bonus(int(p["group_size"]))},
-        (Step(f"perception {p['perception']} {modifier:+d} = {target}", c_rule(TRACKING)),),
+        {"modifier": modifier, "target": target, "group_bonus": group_effort_bonus(p.int("group_size"))},
+        (Step(f"perception {p.int('perception')} {modifier:+d} = {target}", c_rule(TRACKING)),),
     )
 
 
-def _search(p: Mapping[str, Any]) -> Calculation:
-    minutes = search_minutes(int(p["area"]))
-    return Calculation({"minutes": minutes}, (Step(f"{p['area']} sq ft: {minutes} minutes", c_rule(SEARCHING)),))
+def _search(p: Params) -> Calculation:
+    minutes = search_minutes(p.int("area"))
+    return Calculation({"minutes": minutes}, (Step(f"{p.int('area')} sq ft: {minutes} minutes", c_rule(SEARCHING)),))
 
 
-def _upkeep(p: Mapping[str, Any]) -> Calculation:
-    values = upkeep_values(dict(p))
+def _upkeep(p: Params) -> Calculation:
+    values = upkeep_values(p)
     cite = c_rule(UPKEEP, reading="a month is 30 days, a year 360")
     return Calculation(values, (Step(f"{values['days']} days: {values['total']} silver in all", cite),))
 
 
-def _ailment(p: Mapping[str, Any]) -> Calculation:
-    row = find_ailment(str(p["name"]))
+def _ailment(p: Params) -> Calculation:
+    row = find_ailment(p.str("name"))
     if row is None:
         raise InputError(
-            f"{p['name']!r} is not in the example table", expected=", ".join(a.name for a in AILMENTS), where="name"
+            f"{p.str('name')!r} is not in the example table", expected=", ".join(a.name for a in AILMENTS), where="name"
         )
-    reaction, extra = resist_reaction(str(p["exposure"]))
+    reaction, extra = resist_reaction(p.str("exposure"))
     values: dict[str, Any] = {
         "type": row.type_text,
         "strength": row.strength,
@@ -317,16 +317,17 @@ def _ailment(p: Mapping[str, Any]) -> Calculation:
             c_rule(AILMENT_TABLE, reading=row.reading or None),
         )
     ]
-    if p.get("score") is not None:
-        values["target"] = int(p["score"]) + extra - row.strength
+    score = p.opt_int("score")
+    if score is not None:
+        values["target"] = score + extra - row.strength
         steps.append(
-            Step(f"{reaction} {p['score']} {extra - row.strength:+d} = {values['target']}", c_rule(AILMENT_STRENGTH))
+            Step(f"{reaction} {score} {extra - row.strength:+d} = {values['target']}", c_rule(AILMENT_STRENGTH))
         )
     return Calculation(values, tuple(steps))
 
 
-def _concentration(p: Mapping[str, Any]) -> Calculation:
-    limits = concentration_limits(int(p["movement"]))
+def _concentration(p: Params) -> Calculation:
+    limits = concentration_limits(p.int("movement"))
     return Calculation(
         {
             "max_movement": limits.max_movement,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.play import Play
 from rulekeeper.core.roll_under import ActingContest
@@ -39,25 +39,25 @@ def _side_mods(
     return mods, speed
 
 
-def _chase(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _chase(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     params = action.params
-    other = str(params["other"])
+    other = params.str("other")
     if other == actor:
         raise InputError("a character cannot chase themselves", expected="another character id", where="other")
     play.char(other)
     refuse_if_unable(play, actor, "take part in a chase", movement=True)
     refuse_if_unable(play, other, "take part in a chase", movement=True)
-    role = str(params["role"])
-    mine, my_speed = _side_mods(play, actor, other, bonus=int(params["bonus"]), group=int(params["group_size"]))
+    role = params.str("role")
+    mine, my_speed = _side_mods(play, actor, other, bonus=params.int("bonus"), group=params.int("group_size"))
     theirs, their_speed = _side_mods(
-        play, other, actor, bonus=int(params["other_bonus"]), group=int(params["other_group_size"])
+        play, other, actor, bonus=params.int("other_bonus"), group=params.int("other_group_size")
     )
     cite = c_rule(CHASES, reading="+1 per full 3 points of Movement difference")
     faster = actor if my_speed else other if their_speed else None
     if faster is not None:
         play.explain(f"{faster} is faster: +{max(my_speed, their_speed)} to the chase roll", cite, actor=actor)
-    if int(params["group_size"]) > 1 or int(params["other_group_size"]) > 1:
+    if params.int("group_size") > 1 or params.int("other_group_size") > 1:
         play.explain("groups roll as one with the group effort bonus", group_effort_rule(), actor=actor)
     play.result["chase"] = {"bonus": my_speed, "other_bonus": their_speed}
     contest = ActingContest(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.play import Play
 from rulekeeper.core.section import CheckKind, CheckSpec, Section
@@ -25,11 +25,11 @@ CONCENTRATING = "concentrating"
 CONCENTRATION_PURPOSE = "c.concentration"
 
 
-def _concentrate(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _concentrate(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     refuse_if_unable(play, actor, "concentrate")
-    rounds = int(action.params["rounds"])
-    activity = str(action.params["activity"])
+    rounds = action.params.int("rounds")
+    activity = action.params.str("activity")
     limits = concentration_limits(play.char(actor).movement)
     # The activity needs `rounds` rounds, this one included: concentration ends with the last of them.
     play.add_condition(
@@ -50,8 +50,8 @@ def _concentrate(play: Play[GmCharacter], action: Action) -> None:
     }
 
 
-def _hit(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _hit(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     condition = play.state.condition(actor, CONCENTRATING)
     if condition is None:
         raise RuleRefusal(f"{actor} is not concentrating (seed 002, {CONCENTRATION})")
@@ -80,8 +80,8 @@ def on_concentration_check(play: Play[GmCharacter], pending: PendingCheck, resul
     play.result["concentration"] = {"broken": not result.success, "roll": True}
 
 
-def _stop(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _stop(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     if not play.remove_condition(actor, CONCENTRATING, c_rule(CONCENTRATION)):
         raise RuleRefusal(f"{actor} is not concentrating")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.play import Play
@@ -38,11 +38,11 @@ FALL_DAMAGE_PURPOSE = "c.fall-damage"
 FALL_DAMAGE_KIND = "gm.falling-damage"
 
 
-def _fall(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _fall(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     refuse_if_dead(play, actor, "fall")
-    feet = int(action.params["feet"])
-    archetypal = bool(action.params["archetypal"])
+    feet = action.params.int("feet")
+    archetypal = action.params.bool("archetypal")
     band = fall_band(feet)
     seconds = fall_seconds(feet)
     play.explain(
@@ -53,7 +53,7 @@ def _fall(play: Play[GmCharacter], action: Action) -> None:
     )
     play.result["fall"] = {"feet": feet, "dice": band.dice, "seconds": seconds}
     data = {"feet": feet, "archetypal": archetypal}
-    can_evade = bool(action.params["evasion"]) and not cond.counts_as_unconscious(play, actor)
+    can_evade = action.params.bool("evasion") and not cond.counts_as_unconscious(play, actor)
     if band.evasion is not EvasionEffect.NONE and can_evade:
         check = c_roll(play, actor, kind="gm.fall", score="evasion")
         ask(play, actor, check, purpose=FALL_PURPOSE, rule=c_rule(FALLING), data=data)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.play import Play
 from rulekeeper.core.section import CheckKind, CheckSpec, Section, TimerSpec
@@ -51,20 +51,20 @@ DISBELIEF_PURPOSE = "c.disbelieve"
 _PARTS = ("injuries", "survival", "verve")
 
 
-def _phantasmal_damage(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _phantasmal_damage(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     refuse_if_dead(play, actor, "take phantasmal damage")
-    amount = int(action.params["amount"])
+    amount = action.params.int("amount")
     before = play.char(actor)
     cite = c_rule(ILLUSIONS)
     take_damage(
         play,
         actor,
         amount,
-        archetypal=bool(action.params["archetypal"]),
+        archetypal=action.params.bool("archetypal"),
         rule=cite,
         source="illusion",
-        physical=bool(action.params["physical"]),
+        physical=action.params.bool("physical"),
         phantasmal=True,
     )
     after = play.char(actor)
@@ -165,20 +165,20 @@ def _helper(play: Play[GmCharacter], actor: str, illusion: str) -> str | None:
     return next((c.actor for c in play.state.conditions if c.name == name and c.actor != actor), None)
 
 
-def _disbelieve(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _disbelieve(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     refuse_if_unable(play, actor, "disbelieve")
-    method = str(action.params["method"])
-    illusion = str(action.params["illusion"]).strip() or "the illusion"
-    penalty = disbelief_penalty(int(action.params["penalty"]), method)
+    method = action.params.str("method")
+    illusion = action.params.str("illusion").strip() or "the illusion"
+    penalty = disbelief_penalty(action.params.int("penalty"), method)
     mods = []
     if penalty:
         mods.append(Modifier(-penalty, "illusion's strength" + (" (halved)" if method == "willpower" else "")))
     helper = _helper(play, actor, illusion) if method == "perception" else None
     if helper is not None:
         mods.append(Modifier(WILLPOWER_HELP_BONUS, f"{helper} saw through it by willpower"))
-    if int(action.params["bonus"]):
-        mods.append(Modifier(int(action.params["bonus"]), "help or an obvious illusion"))
+    if action.params.int("bonus"):
+        mods.append(Modifier(action.params.int("bonus"), "help or an obvious illusion"))
     cite = c_rule(ILLUSIONS)
     if method == "perception":
         play.explain(
@@ -220,9 +220,9 @@ def on_disbelief_check(play: Play[GmCharacter], pending: PendingCheck, result: C
         play.explain(f"{actor} sees through the illusion", cite, actor=actor)
 
 
-def _illusion_ends(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
-    if not release_phantasmal_damage(play, actor, str(action.params["reason"])):
+def _illusion_ends(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
+    if not release_phantasmal_damage(play, actor, action.params.str("reason")):
         raise RuleRefusal(f"{actor} has taken no phantasmal damage (seed 002, {ILLUSIONS})")
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
+from rulekeeper.core.params import Params
 from rulekeeper.core.play import Play
 from rulekeeper.core.roll_under import RollUnder
 from rulekeeper.core.section import CheckKind, CheckSpec, Section
@@ -28,14 +29,14 @@ __all__ = ["ITEM_ACTIONS", "ITEM_PURPOSE", "ITEM_SECTION", "item_check", "on_ite
 ITEM_PURPOSE = "c.item"
 
 
-def item_check(params: dict[str, Any], *, natural_extremes: bool = False) -> tuple[RollUnder, dict[str, Any]]:
+def item_check(params: Params, *, natural_extremes: bool = False) -> tuple[RollUnder, dict[str, Any]]:
     """The item's reaction roll and what it is made of, from action or calculator parameters."""
-    mat = material(str(params["material"]))
-    raw_thickness = params.get("thickness")
+    mat = material(params.str("material"))
+    raw_thickness = params.opt_str("thickness")
     thickness = parse_thickness(raw_thickness) if raw_thickness is not None else Fraction(0)
-    attack = str(params["attack"])
-    override = params.get("modifier")
-    mod = mat.modifier(attack) if override is None else int(override)
+    attack = params.str("attack")
+    override = params.opt_int("modifier")
+    mod = mat.modifier(attack) if override is None else override
     thick = thickness_bonus(thickness, mat.bonus_thickness)
     mods = []
     if mod:
@@ -43,8 +44,8 @@ def item_check(params: dict[str, Any], *, natural_extremes: bool = False) -> tup
         mods.append(Modifier(mod, f"{mat.name} against {attack}{note}"))
     if thick:
         mods.append(Modifier(thick, f"{float(thickness):g} in thick"))
-    if int(params.get("bonus") or 0):
-        mods.append(Modifier(int(params["bonus"]), "other"))
+    if params.int("bonus"):
+        mods.append(Modifier(params.int("bonus"), "other"))
     check = RollUnder(
         kind="gm.item",
         label=f"{mat.name} item",
@@ -59,14 +60,14 @@ def item_check(params: dict[str, Any], *, natural_extremes: bool = False) -> tup
         "thickness_bonus": thick,
         "material_modifier": mod,
         "target": check.target,
-        "survival": item_survival(float(params["weight"])),
-        "damage": int(params.get("damage") or 0),
+        "survival": item_survival(params.float("weight")),
+        "damage": params.int("damage"),
     }
     return check, info
 
 
-def _item_reaction(play: Play[Any], action: Action) -> None:
-    check, info = item_check(dict(action.params), natural_extremes=bool(play.option(NATURAL_EXTREMES_OPTION, False)))
+def _item_reaction(play: Play[Any], action: Call) -> None:
+    check, info = item_check(action.params, natural_extremes=bool(play.option(NATURAL_EXTREMES_OPTION, False)))
     play.explain(
         f"the {info['material']} item ({info['survival']} survival: its weight in pounds) reacts to {info['attack']}",
         c_rule(ITEM_REACTIONS, reading="material modifiers reconstructed from a garbled table (unconfirmed)"),

@@ -6,7 +6,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.play import Play
 from rulekeeper.core.section import CheckKind, CheckSpec, Section
@@ -43,18 +43,18 @@ def _plan(data: dict[str, Any]) -> JumpPlan:
     )
 
 
-def _jump(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _jump(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     refuse_if_unable(play, actor, "jump")
     character = play.char(actor)
     params = action.params
     data: dict[str, Any] = {
         "agility": character.agility,
-        "distance": int(params["distance"]),
-        "direction": str(params["direction"]),
+        "distance": params.int("distance"),
+        "direction": params.str("direction"),
         "size": character.size,
-        "bonus": int(params["bonus"]),
-        "running_movement": int(params["running_movement"]),
+        "bonus": params.int("bonus"),
+        "running_movement": params.int("running_movement"),
     }
     plan = _plan(data)
     mods = [Modifier(JUMP_BONUS, "jumping"), Modifier(plan.penalty, f"{plan.base_units} {plan.unit}")]

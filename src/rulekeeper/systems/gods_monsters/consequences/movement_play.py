@@ -10,7 +10,7 @@ longer; the count of such rolls since the last rest lives in the ``forced march`
 
 from __future__ import annotations
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.play import Play
@@ -63,9 +63,9 @@ MARCH_PURPOSE = "c.march"
 REST_DUE_TIMER = "gm.c.rest-due"
 
 
-def _move(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
-    name = str(action.params["speed"])
+def _move(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
+    name = action.params.str("speed")
     play.cancel_timers(actor=actor, kind=REST_DUE_TIMER)
     if name == "stop":
         if not play.remove_condition(actor, MOVING, c_rule(MOVEMENT)):
@@ -83,14 +83,14 @@ def _move(play: Play[GmCharacter], action: Action) -> None:
             f"{actor} is concentrating and moves at no more than half movement (speed {slow}) (seed 002, concentration)"
         )
     character = play.char(actor)
-    light = str(action.params["light"])
+    light = action.params.str("light")
     numbers = speed_numbers(
         name,
         character.movement,
         character.endurance,
-        outdoors=bool(action.params["outdoors"]),
+        outdoors=action.params.bool("outdoors"),
         light=light,
-        can_see=bool(action.params["can_see"]),
+        can_see=action.params.bool("can_see"),
         round_seconds=round_length(play),
     )
     if numbers.movement != character.movement:
@@ -149,14 +149,14 @@ def _march_count(play: Play[GmCharacter], actor: str) -> int:
     return int(condition.data.get("rolls", 0)) if condition is not None else 0
 
 
-def _force_march(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _force_march(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     refuse_if_unable(play, actor, "march", movement=True)
     params = action.params
-    previous = params["previous_rolls"]
-    count = _march_count(play, actor) if previous is None else int(previous)
+    previous = params.opt_int("previous_rolls")
+    count = _march_count(play, actor) if previous is None else previous
     _ask_march_roll(
-        play, actor, str(params["mode"]), count, slower_by=int(params["slower_by"]), thirst=int(params["thirst"])
+        play, actor, params.str("mode"), count, slower_by=params.int("slower_by"), thirst=params.int("thirst")
     )
 
 
@@ -199,15 +199,15 @@ def on_march_check(play: Play[GmCharacter], pending: PendingCheck, result: Check
     add_injuries(play, actor, 1, cite)
 
 
-def _travel(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _travel(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     refuse_if_unable(play, actor, "travel", movement=True)
     character = play.char(actor)
     params = action.params
-    days = int(params["days"])
-    terrain = str(params["terrain"])
+    days = params.int("days")
+    terrain = params.str("terrain")
     daily = daily_movement(character.movement, character.endurance)
-    if bool(params["flying"]):
+    if params.bool("flying"):
         miles = daily.flying_miles_per_day * days
         play.explain(
             f"{actor} flies {daily.flying_mph} miles an hour, {daily.flying_miles_per_day} miles a day: "
@@ -224,13 +224,13 @@ def _travel(play: Play[GmCharacter], action: Action) -> None:
     before = _days_walked(play, actor)
     limit = int(daily.rest_day_after_days)  # whole days: a day's rest after half endurance days
     beyond = max(0, before + days - limit)
-    if beyond and not params["push_on"]:
+    if beyond and not params.bool("push_on"):
         raise RuleRefusal(
             f"{actor} has walked {before} day{'s' if before != 1 else ''} in a row and a day's rest is due after "
             f"{limit} (half endurance {character.endurance}): rest a day first (rest_day), or travel with "
             f"push_on for a forced-march health roll on each day beyond (seed 002, {DAILY_MOVEMENT})"
         )
-    per_day = daily.forced[terrain] if params["push"] else daily.by_terrain[terrain]
+    per_day = daily.forced[terrain] if params.bool("push") else daily.by_terrain[terrain]
     miles = per_day * days
     play.explain(
         f"{actor} (Movement {character.movement}) walks {per_day} miles a day over {terrain} ground: {miles} miles "
@@ -257,7 +257,7 @@ def _travel(play: Play[GmCharacter], action: Action) -> None:
         f"(a day's rest is due after {limit})",
     )
     play.result["travel"].update(days_in_a_row=walked, rest_day_after=limit)
-    if params["push"]:
+    if params.bool("push"):
         for _ in range(days):
             check = c_roll(play, actor, kind="gm.march", score="health")
             ask(play, actor, check, purpose=MARCH_PURPOSE, rule=c_rule(DAILY_MOVEMENT), data={"mode": "long_day"})
@@ -271,8 +271,8 @@ def _days_walked(play: Play[GmCharacter], actor: str) -> int:
     return int(condition.data.get("days", 0)) if condition is not None else 0
 
 
-def _rest_day(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _rest_day(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     if not rest_from_travel(play, actor):
         play.explain(
             f"{actor} has not been travelling: the day's rest changes nothing", c_rule(DAILY_MOVEMENT), actor=actor
@@ -303,8 +303,8 @@ def clear_march_count(play: Play[GmCharacter], actor: str) -> None:
     play.remove_condition(actor, FORCED_MARCH, quiet=True)
 
 
-def _march_rest(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _march_rest(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     had = _march_count(play, actor)
     clear_march_count(play, actor)
     play.cancel_timers(actor=actor, kind=REST_DUE_TIMER)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.play import Play
 from rulekeeper.core.section import CheckKind, CheckSpec, Section
@@ -34,12 +34,12 @@ COVER_PURPOSE = "c.cover-tracks"
 COVERING_TRACKS = "covering tracks"
 
 
-def _search(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _search(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     refuse_if_unable(play, actor, "search")
-    area = int(action.params["area"])
+    area = action.params.int("area")
     minutes = search_minutes(area)
-    penalty = int(action.params["penalty"])
+    penalty = action.params.int("penalty")
     cite = c_rule(SEARCHING, reading="two minutes per started 10 ft x 10 ft")
     play.explain(f"{actor} searches {area} sq ft: about {minutes} minutes", cite, actor=actor)
     mods = [Modifier(-penalty, "well hidden")] if penalty else []
@@ -48,19 +48,19 @@ def _search(play: Play[GmCharacter], action: Action) -> None:
     ask(play, actor, check, purpose=SEARCH_PURPOSE, rule=cite, data={"minutes": minutes})
 
 
-def _track(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _track(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     refuse_if_unable(play, actor, "track")
     params = action.params
-    days = int(params["days"])
-    size = int(params["group_size"])
-    covered = int(params["covered"])
-    quarry = params.get("quarry")
+    days = params.int("days")
+    size = params.int("group_size")
+    covered = params.int("covered")
+    quarry = params.opt_str("quarry")
     if quarry is not None:
         if quarry == actor:
             raise InputError("a character cannot track themselves", expected="another character id", where="quarry")
-        play.char(str(quarry))
-        condition = play.state.condition(str(quarry), COVERING_TRACKS)
+        play.char(quarry)
+        condition = play.state.condition(quarry, COVERING_TRACKS)
         if condition is not None:
             covered += int(condition.data.get("penalty", 0))
     mods = []
@@ -71,9 +71,9 @@ def _track(play: Play[GmCharacter], action: Action) -> None:
         mods.append(Modifier(group, f"group of {size}"))
     if covered:
         mods.append(Modifier(-covered, "tracks covered"))
-    if int(params["penalty"]):
-        mods.append(Modifier(-int(params["penalty"]), "difficult ground"))
-    terrain = str(params["terrain"])
+    if params.int("penalty"):
+        mods.append(Modifier(-params.int("penalty"), "difficult ground"))
+    terrain = params.str("terrain")
     cite = c_rule(TRACKING)
     play.explain(
         f"{actor} tracks over {TRACKING_OBSTACLE_YARDS[terrain]} yards ({terrain}) per roll",
@@ -86,8 +86,8 @@ def _track(play: Play[GmCharacter], action: Action) -> None:
     ask(play, actor, check, purpose=TRACK_PURPOSE, rule=cite, data={"days": days, "group_size": size})
 
 
-def _cover(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _cover(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     refuse_if_unable(play, actor, "cover their tracks")
     cite = c_rule(TRACKING)
     play.explain(f"{actor} covers their tracks, moving at half movement", cite, actor=actor)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.play import Play
@@ -31,11 +31,11 @@ REPLY_DELAY_PURPOSE = "c.semi-conscious.delay"
 REPLY_DELAY_KIND = "gm.semi-conscious.delay"
 
 
-def _respond(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _respond(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     if not play.has(actor, cond.SEMI_CONSCIOUS):
         raise RuleRefusal(f"{actor} is not semi-conscious (seed 002, {SEMI_CONSCIOUS})")
-    what = str(action.params["prompt"])
+    what = action.params.str("prompt")
     cite = c_rule(SEMI_CONSCIOUS)
     play.explain(f"{actor}, semi-conscious, is {what}: they may respond, slowly", cite, actor=actor)
     limits = semi_conscious_limits()

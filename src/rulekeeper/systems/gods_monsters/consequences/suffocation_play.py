@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.dice_roll import DiceRoll
@@ -56,15 +56,15 @@ BREATH_PURPOSE = "c.suffocation.breath"
 BREATH_KIND = "gm.suffocation.breath"
 
 
-def _suffocate(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _suffocate(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     refuse_if_dead(play, actor, "suffocate")
     if play.has(actor, SUFFOCATING):
         raise RuleRefusal(f"{actor} is already without air")
     params = action.params
-    prepared = bool(params["prepared"])
-    at_rest = bool(params["at_rest"])
-    contributor = int(params["contributor"])
+    prepared = params.bool("prepared")
+    at_rest = params.bool("at_rest")
+    contributor = params.int("contributor")
     cite = c_rule(SUFFOCATION)
     data = {"prepared": prepared, "at_rest": at_rest, "contributor": contributor}
     if prepared:
@@ -93,8 +93,9 @@ def on_breath_roll(play: Play[GmCharacter], pending: PendingCheck, rolled: Check
     _hold_breath(play, actor, pending.data, rolled.total)
 
 
-def _hold_breath(play: Play[GmCharacter], actor: str, params: Mapping[str, Any], d4: int | None) -> None:
-    prepared, at_rest, contributor = bool(params["prepared"]), bool(params["at_rest"]), int(params["contributor"])
+def _hold_breath(play: Play[GmCharacter], actor: str, data: Mapping[str, Any], d4: int | None) -> None:
+    # ``data`` is the check's stored JSON (or the handler's typed values), not an action's params.
+    prepared, at_rest, contributor = bool(data["prepared"]), bool(data["at_rest"]), int(data["contributor"])
     character = play.char(actor)
     rounds = suffocation_buffer_rounds(
         endurance=character.endurance, prepared=prepared, d4=d4, contributor=contributor, at_rest=at_rest
@@ -154,8 +155,8 @@ def on_suffocation_check(play: Play[GmCharacter], pending: PendingCheck, result:
     add_injuries(play, actor, 1, cite)
 
 
-def _breathe(play: Play[GmCharacter], action: Action) -> None:
-    actor = str(action.actor)
+def _breathe(play: Play[GmCharacter], action: Call) -> None:
+    actor = action.character
     if not play.remove_condition(actor, SUFFOCATING, c_rule(SUFFOCATION)):
         if not any(p.actor == actor and p.purpose == BREATH_PURPOSE for p in play.state.pending):
             raise RuleRefusal(f"{actor} is not suffocating")

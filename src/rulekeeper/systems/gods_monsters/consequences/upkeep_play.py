@@ -9,7 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
+from rulekeeper.core.params import Params
 from rulekeeper.core.play import Play
 from rulekeeper.core.section import Section
 from rulekeeper.systems.gods_monsters.consequences.sections import UPKEEP, c_rule
@@ -23,14 +24,14 @@ def silver(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else round(float(value), 2)
 
 
-def upkeep_values(params: dict[str, Any]) -> dict[str, int | float]:
+def upkeep_values(params: Params) -> dict[str, int | float]:
     cost = upkeep(
-        days=int(params["days"]),
-        lifestyle=str(params["lifestyle"]),
-        weapons_cost=int(params["weapons_cost"]),
-        armor_cost=int(params["armor_cost"]),
-        riding_animals_cost=int(params["riding_animals_cost"]),
-        other_animals_cost=int(params["other_animals_cost"]),
+        days=params.int("days"),
+        lifestyle=params.str("lifestyle"),
+        weapons_cost=params.int("weapons_cost"),
+        armor_cost=params.int("armor_cost"),
+        riding_animals_cost=params.int("riding_animals_cost"),
+        other_animals_cost=params.int("other_animals_cost"),
     )
     return {
         "days": cost.days,
@@ -43,10 +44,10 @@ def upkeep_values(params: dict[str, Any]) -> dict[str, int | float]:
     }
 
 
-def _upkeep(play: Play[Any], action: Action) -> None:
-    values = upkeep_values(dict(action.params))
+def _upkeep(play: Play[Any], action: Call) -> None:
+    values = upkeep_values(action.params)
     play.explain(
-        f"{values['days']} days of {action.params['lifestyle']} living: {values['living']} silver; weapons "
+        f"{values['days']} days of {action.params.str('lifestyle')} living: {values['living']} silver; weapons "
         f"{values['weapons']}, armor {values['armor']}, riding animals {values['riding_animals']}, other animals "
         f"{values['other_animals']}: {values['total']} silver in all",
         c_rule(UPKEEP, reading="a month is 30 days, a year 360"),

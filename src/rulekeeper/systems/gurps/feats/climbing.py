@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, Calculation, CalculatorSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Calculation, CalculatorSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult, Critical, Modifier
 from rulekeeper.core.clock import MINUTE, format_duration
 from rulekeeper.core.explain import Step
+from rulekeeper.core.params import Params
 from rulekeeper.core.state import PendingCheck, Timer
 from rulekeeper.core.success_roll import SuccessRoll
 from rulekeeper.errors import InputError, RuleRefusal
@@ -73,9 +74,9 @@ def _rolls_for(seconds: int) -> int:
     return 1 + max(0, (seconds - 1) // CLIMB_ROLL_EVERY)
 
 
-def _compute(params: Mapping[str, Any]) -> Calculation:
-    row = climb_row(str(params.get("climb") or "mountain"))
-    speed = str(params.get("speed") or "regular")
+def _compute(params: Params) -> Calculation:
+    row = climb_row(params.str("climb"))
+    speed = params.str("speed")
     pace = row.speed(speed)
     steps = []
     if row.needs_roll:
@@ -90,12 +91,12 @@ def _compute(params: Mapping[str, Any]) -> Calculation:
         "speed": str(pace),
         "per_second": float(pace.per_second),
     }
-    distance = params.get("distance")
+    distance = params.opt_float("distance")
     if distance is not None:
-        seconds = climb_time(row, speed, float(distance))
+        seconds = climb_time(row, speed, distance)
         rolls = _rolls_for(seconds) if row.needs_roll else 0
         values.update({"seconds": seconds, "rolls": rolls})
-        steps.append(Step(f"{float(distance):g} {pace.unit} takes {format_duration(seconds)}", row.rule))
+        steps.append(Step(f"{distance:g} {pace.unit} takes {format_duration(seconds)}", row.rule))
         if row.needs_roll:
             fp = f"; at combat speed {rolls} FP" if speed == "combat" else ""
             steps.append(Step(f"{rolls} Climbing roll(s): one to start, one every 5 minutes{fp}", CLIMBING))
@@ -129,13 +130,13 @@ def _check(play: GurpsPlay, actor: str, data: Mapping[str, Any]) -> SuccessRoll:
     return SuccessRoll(kind="gurps.climbing", label=f"{char.name}'s Climbing", base=base, modifiers=mods)
 
 
-def _handle(play: GurpsPlay, action: Action) -> None:
-    actor = str(action.actor)
+def _handle(play: GurpsPlay, action: Call) -> None:
+    actor = action.character
     char = play.char(actor)
     p = action.params
-    row = climb_row(str(p["climb"]))
-    speed = str(p["speed"])
-    distance = p.get("distance")
+    row = climb_row(p.str("climb"))
+    speed = p.str("speed")
+    distance = p.opt_float("distance")
     pace = row.speed(speed)
     if is_incapable(play, actor):
         raise RuleRefusal(f"{char.name} cannot climb while unconscious or dead ({CLIMBING})")
@@ -143,23 +144,23 @@ def _handle(play: GurpsPlay, action: Action) -> None:
         raise RuleRefusal(f"{char.name} cannot move under a load over 10 x BL ({ENCUMBRANCE})")
     play.result.update({"climb": row.key, "speed": str(pace)})
     if distance is not None:
-        seconds = climb_time(row, speed, float(distance))
+        seconds = climb_time(row, speed, distance)
         play.result["seconds"] = seconds
     if not row.needs_roll:
         text = f"{char.name} climbs the {row.name} at {pace}: no roll needed"
         if distance is not None:
-            text += f"; {float(distance):g} {pace.unit} take {format_duration(play.result['seconds'])}"
+            text += f"; {distance:g} {pace.unit} take {format_duration(play.result['seconds'])}"
         play.explain(text, row.rule, actor=actor)
         return
     end_climb(play, actor)
     data = {
         "climb": row.key,
         "speed": speed,
-        "roped": bool(p["roped"]),
-        "distance": None if distance is None else float(distance),
+        "roped": p.bool("roped"),
+        "distance": distance,
         "climbed": 0.0,
-        "modifier": int(p["modifier"] or 0),
-        "skill_level": p.get("skill_level"),
+        "modifier": p.int("modifier"),
+        "skill_level": p.opt_int("skill_level"),
         "start": True,
     }
     rope = ", secured by a rope" if data["roped"] else ""

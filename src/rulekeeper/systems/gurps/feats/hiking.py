@@ -9,14 +9,14 @@ extra factor (``weather``, 1 = none).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, Calculation, CalculatorSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Calculation, CalculatorSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.explain import Step
+from rulekeeper.core.params import Params
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.core.success_roll import SuccessRoll
 from rulekeeper.errors import InputError, RuleRefusal
@@ -82,16 +82,12 @@ def group_hiking_skill(levels: Sequence[int]) -> int:
     return sum(levels) // len(levels)
 
 
-def _weather(value: Any) -> float:
-    return 1.0 if value is None else float(value)
-
-
-def _compute(params: Mapping[str, Any]) -> Calculation:
+def _compute(params: Params) -> Calculation:
     march = daily_march(
-        int(params["move"]),
-        str(params.get("terrain") or "average"),
-        bool(params.get("hiking_success")),
-        _weather(params.get("weather")),
+        params.int("move"),
+        params.str("terrain"),
+        params.bool("hiking_success"),
+        params.float("weather"),
     )
     return Calculation(
         values={"miles": float(march.miles), "ideal": float(march.ideal), "terrain": march.terrain},
@@ -118,13 +114,13 @@ HIKE_CALCULATOR = CalculatorSpec(
 )
 
 
-def _handle(play: GurpsPlay, action: Action) -> None:
-    actor = str(action.actor)
+def _handle(play: GurpsPlay, action: Call) -> None:
+    actor = action.character
     leader = play.char(actor)
     p = action.params
-    group = members(play, p.get("group"), "group")
-    row = terrain(str(p["terrain"]))
-    weather = float(p["weather"])
+    group = members(play, p.opt_str("group"), "group")
+    row = terrain(p.str("terrain"))
+    weather = p.float("weather")
     march_ids = (actor, *(g for g in group if g != actor))
     if group:
         leadership = leader.skill("leadership")
@@ -143,14 +139,15 @@ def _handle(play: GurpsPlay, action: Action) -> None:
             actor=actor,
         )
     else:
-        base = int(p["skill_level"]) if p.get("skill_level") is not None else _hiking(play, actor)
+        override = p.opt_int("skill_level")
+        base = override if override is not None else _hiking(play, actor)
         label = f"{leader.name}'s Hiking"
     for cid in march_ids:
         march = daily_march(play.char(cid).move, row.key, False, weather)
         play.explain(
             f"{play.char(cid).name}: without the Hiking bonus, {float(march.miles):g} mi today", HIKING, actor=cid
         )
-    check = SuccessRoll(kind="gurps.hiking", label=label, base=base, modifiers=gm_modifier(p.get("modifier")))
+    check = SuccessRoll(kind="gurps.hiking", label=label, base=base, modifiers=gm_modifier(p.int("modifier")))
     ask(
         play,
         check,

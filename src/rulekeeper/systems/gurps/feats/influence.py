@@ -9,13 +9,11 @@ in gives the contest's six dice and then three more; under ``prompt`` it is a pe
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from rulekeeper.core.action import Action, ActionSpec, Calculation, CalculatorSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Calculation, CalculatorSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.explain import Step
+from rulekeeper.core.params import Params
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.core.success_roll import QuickContest, SuccessRoll
@@ -49,11 +47,11 @@ def influence_reaction(skill: str, won: bool, reaction_roll: int | None = None) 
     return earned
 
 
-def _compute(params: Mapping[str, Any]) -> Calculation:
-    roll = int(params["roll"])
-    total = roll + int(params.get("modifier") or 0)
+def _compute(params: Params) -> Calculation:
+    roll = params.int("roll")
+    total = roll + params.int("modifier")
     reaction = reaction_for(total)
-    step = Step(f"reaction roll {roll} {int(params.get('modifier') or 0):+d} = {total}: {reaction.label}", REACTION)
+    step = Step(f"reaction roll {roll} {params.int('modifier'):+d} = {total}: {reaction.label}", REACTION)
     return Calculation(values={"total": total, "reaction": reaction.label}, steps=(step,))
 
 
@@ -69,19 +67,19 @@ REACTION_CALCULATOR = CalculatorSpec(
 )
 
 
-def _handle(play: GurpsPlay, action: Action) -> None:
-    actor = str(action.actor)
+def _handle(play: GurpsPlay, action: Call) -> None:
+    actor = action.character
     char = play.char(actor)
     p = action.params
-    row = INFLUENCE_SKILLS[str(p["skill"])]
-    override = p.get("skill_level")
-    level = skill_level(char, row.sheet_names, None if override is None else int(override), row.title)
-    subject = p.get("subject")
+    row = INFLUENCE_SKILLS[p.str("skill")]
+    override = p.opt_int("skill_level")
+    level = skill_level(char, row.sheet_names, override, row.title)
+    subject = p.opt_str("subject")
     if subject:
-        target = play.char(str(subject))
+        target = play.char(subject)
         will, who = target.will, target.name
-    elif p.get("subject_will") is not None:
-        will, who = int(p["subject_will"]), "the subject"
+    elif (subject_will := p.opt_int("subject_will")) is not None:
+        will, who = subject_will, "the subject"
     else:
         raise InputError("an Influence roll needs a subject", expected="subject=ID or subject_will=N", where="subject")
     contest = QuickContest(
@@ -91,11 +89,11 @@ def _handle(play: GurpsPlay, action: Action) -> None:
             kind="gurps.influence",
             label=f"{char.name}'s {row.title}",
             base=level,
-            modifiers=gm_modifier(p.get("modifier")),
+            modifiers=gm_modifier(p.int("modifier")),
         ),
         second=SuccessRoll(kind="gurps.will", label=f"{who}'s Will", base=will),
     )
-    data = {"skill": row.key, "subject": who, "reaction_modifier": int(p["reaction_modifier"] or 0)}
+    data = {"skill": row.key, "subject": who, "reaction_modifier": p.int("reaction_modifier")}
     ask(play, contest, purpose="feat.influence", rule=INFLUENCE, actor=actor, data=data)
 
 

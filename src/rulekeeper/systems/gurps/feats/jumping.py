@@ -9,12 +9,11 @@ cleared. Readings: a jump is never less than 0 (tiny Basic Move); the running ca
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, Calculation, CalculatorSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Calculation, CalculatorSpec, Call, ParamSpec
 from rulekeeper.core.explain import Step
+from rulekeeper.core.params import Params
 from rulekeeper.errors import InputError
 from rulekeeper.systems.gurps.feats.checking import GurpsPlay
 from rulekeeper.systems.gurps.feats.citations import JUMPING
@@ -89,9 +88,9 @@ def _steps(j: Jump, basic_move: int) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def _compute(params: Mapping[str, Any]) -> Calculation:
-    basic_move = int(params["basic_move"])
-    j = jump(str(params.get("kind") or "high"), basic_move, int(params.get("running_yards") or 0))
+def _compute(params: Params) -> Calculation:
+    basic_move = params.int("basic_move")
+    j = jump(params.str("kind"), basic_move, params.int("running_yards"))
     values = {
         "kind": j.kind,
         "distance": j.distance,
@@ -119,19 +118,19 @@ JUMP_CALCULATOR = CalculatorSpec(
 )
 
 
-def _handle(play: GurpsPlay, action: Action) -> None:
-    actor = str(action.actor)
+def _handle(play: GurpsPlay, action: Call) -> None:
+    actor = action.character
     char = play.char(actor)
     p = action.params
-    j = jump(str(p["kind"]), char.basic_move, int(p["running_yards"]))
+    j = jump(p.str("kind"), char.basic_move, p.int("running_yards"))
     for step in _steps(j, char.basic_move):
         play.explain(step.text, step.rule, actor=actor)
     play.result.update(
         {"kind": j.kind, "distance": j.distance, "unit": j.unit, "standing": j.standing, "maximum": j.maximum}
     )
-    obstacle = p.get("obstacle")
+    obstacle = p.opt_float("obstacle")
     if obstacle is not None:
-        clears = float(obstacle) <= j.distance
+        clears = obstacle <= j.distance
         verdict = "clears" if clears else "falls short of"
         play.explain(f"{char.name} {verdict} the {obstacle:g} {j.unit} obstacle", JUMPING, actor=actor)
         play.result["clears"] = clears

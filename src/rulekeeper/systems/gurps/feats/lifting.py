@@ -7,12 +7,12 @@ Reading: an unconscious or dead carrier is no longer holding the load up, so the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, Calculation, CalculatorSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Calculation, CalculatorSpec, Call, ParamSpec
 from rulekeeper.core.explain import Step
+from rulekeeper.core.params import Params
 from rulekeeper.core.state import Timer
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.gurps.encumbrance import basic_lift
@@ -75,15 +75,15 @@ def _steps(result: Lift, running_start: bool) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def _compute(params: Mapping[str, Any]) -> Calculation:
-    st = int(params["st"])
+def _compute(params: Params) -> Calculation:
+    st = params.int("st")
     bl = basic_lift(st)
-    weight = params.get("weight")
-    running = bool(params.get("running_start"))
+    weight = params.opt_float("weight")
+    running = params.bool("running_start")
     values: dict[str, Any] = {"basic_lift": bl}
     for key in LIFTS:
         values[key.replace("-", "_")] = lift(key, bl, None, running).limit
-    result = lift(str(params.get("how") or "two-hand"), bl, None if weight is None else float(weight), running)
+    result = lift(params.str("how"), bl, weight, running)
     values["how"] = result.how
     values["limit"] = result.limit
     if result.weight is not None:
@@ -109,11 +109,11 @@ LIFT_CALCULATOR = CalculatorSpec(
 )
 
 
-def _handle_lift(play: GurpsPlay, action: Action) -> None:
-    actor = str(action.actor)
+def _handle_lift(play: GurpsPlay, action: Call) -> None:
+    actor = action.character
     char = play.char(actor)
     p = action.params
-    helpers = tuple(h for h in members(play, p.get("helpers"), "helpers") if h != actor)
+    helpers = tuple(h for h in members(play, p.opt_str("helpers"), "helpers") if h != actor)
     bl = char.basic_lift
     if helpers:
         added = [play.char(h).basic_lift for h in helpers]
@@ -124,8 +124,8 @@ def _handle_lift(play: GurpsPlay, action: Action) -> None:
             actor=actor,
         )
         bl += sum(added)
-    running = bool(p["running_start"])
-    result = lift(str(p["how"]), bl, float(p["weight"]), running)
+    running = p.bool("running_start")
+    result = lift(p.str("how"), bl, p.float("weight"), running)
     for step in _steps(result, running):
         play.explain(step.text, step.rule, actor=actor)
     play.result.update({"how": result.how, "limit": result.limit, "weight": result.weight, "possible": result.possible})
@@ -147,10 +147,10 @@ LIFT_ACTION = ActionSpec(
 )
 
 
-def _handle_carry(play: GurpsPlay, action: Action) -> None:
-    actor = str(action.actor)
+def _handle_carry(play: GurpsPlay, action: Call) -> None:
+    actor = action.character
     char = play.char(actor)
-    weight = float(action.params["weight"])
+    weight = action.params.float("weight")
     bl = char.basic_lift
     most = LIFTS["carry"].multiple * bl
     if weight > most + 1e-9:

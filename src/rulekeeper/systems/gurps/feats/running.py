@@ -9,13 +9,12 @@ the character's ``move`` already includes that halving (and the one for reeling)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, Calculation, CalculatorSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Calculation, CalculatorSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.explain import Step
+from rulekeeper.core.params import Params
 from rulekeeper.core.state import PendingCheck, Timer
 from rulekeeper.core.success_roll import SuccessRoll
 from rulekeeper.errors import InputError, RuleRefusal
@@ -74,9 +73,9 @@ def _speed(pace: str, move: int) -> Fraction:
     return sprint_speed(move) if pace == "sprint" else paced_speed(move)
 
 
-def _compute(params: Mapping[str, Any]) -> Calculation:
-    base = int(params["move"])
-    tired = bool(params.get("very_tired"))
+def _compute(params: Params) -> Calculation:
+    base = params.int("move")
+    tired = params.bool("very_tired")
     move = running_move(base, tired)
     steps = []
     if tired:
@@ -115,10 +114,10 @@ def _explain_speed(play: GurpsPlay, actor: str, pace: str) -> None:
     play.result.update({"pace": pace, "move": char.move, "speed": float(speed)})
 
 
-def _handle(play: GurpsPlay, action: Action) -> None:
-    actor = str(action.actor)
+def _handle(play: GurpsPlay, action: Call) -> None:
+    actor = action.character
     char = play.char(actor)
-    pace = str(action.params["pace"])
+    pace = action.params.str("pace")
     if is_incapable(play, actor):
         raise RuleRefusal(f"{char.name} cannot run while unconscious or dead ({RUNNING})")
     if char.move <= 0:

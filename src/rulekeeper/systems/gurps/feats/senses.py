@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.core.success_roll import SuccessRoll
@@ -33,35 +33,35 @@ SENSES: dict[str, tuple[str, str]] = {
 COMPREHENSIONS = ("none", "iq", "skill")
 
 
-def _handle(play: GurpsPlay, action: Action) -> None:
-    actor = str(action.actor)
+def _handle(play: GurpsPlay, action: Call) -> None:
+    actor = action.character
     char = play.char(actor)
     p = action.params
-    sense = str(p["sense"])
+    sense = p.str("sense")
     kind, title = SENSES[sense]
-    comprehension = str(p["comprehension"])
+    comprehension = p.str("comprehension")
     if comprehension == "skill":
-        name = p.get("comprehension_skill")
+        name = p.opt_str("comprehension_skill")
         if not name:
             raise InputError(
                 "a comprehension roll against a skill needs the skill's name",
                 expected="comprehension_skill=NAME",
                 where="comprehension_skill",
             )
-        skill_level(char, (str(name).lower(),), None, str(name))
+        skill_level(char, (name.lower(),), None, name)
     data = {
         "sense": sense,
         "comprehension": comprehension,
-        "comprehension_skill": p.get("comprehension_skill"),
-        "comprehension_modifier": int(p["comprehension_modifier"] or 0),
-        "dangerous": bool(p["dangerous"]),
-        "danger_sense": bool(p["danger_sense"]),
+        "comprehension_skill": p.opt_str("comprehension_skill"),
+        "comprehension_modifier": p.int("comprehension_modifier"),
+        "dangerous": p.bool("dangerous"),
+        "danger_sense": p.bool("danger_sense"),
     }
     check = SuccessRoll(
         kind=kind,
         label=f"{char.name}'s {title} (Per)",
         base=char.per,
-        modifiers=gm_modifier(p.get("modifier")),
+        modifiers=gm_modifier(p.int("modifier")),
     )
     ask(play, check, purpose="feat.sense", rule=SENSE, actor=actor, data=data)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.errors import RuleRefusal
 from rulekeeper.systems.gurps.feats.checking import GurpsPlay
 from rulekeeper.systems.gurps.feats.citations import CLIMBING, RUNNING, SWIMMING
@@ -15,10 +15,10 @@ __all__ = ["ONGOING_FEATS", "STOP_ACTION"]
 ONGOING_FEATS = ("climbing", "running", "swimming")
 
 
-def _handle(play: GurpsPlay, action: Action) -> None:
-    actor = str(action.actor)
+def _handle(play: GurpsPlay, action: Call) -> None:
+    actor = action.character
     name = play.char(actor).name
-    feat = str(action.params["feat"])
+    feat = action.params.str("feat")
     if feat == "climbing":
         if not (play.has(actor, "climbing") or play.has(actor, "hanging")):
             raise RuleRefusal(f"{name} is not climbing ({CLIMBING})")

@@ -19,10 +19,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, Calculation, CalculatorSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Calculation, CalculatorSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.clock import MINUTE
 from rulekeeper.core.explain import Step
+from rulekeeper.core.params import Params
 from rulekeeper.core.state import PendingCheck, Timer
 from rulekeeper.core.success_roll import SuccessRoll
 from rulekeeper.errors import InputError
@@ -86,9 +87,9 @@ def swimming_modifiers(encumbrance_level: int, intentional: bool) -> tuple[Modif
     return tuple(mods)
 
 
-def _compute(params: Mapping[str, Any]) -> Calculation:
-    basic_move = int(params["basic_move"])
-    tired = bool(params.get("very_tired"))
+def _compute(params: Params) -> Calculation:
+    basic_move = params.int("basic_move")
+    tired = params.bool("very_tired")
     move = water_move(basic_move, tired)
     steps = [
         Step(
@@ -98,7 +99,7 @@ def _compute(params: Mapping[str, Any]) -> Calculation:
     ]
     if tired:
         steps.append(Step(f"very tired: water Move halved (round up) to {move} yd/s", SWIMMING_FATIGUE))
-    mods = swimming_modifiers(int(params.get("encumbrance_level") or 0), bool(params.get("intentional")))
+    mods = swimming_modifiers(params.int("encumbrance_level"), params.bool("intentional"))
     total = sum(m.value for m in mods)
     steps.append(Step(f"Swimming roll modifier {total:+d} ({', '.join(map(str, mods)) or 'none'})", SWIMMING))
     return Calculation(values={"water_move": move, "roll_modifier": total}, steps=tuple(steps))
@@ -136,18 +137,18 @@ def _swim_check(play: GurpsPlay, actor: str, char: GurpsCharacter) -> SuccessRol
     )
 
 
-def _handle(play: GurpsPlay, action: Action) -> None:
-    actor = str(action.actor)
+def _handle(play: GurpsPlay, action: Call) -> None:
+    actor = action.character
     char = play.char(actor)
     p = action.params
-    override = p.get("skill_level")
+    override = p.opt_int("skill_level")
     # Refuse before anything changes when the sheet has no Swimming and no level is given.
-    skill_level(char, ("swimming",), None if override is None else int(override), "Swimming")
+    skill_level(char, ("swimming",), override, "Swimming")
     _clear_swim(play, actor)
     data = {
-        "intentional": bool(p["intentional"]),
-        "top_speed": bool(p["top_speed"]),
-        "modifier": int(p["modifier"] or 0),
+        "intentional": p.bool("intentional"),
+        "top_speed": p.bool("top_speed"),
+        "modifier": p.int("modifier"),
         "skill_level": override,
     }
     how = "dives in" if data["intentional"] else "ends up"

@@ -14,15 +14,15 @@ penalty (1 die: 0, 2 dice: -1); a damage roll below 0 counts as 0.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rulekeeper.core.action import Action, ActionSpec, Calculation, CalculatorSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Calculation, CalculatorSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.explain import Step
+from rulekeeper.core.params import Params
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import PendingCheck
 from rulekeeper.core.success_roll import SuccessRoll
@@ -140,11 +140,11 @@ def throw(st: int, bl: float, weight: float) -> Throw:
     return Throw(st, bl, weight, ratio, drow, yards, wrow, base, damage)
 
 
-def _compute(params: Mapping[str, Any]) -> Calculation:
-    st = int(params["st"])
-    given = params.get("basic_lift")
-    bl = float(given) if given is not None else basic_lift(st)
-    result = throw(st, bl, float(params["weight"]))
+def _compute(params: Params) -> Calculation:
+    st = params.int("st")
+    given = params.opt_float("basic_lift")
+    bl = given if given is not None else basic_lift(st)
+    result = throw(st, bl, params.float("weight"))
     return Calculation(values={"basic_lift": bl, **result.values()}, steps=result.steps())
 
 
@@ -165,21 +165,21 @@ THROW_CALCULATOR = CalculatorSpec(
 AIMS = ("area", "specific")
 
 
-def _handle(play: GurpsPlay, action: Action) -> None:
-    actor = str(action.actor)
+def _handle(play: GurpsPlay, action: Call) -> None:
+    actor = action.character
     char = play.char(actor)
     p = action.params
-    result = throw(char.st, char.basic_lift, float(p["weight"]))
+    result = throw(char.st, char.basic_lift, p.float("weight"))
     for step in result.steps():
         play.explain(step.text, step.rule, actor=actor)
     play.result.update(result.values())
-    aim = str(p["aim"])
+    aim = p.str("aim")
     mods: tuple[Modifier, ...] = (Modifier(-3, "a specific target"),) if aim == "specific" else ()
     check = SuccessRoll(
         kind="gurps.throwing",
         label=f"{char.name}'s DX to throw",
         base=char.dx,
-        modifiers=mods + gm_modifier(p.get("modifier"), "size, speed and range"),
+        modifiers=mods + gm_modifier(p.int("modifier"), "size, speed and range"),
     )
     ask(play, check, purpose="feat.throw", rule=THROWING, actor=actor, data={"damage": str(result.damage)})
 

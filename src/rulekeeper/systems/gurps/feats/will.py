@@ -11,7 +11,7 @@ failure that is not below the effective Will (a 17 against Will 17+) has a margi
 
 from __future__ import annotations
 
-from rulekeeper.core.action import Action, ActionSpec, ParamSpec
+from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult, Critical
 from rulekeeper.core.clock import MINUTE, format_duration
 from rulekeeper.core.dice_roll import DiceRoll
@@ -48,15 +48,15 @@ def faint_minutes(margin_of_failure: int, one_die: int) -> int:
     return max(0, margin_of_failure) + one_die
 
 
-def _handle_will(play: GurpsPlay, action: Action) -> None:
-    actor = str(action.actor)
+def _handle_will(play: GurpsPlay, action: Call) -> None:
+    actor = action.character
     char = play.char(actor)
-    reason = str(action.params.get("reason") or "stress")
+    reason = action.params.str("reason")
     check = SuccessRoll(
         kind="gurps.will",
         label=f"{char.name}'s Will against {reason}",
         base=char.will,
-        modifiers=gm_modifier(action.params.get("modifier")),
+        modifiers=gm_modifier(action.params.int("modifier")),
     )
     ask(play, check, purpose="feat.will", rule=WILL, actor=actor, data={"reason": reason})
 
@@ -69,14 +69,14 @@ def _on_will(play: GurpsPlay, pending: PendingCheck, result: CheckResult) -> Non
     play.result["success"] = result.success
 
 
-def _handle_fright(play: GurpsPlay, action: Action) -> None:
-    actor = str(action.actor)
+def _handle_fright(play: GurpsPlay, action: Call) -> None:
+    actor = action.character
     char = play.char(actor)
     check = SuccessRoll(
         kind="gurps.fright",
         label=f"{char.name}'s Fright Check (Will)",
         base=char.will,
-        modifiers=gm_modifier(action.params.get("modifier")),
+        modifiers=gm_modifier(action.params.int("modifier")),
     )
     ask(play, check, purpose="feat.fright", rule=FRIGHT, actor=actor)
 
