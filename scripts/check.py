@@ -59,7 +59,12 @@ def main() -> None:
     stage("mypy --strict", [str(BIN / "mypy"), "--strict", "src"])
     ensure_tmux()
     ensure_chromium()
-    stage("pytest", [str(BIN / "python"), "-m", "pytest", "-q", *sys.argv[1:]])
+    # One test process per core (at most 4): most tests wait on subprocesses, servers and Chromium,
+    # so two workers on a two-core machine nearly halve the gate. --dist loadfile keeps a module's
+    # tests together, so its server or browser starts once.
+    workers = min(os.cpu_count() or 1, 4)
+    parallel = ["-n", str(workers), "--dist", "loadfile"] if workers > 1 else []
+    stage("pytest", [str(BIN / "python"), "-m", "pytest", "-q", *parallel, *sys.argv[1:]])
 
 
 if __name__ == "__main__":
