@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -64,6 +65,7 @@ class EventBroker:
         self._records: dict[int, CampaignRecord] = {}
         self._wake: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop_thread = 0
         self._task: asyncio.Task[None] | None = None
         self._watcher: ChangeWatcher | None = None
         self._poked = False
@@ -73,6 +75,7 @@ class EventBroker:
         from rulekeeper.store.changes import watch_changes
 
         self._loop = asyncio.get_running_loop()
+        self._loop_thread = threading.get_ident()
         self._wake = asyncio.Event()
         self._watcher = watch_changes(self._store.url, self._wake_from_thread)
         self._task = asyncio.create_task(self._run(), name="rulekeeper-broker")
@@ -88,7 +91,10 @@ class EventBroker:
     def _wake_from_thread(self) -> None:
         loop, wake = self._loop, self._wake
         if loop is not None and wake is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(wake.set)
+            if threading.get_ident() == self._loop_thread:
+                wake.set()  # a command run on the loop itself: no need to write to its pipe
+            else:
+                loop.call_soon_threadsafe(wake.set)
 
     def poke(self) -> None:
         """Something was just written here: look now rather than at the next interval.

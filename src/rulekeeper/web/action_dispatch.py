@@ -1,0 +1,156 @@
+"""One route for every action: ``POST /api/campaigns/{campaign}/{system}/actions/{action}``.
+
+Actions are the busiest requests a table sends. Served as one FastAPI operation per system and
+action (over a hundred), each request walked the route table past dozens of them, and
+FastAPI's dependency solver resolved the identity, the server, both headers and the body on
+every call; between them those cost about half of the server's CPU per action (measured with
+``benchmarks/server.py``). Here one route near the top of the table takes every action: the
+spec is found by name, the body is validated by the action's own request model straight from
+the JSON bytes, and the identity, the command and its projection run in one worker thread -- or, on a SQLite file
+served by one process, on the event loop itself (``Server.inline_writer``).
+
+Nothing answers differently. Anything out of the ordinary -- a body the model refuses, an odd
+``If-Match`` or ``Idempotency-Key``, another media type, an over-long name -- is handed, with
+the body it came with, to the documented per-action FastAPI operation, which answers it
+exactly as it always has (a 422 naming the field ...). Errors raised on the quick path (401,
+403, a rule's refusal, a stale version) go to the app's problem handlers like any other. The
+documented operations stay in the OpenAPI schema, so ``/docs`` still shows every action with
+its own body.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi.routing import APIRoute
+from pydantic import BaseModel, ValidationError
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Match, Route
+from starlette.types import Message, Receive, Scope, Send
+
+from rulekeeper.web.auth import Access, bearer_token, resolve, token_of
+from rulekeeper.web.server import Server
+
+__all__ = ["ActionEntry", "ActionRun", "dispatch_route"]
+
+PATH = "/api/campaigns/{campaign}/{system}/actions/{action}"
+
+#: ``(server, access, response, body, if_match, idempotency_key)`` to the projected answer;
+#: blocking (runs in a worker thread); sets the response's headers.
+ActionRun = Callable[[Server, Access, Response, Any, "str | None", "str | None"], dict[str, Any]]
+
+# The header forms the documented operation declares (``commands.IfMatch``/``IdempotencyKey``).
+_IF_MATCH = re.compile(r'^\s*((W/)?"?[0-9]{1,12}"?|\*)\s*$')
+_NAME_LIMIT = 200
+
+
+@dataclass(frozen=True)
+class ActionEntry:
+    """One action of one system: its documented operation, body model and how to run it."""
+
+    route: APIRoute
+    model: type[BaseModel]
+    run: ActionRun
+
+
+def _ordinary_headers(request: Request) -> tuple[str | None, str | None] | None:
+    """``If-Match`` and ``Idempotency-Key`` when each is absent or in its documented form;
+    ``None`` sends the request the long way, which explains what is wrong."""
+    headers = request.headers
+    content_type = headers.get("content-type")
+    if content_type is not None and content_type.split(";", 1)[0].strip().lower() != "application/json":
+        return None
+    if_match = headers.get("if-match")
+    if if_match is not None and (len(if_match) > 40 or _IF_MATCH.match(if_match) is None):
+        return None
+    key = headers.get("idempotency-key")
+    if key is not None and not 1 <= len(key) <= 200:
+        return None
+    return if_match, key
+
+
+async def _read_body(receive: Receive) -> bytes:
+    chunks: list[bytes] = []
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            raise HTTPException(400, "the client went away")
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            return b"".join(chunks)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that hands ``body`` over again, then waits on the real one (disconnects)."""
+    sent = False
+
+    async def again() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return again
+
+
+class ActionDispatch:
+    """The ASGI app behind :data:`PATH`."""
+
+    def __init__(self, entries: dict[tuple[str, str], ActionEntry]) -> None:
+        self._entries = entries
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path_params = scope["path_params"]
+        entry = self._entries.get((path_params["system"], path_params["action"]))
+        if entry is None:
+            raise HTTPException(404)  # what the route table answers for a path it does not know
+        body = await _read_body(receive)
+        request = Request(scope)
+        campaign: str = path_params["campaign"]
+        headers = _ordinary_headers(request)
+        parsed = None
+        if headers is not None and len(campaign) <= _NAME_LIMIT:
+            with contextlib.suppress(ValidationError):
+                parsed = entry.model.model_validate_json(body)
+        if parsed is None or headers is None:  # (both, for mypy)
+            await self._documented(entry, scope, _replay(body, receive), send)
+            return
+        if_match, key = headers
+        server: Server = scope["app"].state.rulekeeper
+        token = token_of(request, bearer_token(request), campaign)
+        holder = Response()
+
+        def work() -> dict[str, Any]:
+            return entry.run(server, resolve(server, token, campaign), holder, parsed, if_match, key)
+
+        writer = server.inline_writer()
+        if writer is not None and writer.acquire(blocking=False):
+            try:
+                answer = work()
+            finally:
+                writer.release()
+        else:
+            answer = await run_in_threadpool(work)
+        content = json.dumps(answer, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+        response = Response(content, media_type="application/json", headers={"ETag": holder.headers["etag"]})
+        await response(scope, receive, send)
+
+    @staticmethod
+    async def _documented(entry: ActionEntry, scope: Scope, receive: Receive, send: Send) -> None:
+        match, child = entry.route.matches(scope)
+        assert match is Match.FULL, "an action's documented route answers its own path"
+        await entry.route.handle({**scope, **child}, receive, send)
+
+
+def dispatch_route(entries: dict[tuple[str, str], ActionEntry]) -> Route:
+    """The one route, outside the OpenAPI schema (the documented operations are in it)."""
+    return Route(PATH, ActionDispatch(entries), methods=["POST"], include_in_schema=False, name="action")
