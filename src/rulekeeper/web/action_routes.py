@@ -208,8 +208,12 @@ def action_router() -> APIRouter:
 
 
 def install_actions(app: FastAPI) -> list[BaseRoute]:
-    """Serve every action through one route at the head of the app's table; the documented
-    per-action operations are returned for the OpenAPI schema (see :mod:`.action_dispatch`)."""
+    """Serve every action through one route at the head of the app's table, with ordinary
+    requests answered in front of the app's middleware (see :mod:`.action_dispatch`); return
+    the documented per-action operations for the OpenAPI schema."""
     router, entries = _entries()
-    app.router.routes.insert(0, dispatch_route(entries))
+    route, dispatch = dispatch_route(entries)
+    app.router.routes.insert(0, route)
+    build = app.build_middleware_stack
+    app.build_middleware_stack = lambda: dispatch.lane(app, build())  # type: ignore[method-assign]
     return router.routes

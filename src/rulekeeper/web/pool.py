@@ -44,6 +44,9 @@ class CampaignPool:
                 campaign = Campaign.open(self.store, record.name)
                 if campaign.record.id != record.id:
                     raise unknown_campaign(self.store, record.name)
+                # One thread at a time reaches this object (the lock above), so a command gains
+                # nothing from planning in a read transaction first: one transaction per command.
+                campaign.plan_under_lock = True
                 self._open[record.id] = campaign
             elif fresh:
                 campaign.refresh()
