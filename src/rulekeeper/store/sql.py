@@ -39,6 +39,9 @@ from rulekeeper.store.statements import (
 
 __all__ = ["NOTIFY_CHANNEL", "SqlStore", "sqlite_engine"]
 
+#: psycopg's ``IsolationLevel.REPEATABLE_READ`` (its value; psycopg is imported only for PostgreSQL).
+_REPEATABLE_READ = 3
+
 # An arbitrary constant naming the advisory lock that serialises schema upgrades on PostgreSQL.
 _MIGRATION_LOCK = 7_142_001
 
@@ -108,18 +111,22 @@ class SqlStore(StatementStore):
         return sa.engine.make_url(self.url).render_as_string(hide_password=True)
 
     @contextmanager
-    def _transaction(self, *, write: bool) -> Iterator[Any]:
+    def _transaction(self, *, write: bool, single: bool = False) -> Iterator[Any]:
         """A driver-level transaction: ``BEGIN IMMEDIATE`` for SQLite writers, ``REPEATABLE READ``
-        for PostgreSQL readers; committed if the block finishes, rolled back otherwise."""
+        for PostgreSQL readers; committed if the block finishes, rolled back otherwise.
+        ``single`` (one read statement) runs in autocommit on PostgreSQL: one round trip."""
         fairy = self._engine.raw_connection()
         driver: Any = fairy.driver_connection
+        postgres = self.dialect == "postgresql"
         try:
+            if postgres:
+                # Said with BEGIN itself (psycopg), not as a statement of its own: a round trip less.
+                driver.autocommit = single
+                driver.isolation_level = None if write else _REPEATABLE_READ
             cursor = driver.cursor()
             try:
-                if self.dialect == "sqlite":
+                if not postgres:
                     cursor.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-                elif not write:
-                    cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                 yield cursor
                 driver.commit()
             except BaseException:
@@ -127,6 +134,8 @@ class SqlStore(StatementStore):
                 raise
             finally:
                 cursor.close()
+                if single:
+                    driver.autocommit = False
         except self._driver_errors as exc:
             # The connection may be broken (a server restart); never hand it out again.
             fairy.invalidate()

@@ -312,17 +312,20 @@ class StatementStore(Store):
     _sql: Statements
     _integrity_errors: tuple[type[BaseException], ...]
 
-    def _transaction(self, *, write: bool) -> AbstractContextManager[Any]:
+    def _transaction(self, *, write: bool, single: bool = False) -> AbstractContextManager[Any]:
+        """A cursor in a transaction: ``write`` takes the write lock; ``single`` is a read of one
+        statement, which needs no transaction of its own (one round trip on PostgreSQL, not
+        three: its own snapshot is consistent by itself)."""
         raise NotImplementedError
 
     # -- campaigns --------------------------------------------------------------------------
     def list_campaigns(self) -> list[CampaignInfo]:
-        with self._transaction(write=False) as cursor:
+        with self._transaction(write=False, single=True) as cursor:
             cursor.execute(self._sql.campaigns)
             return [campaign_info(r) for r in cursor.fetchall()]
 
     def find_campaign(self, name: str) -> CampaignRecord | None:
-        with self._transaction(write=False) as cursor:
+        with self._transaction(write=False, single=True) as cursor:
             cursor.execute(self._sql.campaign, {"name": name})
             row = cursor.fetchone()
             return None if row is None else campaign_row(row)
@@ -421,12 +424,12 @@ class StatementStore(Store):
             return member_row(cursor.fetchone())
 
     def members(self, campaign_id: int) -> list[MemberRecord]:
-        with self._transaction(write=False) as cursor:
+        with self._transaction(write=False, single=True) as cursor:
             cursor.execute(self._sql.members, {"cid": campaign_id})
             return [member_row(r) for r in cursor.fetchall()]
 
     def member_by_token_id(self, token_id: str) -> MemberRecord | None:
-        with self._transaction(write=False) as cursor:
+        with self._transaction(write=False, single=True) as cursor:
             cursor.execute(self._sql.member_by_token, {"token_id": token_id})
             row = cursor.fetchone()
             return None if row is None else member_row(row)
