@@ -1,24 +1,34 @@
-"""``rulekeeper serve`` benchmark: actions per second and latency under concurrent campaigns, and
-how long a command takes to reach 20 live stream clients.
+"""``rulekeeper serve`` benchmark: the server's CPU per action beside a FastAPI hello-world,
+actions per second and latency under concurrent campaigns, and how long a command takes to
+reach 20 live stream clients.
 
-    .venv/bin/python benchmarks/server.py [--actions 40] [--backends sqlite,postgresql]
+    .venv/bin/python benchmarks/server.py [--parts cpu,throughput,dashboard]
+        [--backends sqlite,postgresql] [--actions 40] [--cpu-actions 40] [--cpu-rounds 3]
 
-For each backend -- SQLite with one worker (the default), PostgreSQL with two workers -- it
-starts a real ``rulekeeper serve`` subprocess on 127.0.0.1 and prints:
+* **cpu**: ``rulekeeper serve`` on SQLite (one worker) and the hello-world of ``hello_app.py``
+  (the same request -- path, bearer header, JSON body -- validated by pydantic and answered by
+  FastAPI on the same uvicorn, same options) run side by side; each takes the same load in turn,
+  ``--cpu-rounds`` times: 20 clients on 10 campaigns, GURPS damage and healing alternating. The
+  CPU (user + system) of every process of each server's session is read from ``/proc`` before
+  and after; the medians of CPU per request are printed, and their ratio.
+* **throughput**, for each backend (``--backends``: ``sqlite`` with one worker, ``postgresql``
+  with two, ``postgresql1`` with one, ``postgresql4`` with four, ``postgresql-2proc``: two
+  ``serve`` processes on two ports sharing the database, as two machines would, the campaigns
+  spread over them as a load balancer would): for 1, 10 and 50 concurrent campaigns (one client
+  each, sending ``--actions`` GURPS actions one after another, damage and healing alternating),
+  actions per second over the whole run and the p50/p95 latency of one action (request sent to
+  response read); then, with 20 clients holding the event stream of one campaign (spread over
+  the processes), the time from an action's response reaching the sender to its event reaching
+  each client, p50/p95 over every (client, action) pair. Negative means the event arrived
+  before the response.
+* **dashboard**: the time to first render of the GM dashboard for 8 characters and 10,000
+  events (``benchmarks/dashboard.py``).
 
-* for 1, 10 and 50 concurrent campaigns (one client each, sending ``--actions`` GURPS actions
-  one after another, damage and healing alternating): actions per second over the whole run,
-  and the p50/p95 latency of one action (request sent to response read);
-* with 20 clients holding the event stream of one campaign (players of its characters), the time
-  from an action's response reaching the sender to its event reaching each client, p50/p95 over
-  every (client, action) pair. Negative means the event arrived before the response.
-
-Last, the time to first render of the GM dashboard for 8 characters and 10,000 events
-(``benchmarks/dashboard.py``).
-
-Goals: p95 action latency under 50 ms at 10 campaigns on SQLite; p95 live delivery under 100 ms;
-dashboard first render under 300 ms.
-Numbers depend on the machine: a shared two-core box measures the others' load too.
+Goals: CPU per action at most 1.5x the hello-world's; p95 action latency under 50 ms at 10
+campaigns on SQLite; PostgreSQL (two workers) at least SQLite's actions/s at 10 and 50
+campaigns; p95 live delivery under 100 ms; dashboard first render under 300 ms.
+Numbers depend on the machine: a shared two-core box measures the others' load too, which is
+why the comparisons are made side by side in one run.
 """
 
 from __future__ import annotations
@@ -312,9 +322,9 @@ class Backend:
     processes: int = 1
 
 
-#: ``--backends`` names: SQLite with one worker; PostgreSQL with 2 or 4 workers in one ``serve``;
+#: ``--backends`` names: SQLite with one worker; PostgreSQL with 2, 1 or 4 workers in one ``serve``;
 #: PostgreSQL behind two ``serve`` processes on two ports (as two machines would be).
-BACKENDS = ("sqlite", "postgresql", "postgresql4", "postgresql-2proc")
+BACKENDS = ("sqlite", "postgresql", "postgresql1", "postgresql4", "postgresql-2proc")
 
 
 @contextmanager
@@ -335,6 +345,8 @@ def backends(names: list[str], workdir: Path) -> Iterator[list[Backend]]:
             db = server.create_database(f"rk_{name.replace('-', '_')}")
             if name == "postgresql":
                 out.append(Backend(f"PostgreSQL ({server.how}), 2 workers", db, 2))
+            elif name == "postgresql1":
+                out.append(Backend(f"PostgreSQL ({server.how}), 1 worker", db, 1))
             elif name == "postgresql4":
                 out.append(Backend(f"PostgreSQL ({server.how}), 4 workers", db, 4))
             else:

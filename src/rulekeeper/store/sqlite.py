@@ -100,7 +100,7 @@ class SqliteStore(StatementStore):
         return conn
 
     @contextmanager
-    def _transaction(self, *, write: bool, single: bool = False) -> Iterator[sqlite3.Cursor]:
+    def _transaction(self, *, write: bool, single: bool = False, history: bool = False) -> Iterator[sqlite3.Cursor]:
         try:
             conn = self._connection()
             cursor = conn.cursor()

@@ -312,10 +312,11 @@ class StatementStore(Store):
     _sql: Statements
     _integrity_errors: tuple[type[BaseException], ...]
 
-    def _transaction(self, *, write: bool, single: bool = False) -> AbstractContextManager[Any]:
+    def _transaction(self, *, write: bool, single: bool = False, history: bool = False) -> AbstractContextManager[Any]:
         """A cursor in a transaction: ``write`` takes the write lock; ``single`` is a read of one
         statement, which needs no transaction of its own (one round trip on PostgreSQL, not
-        three: its own snapshot is consistent by itself)."""
+        three: its own snapshot is consistent by itself); ``history`` is a campaign history's
+        transaction, whose statements may be sent ahead of their results (PostgreSQL)."""
         raise NotImplementedError
 
     # -- campaigns --------------------------------------------------------------------------
@@ -385,7 +386,7 @@ class StatementStore(Store):
     # -- histories --------------------------------------------------------------------------
     @contextmanager
     def reading(self, campaign_id: int) -> Iterator[HistoryReader]:
-        with self._transaction(write=False) as cursor:
+        with self._transaction(write=False, history=True) as cursor:
             cursor.execute(self._sql.head, {"cid": campaign_id})
             row = cursor.fetchone()
             if row is None:
@@ -394,7 +395,7 @@ class StatementStore(Store):
 
     @contextmanager
     def writing(self, campaign_id: int) -> Iterator[HistoryWriter]:
-        with self._transaction(write=True) as cursor:
+        with self._transaction(write=True, history=True) as cursor:
             cursor.execute(self._sql.lock, {"cid": campaign_id})
             row = cursor.fetchone()
             if row is None:
