@@ -4,8 +4,12 @@ to the documented operation, which explains it."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from rulekeeper.web import create_app
 from rulekeeper.web.models import CommandResponse
 
 from .web_support import InProcess, bearer
@@ -78,3 +82,31 @@ def test_every_action_keeps_its_documented_operation(api: InProcess) -> None:
     assert operation["operationId"] == "gurps.damage"
     assert operation["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith("GurpsDamageRequest")
     assert "/api/campaigns/{campaign}/{system}/actions/{action}" not in paths
+
+
+def test_middleware_given_to_the_app_sees_every_action(tmp_path: Path) -> None:
+    """The lane in front of the middleware stack stands aside when the app has middleware of its
+    own, so a limit or check added there is never skipped by actions."""
+    app = create_app(str(tmp_path / "campaigns.db"))
+    seen: list[str] = []
+
+    class Note:
+        def __init__(self, inner: ASGIApp) -> None:
+            self.inner = inner
+
+        async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+            if scope["type"] == "http":
+                seen.append(f"{scope['method']} {scope['path']}")
+            await self.inner(scope, receive, send)
+
+    app.add_middleware(Note)
+    api = InProcess(app)
+    try:
+        gm, _ = _table(api, "noted")
+        r = api.post(
+            "/api/campaigns/noted/gurps/actions/damage", headers=gm, json={"actor": "hero", "params": {"amount": 1}}
+        )
+        assert r.status_code == 200, r.text
+        assert "POST /api/campaigns/noted/gurps/actions/damage" in seen
+    finally:
+        api.close()

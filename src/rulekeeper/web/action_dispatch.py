@@ -40,7 +40,7 @@ from starlette.responses import Response
 from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from rulekeeper.web.auth import Access, bearer_token, resolve, token_of
+from rulekeeper.web.auth import Access, bearer_token, request_member
 from rulekeeper.web.server import Server
 
 __all__ = ["ActionEntry", "ActionRun", "dispatch_route"]
@@ -141,11 +141,12 @@ class ActionDispatch:
             return None
         if_match, key = headers
         server: Server = scope["app"].state.rulekeeper
-        token = token_of(request, bearer_token(request), campaign)
+        bearer = bearer_token(request)
         holder = Response()
 
         def work() -> dict[str, Any]:
-            return entry.run(server, resolve(server, token, campaign), holder, parsed, if_match, key)
+            access = request_member(request, campaign, server, bearer)
+            return entry.run(server, access, holder, parsed, if_match, key)
 
         writer = server.inline_writer()
         if writer is not None and writer.acquire(blocking=False):

@@ -24,6 +24,7 @@ from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import BaseRoute
+from starlette.types import ASGIApp
 
 from rulekeeper.campaign import Campaign, CommandResult
 from rulekeeper.core import Action, ActionSpec, ParamSpec, get_ruleset, system_names
@@ -215,5 +216,11 @@ def install_actions(app: FastAPI) -> list[BaseRoute]:
     route, dispatch = dispatch_route(entries)
     app.router.routes.insert(0, route)
     build = app.build_middleware_stack
-    app.build_middleware_stack = lambda: dispatch.lane(app, build())  # type: ignore[method-assign]
+
+    def stack() -> ASGIApp:
+        # The lane skips the middleware stack, so it stands aside for an app given middleware
+        # of its own (a limit, a check): actions then take the route in the table.
+        return build() if app.user_middleware else dispatch.lane(app, build())
+
+    app.build_middleware_stack = stack  # type: ignore[method-assign]
     return router.routes

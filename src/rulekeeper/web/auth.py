@@ -36,6 +36,7 @@ __all__ = [
     "cookie_token",
     "gm",
     "member",
+    "request_member",
     "token_of",
 ]
 
@@ -101,6 +102,15 @@ def resolve(server: Server, token: str | None, campaign: str) -> Access:
     return Access(identity, record)
 
 
+def request_member(
+    request: Request, campaign: str, server: Server, credentials: HTTPAuthorizationCredentials | str | None
+) -> Access:
+    """The member a request speaks for: the one decision :func:`member` and the action dispatch
+    (:mod:`rulekeeper.web.action_dispatch`, which skips FastAPI's dependencies) both make.
+    Blocking (reads the store)."""
+    return resolve(server, token_of(request, credentials, campaign), campaign)
+
+
 def member(
     request: Request,
     campaign: CampaignName,
@@ -108,7 +118,7 @@ def member(
     server: Annotated[Server, Depends(server_of)],
 ) -> Access:
     """Any member of the campaign in the path: GM, player or observer."""
-    return resolve(server, token_of(request, credentials, campaign), campaign)
+    return request_member(request, campaign, server, credentials)
 
 
 async def gm(access: Annotated[Access, Depends(member)]) -> Access:
