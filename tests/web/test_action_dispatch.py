@@ -110,3 +110,16 @@ def test_middleware_given_to_the_app_sees_every_action(tmp_path: Path) -> None:
         assert "POST /api/campaigns/noted/gurps/actions/damage" in seen
     finally:
         api.close()
+
+
+def test_a_name_taken_again_after_a_delete_is_the_new_campaign(api: InProcess) -> None:
+    """The server remembers which campaign a name found; a new campaign under a deleted one's
+    name is found afresh, and the old tokens open nothing."""
+    old_gm, _ = _table(api, "again")
+    body = {"actor": "hero", "params": {"amount": 1}}
+    assert api.post("/api/campaigns/again/gurps/actions/damage", headers=old_gm, json=body).status_code == 200
+    assert api.request("DELETE", "/api/campaigns/again", headers=old_gm).status_code == 204
+    new_gm, _ = _table(api, "again")
+    r = api.post("/api/campaigns/again/gurps/actions/damage", headers=new_gm, json=body)
+    assert r.status_code == 200 and r.json()["seq"] == 2, r.text  # the new campaign's first command after its hero
+    assert api.post("/api/campaigns/again/gurps/actions/damage", headers=old_gm, json=body).status_code == 401

@@ -93,7 +93,7 @@ def resolve(server: Server, token: str | None, campaign: str) -> Access:
         identity = identify(server.store, token)
     except TokenProblem as exc:
         raise Problem(401, "unauthenticated", exc.message) from None
-    record = server.store.find_campaign(campaign)
+    record = server.find_campaign(campaign, identity.campaign_id)
     if record is None:
         # No list of the known names: a token of one campaign learns nothing of the others.
         raise Problem(404, "not-found", f"no campaign named {campaign!r}")

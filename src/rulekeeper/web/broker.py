@@ -77,7 +77,7 @@ class EventBroker:
         self._loop = asyncio.get_running_loop()
         self._loop_thread = threading.get_ident()
         self._wake = asyncio.Event()
-        self._watcher = watch_changes(self._store.url, self._wake_from_thread)
+        self._watcher = watch_changes(self._store.url, self._notified)
         self._task = asyncio.create_task(self._run(), name="rulekeeper-broker")
 
     async def stop(self) -> None:
@@ -95,6 +95,13 @@ class EventBroker:
                 wake.set()  # a command run on the loop itself: no need to write to its pipe
             else:
                 loop.call_soon_threadsafe(wake.set)
+
+    def _notified(self, campaign_id: int | None) -> None:
+        """A notification from the store's watcher thread. Every process hears every command
+        of every campaign; one whose clients follow none of it stays asleep (the watcher's flag
+        stays set, so the next look still reads everything)."""
+        if campaign_id is None or campaign_id in self._subs:
+            self._wake_from_thread()
 
     def poke(self) -> None:
         """Something was just written here: look now rather than at the next interval.

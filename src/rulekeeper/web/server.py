@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from fastapi import Request
 
 from rulekeeper.campaign import Store
+from rulekeeper.store.records import CampaignRecord
 from rulekeeper.web.broker import EventBroker
 from rulekeeper.web.pool import CampaignPool
 
@@ -28,6 +29,24 @@ class Server:
     #: or an app made in process): see :meth:`inline_writer`.
     only_process: bool = True
     _sqlite_writer: threading.RLock = field(default_factory=threading.RLock)
+    _records: dict[str, CampaignRecord] = field(default_factory=dict)
+
+    def find_campaign(self, name: str, campaign_id: int) -> CampaignRecord | None:
+        """The campaign named ``name``, for a request whose token is of campaign ``campaign_id``.
+
+        Kept from the last request: a request needs only the record's id and name, and a record
+        found under a name changes only when that campaign is deleted and another takes its
+        name -- and then its id differs from the token's, so it is read again. (A deleted
+        campaign's tokens are deleted with it and never get this far.) One database read less
+        per request, a round trip on PostgreSQL."""
+        record = self._records.get(name)
+        if record is None or record.id != campaign_id:
+            record = self.store.find_campaign(name)
+            if record is None:
+                self._records.pop(name, None)
+            else:
+                self._records[name] = record
+        return record
 
     def writing(self) -> AbstractContextManager[object]:
         """Held around each command, before its campaign's lock (always in that order). SQLite has
