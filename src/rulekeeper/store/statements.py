@@ -192,7 +192,14 @@ class Statements:
             "INSERT INTO campaigns (name, system, seed, gm, settings, created, version) "
             "VALUES (:name, :system, :seed, :gm, :settings, :created, :version) RETURNING id"
         )
-        self.notify = f"SELECT pg_notify('{NOTIFY_CHANNEL}', %(payload)s)" if postgres else ""
+        #: PostgreSQL: the new head and its notification in one statement (one parse, one
+        #: execution on the server; delivered only when the transaction commits).
+        self.set_head_and_notify = (
+            "WITH moved AS (UPDATE campaigns SET version = %(version)s WHERE id = %(cid)s) "
+            f"SELECT pg_notify('{NOTIFY_CHANNEL}', %(payload)s)"
+            if postgres
+            else ""
+        )
         self.insert_member = sql(
             "INSERT INTO members (campaign_id, name, role, characters, token_id, token_hash, created, expires) "
             "VALUES (:cid, :name, :role, :characters, :token_id, :token_hash, :created, :expires) RETURNING id"
@@ -275,10 +282,14 @@ class SqlHistory:
 
     def finish(self) -> None:
         if self._head != self.start:
-            self._cur.execute(self._sql.set_head, {"cid": self._cid, "version": self._head})
-            if self._sql.notify:
+            if self._sql.set_head_and_notify:
                 # Delivered by PostgreSQL only when this transaction commits, never for a rollback.
-                self._cur.execute(self._sql.notify, {"payload": f"{self._cid}:{self._head}"})
+                payload = f"{self._cid}:{self._head}"
+                self._cur.execute(
+                    self._sql.set_head_and_notify, {"cid": self._cid, "version": self._head, "payload": payload}
+                )
+            else:
+                self._cur.execute(self._sql.set_head, {"cid": self._cid, "version": self._head})
 
 
 def read_only_sqlite(path: str) -> str | None:
