@@ -140,13 +140,13 @@ class SqlStore(StatementStore):
                     raise
                 finally:
                     cursor.close()
-            if single:
-                driver.autocommit = False
         except self._driver_errors as exc:
             # The connection may be broken (a server restart); never hand it out again.
             fairy.invalidate()
             raise StoreError(f"database error ({self._safe_url()}): {_reason(exc)}") from exc
         finally:
+            if single and postgres and not driver.closed:
+                driver.autocommit = False  # as SQLAlchemy's pool expects its connections
             fairy.close()
 
     def close(self) -> None:
