@@ -164,9 +164,9 @@ class Campaign:
         self._loaded = loaded
         self.snapshot_every = snapshot_every
         #: Work commands out under the store's write lock straight away, skipping the optimistic
-        #: read transaction. For an owner that already lets one command at a time reach this
-        #: object (the server's pool): the read transaction would only add round trips -- four
-        #: on PostgreSQL -- since nobody in the same process can overtake it.
+        #: read transaction. For an owner that lets one command at a time reach this object,
+        #: on a store whose write lock is the campaign's alone (the server's pool on
+        #: PostgreSQL): the read transaction would only add round trips.
         self.plan_under_lock = False
 
     # -- making and finding campaigns ---------------------------------------------------------

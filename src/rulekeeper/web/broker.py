@@ -105,7 +105,10 @@ class EventBroker:
 
     def poke(self) -> None:
         """Something was just written here: look now rather than at the next interval.
-        Safe to call from any thread."""
+        Safe to call from any thread. With nobody listening there is nothing to push: a client
+        that subscribes later reads what was written from the store (its backlog)."""
+        if not self._subs:
+            return
         self._poked = True
         self._wake_from_thread()
 
