@@ -130,7 +130,7 @@ def log_entry(e: EventRecord, statuses: Statuses | None = None) -> LogEntry:
         actors=tuple(e.actors),
         command=e.command,
         result=record.get("result", {}),
-        explanation=steps_from_json(record.get("explanation", [])),
+        explanation=e.steps if e.steps is not None else steps_from_json(record.get("explanation", [])),
         dice=tuple(e.dice),
         key=e.key,
         undone_by=statuses.undone_by.get(e.seq) if statuses is not None and e.seq in statuses.undone else None,
@@ -588,6 +588,7 @@ class Campaign:
             next_id=start_id,
             next_id_after=after.game.next_id,
             key=key,
+            steps=None if applied.outcome is None else applied.outcome.explanation,
         )
         snapshot = loaded.snapshot
         keep: SnapshotRecord | None = None
