@@ -119,7 +119,11 @@ def _outcome_from_record(record: Mapping[str, Any], state: GameState[Any]) -> Ou
 def log_entry(e: EventRecord, statuses: Statuses | None = None) -> LogEntry:
     """One stored event as the log shows it; ``statuses`` (from the undo and redo events) say
     whether it is undone or redone now -- without them it reads as it was when written."""
-    record = json.loads(e.outcome)
+    if e.decoded is not None:
+        record, steps = e.decoded
+    else:
+        record = json.loads(e.outcome)
+        steps = steps_from_json(record.get("explanation", []))
     return LogEntry(
         seq=e.seq,
         kind=e.kind,
@@ -130,7 +134,7 @@ def log_entry(e: EventRecord, statuses: Statuses | None = None) -> LogEntry:
         actors=tuple(e.actors),
         command=e.command,
         result=record.get("result", {}),
-        explanation=e.steps if e.steps is not None else steps_from_json(record.get("explanation", [])),
+        explanation=steps,
         dice=tuple(e.dice),
         key=e.key,
         undone_by=statuses.undone_by.get(e.seq) if statuses is not None and e.seq in statuses.undone else None,
@@ -588,7 +592,7 @@ class Campaign:
             next_id=start_id,
             next_id_after=after.game.next_id,
             key=key,
-            steps=None if applied.outcome is None else applied.outcome.explanation,
+            decoded=None if applied.outcome is None else (applied.record, applied.outcome.explanation),
         )
         snapshot = loaded.snapshot
         keep: SnapshotRecord | None = None

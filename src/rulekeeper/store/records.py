@@ -116,9 +116,10 @@ class EventRecord:
     key: str | None
     base_version: int | None
     wall_time: float
-    #: The explanation steps of ``outcome``, decoded, when the command that wrote this event
-    #: still holds them (never stored, never compared): its answer needs no second decoding.
-    steps: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
+    #: ``outcome`` decoded -- the record and its explanation steps -- when the command that
+    #: wrote this event still holds them (never stored, never compared): its answer needs no
+    #: second decoding.
+    decoded: tuple[Mapping[str, Any], tuple[Any, ...]] | None = field(default=None, compare=False, repr=False)
 
     @property
     def is_meta(self) -> bool:
