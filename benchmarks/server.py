@@ -169,6 +169,17 @@ def _action(name: str, i: int) -> tuple[str, dict[str, Any]]:
     return f"/api/campaigns/{name}/gurps/actions/heal", {"actor": "hero", "params": {"amount": 1}}
 
 
+async def play(client: httpx.AsyncClient, name: str, token: str, count: int, latencies: list[float]) -> None:
+    """``count`` actions on campaign ``name``, one after another, each one's latency noted."""
+    headers = {"Authorization": f"Bearer {token}"}
+    for i in range(count):
+        path, body = _action(name, i)
+        start = time.perf_counter()
+        r = await client.post(path, headers=headers, json=body)
+        latencies.append(time.perf_counter() - start)
+        r.raise_for_status()
+
+
 async def throughput(urls: list[str], tag: str, concurrency: int, actions: int) -> tuple[float, float, float]:
     # One client (one connection) per campaign, like separate bots or browsers: a single pooled
     # client shared by fifty tasks measures its own pool more than the server. With several
@@ -178,21 +189,11 @@ async def throughput(urls: list[str], tag: str, concurrency: int, actions: int) 
     try:
         gms = [(await new_campaign(client, name))[0] for client, name in zip(clients, names, strict=True)]
         latencies: list[float] = []
-
-        async def play(client: httpx.AsyncClient, name: str, gm: str) -> None:
-            headers = {"Authorization": f"Bearer {gm}"}
-            for i in range(actions):
-                path, body = _action(name, i)
-                start = time.perf_counter()
-                r = await client.post(path, headers=headers, json=body)
-                latencies.append(time.perf_counter() - start)
-                r.raise_for_status()
-
         if concurrency == 1:
-            await play(clients[0], names[0], gms[0])  # warm the server's caches
+            await play(clients[0], names[0], gms[0], actions, latencies)  # warm the server's caches
             latencies.clear()
         start = time.perf_counter()
-        await asyncio.gather(*(play(c, n, g) for c, n, g in zip(clients, names, gms, strict=True)))
+        await asyncio.gather(*(play(c, n, g, actions, latencies) for c, n, g in zip(clients, names, gms, strict=True)))
         elapsed = time.perf_counter() - start
     finally:
         for client in clients:
@@ -205,23 +206,13 @@ async def cpu_load(server: Server, targets: list[tuple[str, str]], actions: int)
     clients, spread over the ``targets`` (campaign name, bearer token), ``actions`` each."""
     clients = [httpx.AsyncClient(base_url=server.url, timeout=120) for _ in range(CPU_CLIENTS)]
     latencies: list[float] = []
-
-    async def play(client: httpx.AsyncClient, name: str, token: str, count: int) -> None:
-        headers = {"Authorization": f"Bearer {token}"}
-        for i in range(count):
-            path, body = _action(name, i)
-            start = time.perf_counter()
-            r = await client.post(path, headers=headers, json=body)
-            latencies.append(time.perf_counter() - start)
-            r.raise_for_status()
-
     pairs = [(c, *targets[i % len(targets)]) for i, c in enumerate(clients)]
     try:
-        await asyncio.gather(*(play(c, n, t, 2) for c, n, t in pairs))  # connections open, caches warm
+        await asyncio.gather(*(play(c, n, t, 2, latencies) for c, n, t in pairs))  # connections open, caches warm
         latencies.clear()
         cpu = server.cpu_seconds()
         start = time.perf_counter()
-        await asyncio.gather(*(play(c, n, t, actions) for c, n, t in pairs))
+        await asyncio.gather(*(play(c, n, t, actions, latencies) for c, n, t in pairs))
         elapsed = time.perf_counter() - start
         cpu = server.cpu_seconds() - cpu
     finally:
