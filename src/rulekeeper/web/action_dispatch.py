@@ -48,7 +48,8 @@ __all__ = ["ActionEntry", "ActionRun", "dispatch_route"]
 PATH = "/api/campaigns/{campaign}/{system}/actions/{action}"
 
 #: ``(server, access, response, body, if_match, idempotency_key)`` to the projected answer;
-#: blocking (runs in a worker thread); sets the response's headers.
+#: blocking (runs in a worker thread, or inline: ``Server.inline_writer``); sets the response's
+#: headers.
 ActionRun = Callable[[Server, Access, Response, Any, "str | None", "str | None"], dict[str, Any]]
 
 # The header forms the documented operation declares (``commands.IfMatch``/``IdempotencyKey``).
