@@ -122,6 +122,27 @@ class Server:
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
+def database_cpu(workdir: Path) -> float:
+    """User + system CPU of the benchmark's PostgreSQL: its postmaster and every live child
+    (the backends serving the connections), from ``/proc``; 0 without one."""
+    found = next(iter((workdir / "pg").rglob("postmaster.pid")), None) if (workdir / "pg").exists() else None
+    if found is None:
+        return 0.0
+    postmaster = int(found.read_text().split()[0])
+    total = 0
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = Path(entry.path, "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if int(entry.name) == postmaster or int(fields[1]) == postmaster:
+            total += int(fields[11]) + int(fields[12])
+    return total / _TICK
+
+
 def session_cpu(session: int) -> float:
     total = 0
     for entry in os.scandir("/proc"):
@@ -359,11 +380,22 @@ def run_backend(backend: Backend, workdir: Path, args: argparse.Namespace) -> di
         tag = f"w{backend.workers}p{backend.processes}"
         rows = {}
         for concurrency in CONCURRENCY:
+            cpu = sum(s.cpu_seconds() for s in servers), database_cpu(workdir)
             rate, p50, p95 = asyncio.run(throughput(urls, tag, concurrency, args.actions))
-            rows[concurrency] = {"actions_per_s": rate, "p50_ms": p50 * 1000, "p95_ms": p95 * 1000}
+            done = concurrency * args.actions
+            ours = (sum(s.cpu_seconds() for s in servers) - cpu[0]) * 1000 / done
+            theirs = (database_cpu(workdir) - cpu[1]) * 1000 / done
+            rows[concurrency] = {
+                "actions_per_s": rate,
+                "p50_ms": p50 * 1000,
+                "p95_ms": p95 * 1000,
+                "server_cpu_ms": ours,
+                "database_cpu_ms": theirs,
+            }
             print(
                 f"  {concurrency:>2} campaigns: {rate:7.1f} actions/s   p50 {p50 * 1000:6.1f} ms"
-                f"   p95 {p95 * 1000:6.1f} ms",
+                f"   p95 {p95 * 1000:6.1f} ms   CPU per action: server {ours:4.2f} ms"
+                + (f" + PostgreSQL {theirs:4.2f} ms" if theirs else ""),
                 flush=True,
             )
         d50, d95, missing = asyncio.run(live_delivery(urls, tag, args.live_actions))
