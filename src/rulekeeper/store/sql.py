@@ -39,6 +39,10 @@ from rulekeeper.store.statements import (
 
 __all__ = ["NOTIFY_CHANNEL", "SqlStore", "sqlite_engine"]
 
+#: Connections a store keeps open at most, and opens beyond that under a burst (closed after).
+_POOL_SIZE = 12
+_POOL_OVERFLOW = 8
+
 #: psycopg's ``IsolationLevel.REPEATABLE_READ`` (its value; psycopg is imported only for PostgreSQL).
 _REPEATABLE_READ = 3
 
@@ -94,7 +98,11 @@ class SqlStore(StatementStore):
             if url.startswith("sqlite"):
                 self._engine = sqlite_engine(read_only or url)
             else:
-                self._engine = sa.create_engine(url)
+                # Room for every thread of a server worker at once (8 by default, and the
+                # broker's): with SQLAlchemy's default of 5, a busy worker opened and closed an
+                # extra connection -- a new PostgreSQL backend process -- for most requests.
+                # Connections are opened only when needed, so the CLI still opens one.
+                self._engine = sa.create_engine(url, pool_size=_POOL_SIZE, max_overflow=_POOL_OVERFLOW)
             self.dialect = self._engine.dialect.name
             self._sql = Statements(self.dialect)
             dbapi: Any = self._engine.dialect.dbapi
