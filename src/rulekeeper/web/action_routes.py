@@ -121,7 +121,7 @@ def _permission(spec: ActionSpec, actor: str | None, params: dict[str, Any]) -> 
 
 
 def runner(system: str, spec: ActionSpec) -> ActionRun:
-    """Run one action for a member (blocking: in a worker thread) and answer with its projection;
+    """Run one action for a member (blocking: in a worker thread, or inline) and answer with its projection;
     shared by the documented operation and the one dispatch route."""
 
     def run(

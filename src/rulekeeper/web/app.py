@@ -134,9 +134,7 @@ def create_app(
     app.include_router(event_routes.router)
     from rulekeeper.web.pages import install_pages
 
-    # Issue 15's pages, on the same store and broker. Before the generated action routes: this
-    # FastAPI builds an included router's routes on the first request that has to look past
-    # them, and a page request then never pays for the hundred action operations.
+    # Issue 15's pages, on the same store and broker.
     install_pages(app)
     # Every action through one route at the head of the table; its documented operations (one
     # per system and action) are only in the schema.
