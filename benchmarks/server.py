@@ -122,29 +122,8 @@ class Server:
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def database_cpu(workdir: Path) -> float:
-    """User + system CPU of the benchmark's PostgreSQL: its postmaster and every live child
-    (the backends serving the connections), from ``/proc``; 0 without one."""
-    found = next(iter((workdir / "pg").rglob("postmaster.pid")), None) if (workdir / "pg").exists() else None
-    if found is None:
-        return 0.0
-    postmaster = int(found.read_text().split()[0])
-    total = 0
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = Path(entry.path, "stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2 :].split()
-        if int(entry.name) == postmaster or int(fields[1]) == postmaster:
-            total += int(fields[11]) + int(fields[12])
-    return total / _TICK
-
-
-def session_cpu(session: int) -> float:
-    total = 0
+def _processes() -> Iterator[tuple[int, int, int, int]]:
+    """``(pid, parent pid, session, user + system CPU ticks)`` of every live process, from ``/proc``."""
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
             continue
@@ -154,9 +133,21 @@ def session_cpu(session: int) -> float:
             continue  # gone meanwhile
         # After the command name in parentheses: state ppid pgrp session ... utime(14) stime(15).
         fields = stat[stat.rindex(")") + 2 :].split()
-        if int(fields[3]) == session:
-            total += int(fields[11]) + int(fields[12])
-    return total / _TICK
+        yield int(entry.name), int(fields[1]), int(fields[3]), int(fields[11]) + int(fields[12])
+
+
+def database_cpu(workdir: Path) -> float:
+    """User + system CPU of the benchmark's PostgreSQL: its postmaster and every live child
+    (the backends serving the connections); 0 without one."""
+    found = next(iter((workdir / "pg").rglob("postmaster.pid")), None) if (workdir / "pg").exists() else None
+    if found is None:
+        return 0.0
+    postmaster = int(found.read_text().split()[0])
+    return sum(ticks for pid, ppid, _, ticks in _processes() if postmaster in (pid, ppid)) / _TICK
+
+
+def session_cpu(session: int) -> float:
+    return sum(ticks for _, _, sid, ticks in _processes() if sid == session) / _TICK
 
 
 def percentile(values: list[float], q: float) -> float:
