@@ -126,8 +126,8 @@ def run(events: int = 10_000, characters: int = 8, repeat: int = 20) -> dict[str
         print(
             f"== dashboard: {characters} characters, {events:,} events (built in {time.perf_counter() - start:.1f} s)"
         )
-        with serving(db, 1, Path(tmp) / "serve.log") as base:
-            url = f"{base}/campaigns/bench"
+        with serving(db, 1, Path(tmp) / "serve.log") as server:
+            url = f"{server.url}/campaigns/bench"
             cold = _get(url, token) * 1000
             warm = sorted(_get(url, token) * 1000 for _ in range(repeat))
             shown = _browser(url, token)

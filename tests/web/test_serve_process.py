@@ -37,7 +37,8 @@ def test_sqlite_server_sees_the_cli_streams_resumes_and_revokes(tmp_path: Path) 
     cli("char", "add", "hero", *GURPS_HERO, "--player", "ana", env=env)
     cli("char", "add", "brute", *GURPS_HERO, "--player", "bea", env=env)
     ana = cli_json("campaign", "invite", "fri", "--player", "ana", env=env)["token"]
-    with serving(None, tmp_path, env=env) as server:
+    # With the access log on (off by default), which must still never keep a token.
+    with serving(None, tmp_path, env=env, options=("--access-log",)) as server:
         events_url = f"{server.url}/api/campaigns/fri/events"
         stream = EventStream(events_url, ana)
         try:
@@ -77,6 +78,7 @@ def test_sqlite_server_sees_the_cli_streams_resumes_and_revokes(tmp_path: Path) 
         r = httpx.get(f"{server.url}/api/campaigns/fri", headers=bearer(gm), timeout=30)
         assert r.status_code == 200 and r.json()["version"] == 8
         log = server.log.read_text() if server.log else ""
+        assert "POST /api/campaigns/fri/gurps/actions/damage" in log  # the access log is on
         assert gm not in log and ana.split(".")[2] not in log  # tokens never reach the log
 
 

@@ -45,7 +45,9 @@ class InProcess:
         self._loop = asyncio.new_event_loop()
         self._life: AbstractAsyncContextManager[Any] = app.router.lifespan_context(app)
         self._loop.run_until_complete(self._life.__aenter__())
-        self._client = httpx.AsyncClient(transport=httpx.ASGITransport(app=app, client=client), base_url="http://rulekeeper.test")
+        self._client = httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app, client=client), base_url="http://rulekeeper.test"
+        )
 
     def request(self, method: str, url: str, **kw: Any) -> httpx.Response:
         return self._loop.run_until_complete(self._client.request(method, url, **kw))
@@ -94,6 +96,8 @@ class ServeProcess:
     workers: int = 1
     env: Mapping[str, str] = field(default_factory=dict)
     port: int = field(default_factory=free_port)
+    #: More ``serve`` options, e.g. ``("--access-log",)``.
+    options: tuple[str, ...] = ()
     proc: subprocess.Popen[bytes] | None = None
     log: Path | None = None
 
@@ -107,7 +111,7 @@ class ServeProcess:
         db = [] if self.db is None else ["--db", self.db]
         with open(self.log, "wb") as out:
             self.proc = subprocess.Popen(
-                [RULEKEEPER, "serve", *db, "--port", str(self.port), "--workers", str(self.workers)],
+                [RULEKEEPER, "serve", *db, "--port", str(self.port), "--workers", str(self.workers), *self.options],
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 env=env,
@@ -139,9 +143,13 @@ class ServeProcess:
 
 @contextmanager
 def serving(
-    db: str | None, tmp: Path, workers: int = 1, env: Mapping[str, str] | None = None
+    db: str | None,
+    tmp: Path,
+    workers: int = 1,
+    env: Mapping[str, str] | None = None,
+    options: tuple[str, ...] = (),
 ) -> Iterator[ServeProcess]:
-    server = ServeProcess(db, workers, dict(env or {})).start(tmp)
+    server = ServeProcess(db, workers, dict(env or {}), options=options).start(tmp)
     try:
         yield server
     finally:

@@ -135,8 +135,8 @@ def simulate(
         str | None, typer.Option("--campaign", help="Take characters as they are now in this campaign.")
     ] = None,
     vary: Annotated[
-        list[str] | None, typer.Option("--vary", help="Sweep PATH=LO..HI or PATH=A,B (repeatable), e.g. "
-                                       "enemies.ogre.count=1..4.")
+        list[str] | None,
+        typer.Option("--vary", help="Sweep PATH=LO..HI or PATH=A,B (repeatable), e.g. enemies.ogre.count=1..4."),
     ] = None,
     scheduler: Annotated[
         str | None, typer.Option("--scheduler", help="An existing Dask cluster, e.g. tcp://HOST:8786.")
@@ -149,8 +149,16 @@ def simulate(
     from rulekeeper.cli.simulate_command import simulate_command
 
     code = simulate_command(
-        CONTEXT, file, runs=runs, seed=seed, as_json=as_json, plot=plot, campaign=campaign, vary=vary or [],
-        scheduler=scheduler, workers=workers,
+        CONTEXT,
+        file,
+        runs=runs,
+        seed=seed,
+        as_json=as_json,
+        plot=plot,
+        campaign=campaign,
+        vary=vary or [],
+        scheduler=scheduler,
+        workers=workers,
     )
     if code:
         raise typer.Exit(code)
@@ -421,9 +429,7 @@ def campaign_invite(
 @campaign_app.command("revoke")
 def campaign_revoke(
     name: Annotated[str | None, typer.Argument(help="Campaign name; default the current one.")] = None,
-    member: Annotated[
-        str, typer.Option("--member", "-m", help="Member name (all their tokens) or a token id.")
-    ] = "",
+    member: Annotated[str, typer.Option("--member", "-m", help="Member name (all their tokens) or a token id.")] = "",
     as_json: JsonOpt = False,
 ) -> None:
     """End a member's tokens at once."""
@@ -455,11 +461,12 @@ def serve(
         bool,
         typer.Option("--open-creation", help="Let other machines create and import campaigns."),
     ] = False,
+    access_log: Annotated[bool, typer.Option("--access-log", help="Log a line per request (tokens masked).")] = False,
 ) -> None:
     """Serve the HTTP API, identities and live events (FastAPI on uvicorn) on the same database."""
     from rulekeeper.web.serve import serve as run_server
 
-    run_server(db or CONTEXT.db, host, port, workers, open_creation=open_creation)
+    run_server(db or CONTEXT.db, host, port, workers, open_creation=open_creation, access_log=access_log)
 
 
 @char_app.command("add")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.dice.notation import UNARY, BinOp, Const, Dice, Expr, Neg, Op
+from rulekeeper.dice.source import SeededSource
 from rulekeeper.dice.values import Value
 from rulekeeper.errors import DiceError
 
@@ -250,15 +251,35 @@ def roll_expr(expr: Expr, source: DiceSource) -> Roll:
     raise TypeError(f"cannot roll {type(expr).__name__}")
 
 
+#: Plain kept dice are immutable values, so one of each face serves every roll (as small ints
+#: do): building three ``DieResult``\ s was a third of rolling ``3d6``. Dice up to this many
+#: sides only, so the cache stays small.
+_SHARED_FACES_UP_TO = 100
+_plain_faces: dict[int, tuple[DieResult, ...]] = {}
+
+
+def _faces(sides: int) -> tuple[DieResult, ...]:
+    faces = _plain_faces.get(sides)
+    if faces is None:
+        faces = _plain_faces[sides] = tuple([DieResult(sides, v) for v in range(1, sides + 1)])
+    return faces
+
+
 def _roll_dice(expr: Dice, source: DiceSource) -> Roll:
     sides = expr.sides
-    draw = source.roll
-    values = [draw(sides) for _ in range(expr.count)]
-    for value in values:
-        # A custom source is trusted with nothing: a face the die lacks would corrupt odds and replays.
-        if type(value) is not int or not 1 <= value <= sides:
-            raise DiceError(f"the dice source gave {value!r} for a d{sides}", expected=f"a value from 1 to {sides}")
+    if type(source) is SeededSource:
+        values = source.roll_many(sides, expr.count)  # our own source: always a face of the die
+    else:
+        draw = source.roll
+        values = [draw(sides) for _ in range(expr.count)]
+        for value in values:
+            # A custom source is trusted with nothing: a face the die lacks would corrupt odds and replays.
+            if type(value) is not int or not 1 <= value <= sides:
+                raise DiceError(f"the dice source gave {value!r} for a d{sides}", expected=f"a value from 1 to {sides}")
     keep = expr.keep
+    if keep is None and expr.faces is None and sides <= _SHARED_FACES_UP_TO:
+        faces = _faces(sides)
+        return Roll(expr, sum(values), (), tuple([faces[v - 1] for v in values]))
     if keep is None:
         kept = None
     else:

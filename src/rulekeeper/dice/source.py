@@ -57,6 +57,13 @@ class SeededSource:
         # random() * sides is several times faster than randint and uniform enough for dice.
         return int(self._random.random() * sides) + 1
 
+    def roll_many(self, sides: int, count: int) -> list[int]:
+        """``count`` dice of ``sides`` at once: the same values as ``count`` calls of :meth:`roll`."""
+        if sides < 1:
+            raise DiceError(f"a die needs at least 1 side, not {sides}", expected="d1 or more")
+        draw = self._random.random
+        return [int(draw() * sides) + 1 for _ in range(count)]
+
 
 class ScriptedSource:
     """Dice given in advance, used in order.

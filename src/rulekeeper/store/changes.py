@@ -6,7 +6,8 @@ time. Each watcher answers "might something have changed since I last asked?":
 * SQLite: ``PRAGMA data_version`` on a connection of its own changes whenever any other
   connection commits -- one tiny statement, no table read;
 * PostgreSQL: writers ``NOTIFY`` (see :data:`rulekeeper.store.sql.NOTIFY_CHANNEL`) when they
-  commit; a thread ``LISTEN``\\ s and records which campaigns moved, and wakes the server;
+  commit; a thread ``LISTEN``\\ s and wakes the server, naming the campaign that moved (so a
+  server with nobody following that campaign need not wake at all);
 * memory (one process): every question is answered "yes", the caller then reads the heads.
 
 A watcher may answer "yes" when nothing changed (the caller compares versions); it never
@@ -70,7 +71,7 @@ class _PostgresListen:
     # A missed notification (a dropped connection) is caught by the slow fallback check.
     interval = 1.0
 
-    def __init__(self, url: str, wake: Callable[[], None]) -> None:
+    def __init__(self, url: str, wake: Callable[[int | None], None]) -> None:
         from rulekeeper.store.sql import NOTIFY_CHANNEL
 
         self._url = url.replace("postgresql+psycopg://", "postgresql://", 1)
@@ -90,11 +91,11 @@ class _PostgresListen:
                 with psycopg.connect(self._url, autocommit=True) as conn:
                     conn.execute(f"LISTEN {self._channel}")
                     self._flag.set()  # anything written while we were not listening
-                    self._wake()
+                    self._wake(None)
                     while not self._stop.is_set():
-                        for _ in conn.notifies(timeout=0.5):
+                        for notice in conn.notifies(timeout=0.5):
                             self._flag.set()
-                            self._wake()
+                            self._wake(_campaign_of(notice.payload))
             except psycopg.Error:
                 self._flag.set()
                 self._stop.wait(0.5)
@@ -108,9 +109,16 @@ class _PostgresListen:
         self._stop.set()
 
 
-def watch_changes(url: str, wake: Callable[[], None]) -> ChangeWatcher:
+def _campaign_of(payload: str) -> int | None:
+    """The campaign id of a ``"<campaign id>:<version>"`` notification; None if unreadable."""
+    head, _, _ = payload.partition(":")
+    return int(head) if head.isdigit() else None
+
+
+def watch_changes(url: str, wake: Callable[[int | None], None]) -> ChangeWatcher:
     """A watcher for the store at ``url`` (as the store resolved it); ``wake`` is called from
-    another thread when a notification arrives, so the caller need not wait a whole interval."""
+    another thread when a notification arrives, with the campaign it names (None: any), so the
+    caller need not wait a whole interval."""
     if url.startswith("sqlite:///") and url not in ("sqlite:///:memory:",):
         return _SqliteDataVersion(url.removeprefix("sqlite:///"))
     if url.startswith("postgresql"):

@@ -7,7 +7,7 @@ whose content only the campaign layer interprets (an outcome, a snapshot) travel
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -116,6 +116,10 @@ class EventRecord:
     key: str | None
     base_version: int | None
     wall_time: float
+    #: ``outcome`` decoded -- the record and its explanation steps -- when the command that
+    #: wrote this event still holds them (never stored, never compared): its answer needs no
+    #: second decoding.
+    decoded: tuple[Mapping[str, Any], tuple[Any, ...]] | None = field(default=None, compare=False, repr=False)
 
     @property
     def is_meta(self) -> bool:

@@ -21,7 +21,7 @@ one (see docs/campaigns.md, "Durability").
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 import sqlalchemy as sa
@@ -38,6 +38,13 @@ from rulekeeper.store.statements import (
 )
 
 __all__ = ["NOTIFY_CHANNEL", "SqlStore", "sqlite_engine"]
+
+#: Connections a store keeps open at most, and opens beyond that under a burst (closed after).
+_POOL_SIZE = 12
+_POOL_OVERFLOW = 8
+
+#: psycopg's ``IsolationLevel.REPEATABLE_READ`` (its value; psycopg is imported only for PostgreSQL).
+_REPEATABLE_READ = 3
 
 # An arbitrary constant naming the advisory lock that serialises schema upgrades on PostgreSQL.
 _MIGRATION_LOCK = 7_142_001
@@ -91,7 +98,11 @@ class SqlStore(StatementStore):
             if url.startswith("sqlite"):
                 self._engine = sqlite_engine(read_only or url)
             else:
-                self._engine = sa.create_engine(url)
+                # Room for every thread of a server worker at once (8 by default, and the
+                # broker's): with SQLAlchemy's default of 5, a busy worker opened and closed an
+                # extra connection -- a new PostgreSQL backend process -- for most requests.
+                # Connections are opened only when needed, so the CLI still opens one.
+                self._engine = sa.create_engine(url, pool_size=_POOL_SIZE, max_overflow=_POOL_OVERFLOW)
             self.dialect = self._engine.dialect.name
             self._sql = Statements(self.dialect)
             dbapi: Any = self._engine.dialect.dbapi
@@ -108,30 +119,42 @@ class SqlStore(StatementStore):
         return sa.engine.make_url(self.url).render_as_string(hide_password=True)
 
     @contextmanager
-    def _transaction(self, *, write: bool) -> Iterator[Any]:
+    def _transaction(self, *, write: bool, single: bool = False, history: bool = False) -> Iterator[Any]:
         """A driver-level transaction: ``BEGIN IMMEDIATE`` for SQLite writers, ``REPEATABLE READ``
-        for PostgreSQL readers; committed if the block finishes, rolled back otherwise."""
+        for PostgreSQL readers; committed if the block finishes, rolled back otherwise.
+
+        On PostgreSQL, ``single`` (one read statement) runs in autocommit: one round trip, not
+        three. ``history`` (a campaign's history read or written) runs in psycopg's pipeline
+        mode: BEGIN goes with the first statement, and the statements whose results nobody
+        reads (the appended event, the new head, the notification) go with the COMMIT, so a
+        command takes two round trips (lock and catch up; write and commit) instead of six."""
         fairy = self._engine.raw_connection()
         driver: Any = fairy.driver_connection
+        postgres = self.dialect == "postgresql"
         try:
-            cursor = driver.cursor()
-            try:
-                if self.dialect == "sqlite":
-                    cursor.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-                elif not write:
-                    cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-                yield cursor
-                driver.commit()
-            except BaseException:
-                driver.rollback()
-                raise
-            finally:
-                cursor.close()
+            if postgres:
+                # Said with BEGIN itself (psycopg), not as a statement of its own.
+                driver.autocommit = single
+                driver.isolation_level = None if write else _REPEATABLE_READ
+            with driver.pipeline() if postgres and history else nullcontext():
+                cursor = driver.cursor()
+                try:
+                    if not postgres:
+                        cursor.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                    yield cursor
+                    driver.commit()
+                except BaseException:
+                    driver.rollback()
+                    raise
+                finally:
+                    cursor.close()
         except self._driver_errors as exc:
             # The connection may be broken (a server restart); never hand it out again.
             fairy.invalidate()
             raise StoreError(f"database error ({self._safe_url()}): {_reason(exc)}") from exc
         finally:
+            if single and postgres and not driver.closed:
+                driver.autocommit = False  # as SQLAlchemy's pool expects its connections
             fairy.close()
 
     def close(self) -> None:

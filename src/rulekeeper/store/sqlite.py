@@ -100,14 +100,16 @@ class SqliteStore(StatementStore):
         return conn
 
     @contextmanager
-    def _transaction(self, *, write: bool) -> Iterator[sqlite3.Cursor]:
+    def _transaction(self, *, write: bool, single: bool = False, history: bool = False) -> Iterator[sqlite3.Cursor]:
         try:
             conn = self._connection()
             cursor = conn.cursor()
             try:
-                cursor.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                if not single:  # a lone statement runs in a transaction of its own
+                    cursor.execute("BEGIN IMMEDIATE" if write else "BEGIN")
                 yield cursor
-                conn.commit()
+                if not single:
+                    conn.commit()
             except BaseException:
                 if conn.in_transaction:
                     conn.rollback()

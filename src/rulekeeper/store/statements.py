@@ -192,7 +192,14 @@ class Statements:
             "INSERT INTO campaigns (name, system, seed, gm, settings, created, version) "
             "VALUES (:name, :system, :seed, :gm, :settings, :created, :version) RETURNING id"
         )
-        self.notify = f"SELECT pg_notify('{NOTIFY_CHANNEL}', %(payload)s)" if postgres else ""
+        #: PostgreSQL: the new head and its notification in one statement (one parse, one
+        #: execution on the server; delivered only when the transaction commits).
+        self.set_head_and_notify = (
+            "WITH moved AS (UPDATE campaigns SET version = %(version)s WHERE id = %(cid)s) "
+            f"SELECT pg_notify('{NOTIFY_CHANNEL}', %(payload)s)"
+            if postgres
+            else ""
+        )
         self.insert_member = sql(
             "INSERT INTO members (campaign_id, name, role, characters, token_id, token_hash, created, expires) "
             "VALUES (:cid, :name, :role, :characters, :token_id, :token_hash, :created, :expires) RETURNING id"
@@ -275,10 +282,14 @@ class SqlHistory:
 
     def finish(self) -> None:
         if self._head != self.start:
-            self._cur.execute(self._sql.set_head, {"cid": self._cid, "version": self._head})
-            if self._sql.notify:
+            if self._sql.set_head_and_notify:
                 # Delivered by PostgreSQL only when this transaction commits, never for a rollback.
-                self._cur.execute(self._sql.notify, {"payload": f"{self._cid}:{self._head}"})
+                payload = f"{self._cid}:{self._head}"
+                self._cur.execute(
+                    self._sql.set_head_and_notify, {"cid": self._cid, "version": self._head, "payload": payload}
+                )
+            else:
+                self._cur.execute(self._sql.set_head, {"cid": self._cid, "version": self._head})
 
 
 def read_only_sqlite(path: str) -> str | None:
@@ -312,17 +323,21 @@ class StatementStore(Store):
     _sql: Statements
     _integrity_errors: tuple[type[BaseException], ...]
 
-    def _transaction(self, *, write: bool) -> AbstractContextManager[Any]:
+    def _transaction(self, *, write: bool, single: bool = False, history: bool = False) -> AbstractContextManager[Any]:
+        """A cursor in a transaction: ``write`` takes the write lock; ``single`` is a read of one
+        statement, which needs no transaction of its own (one round trip on PostgreSQL, not
+        three: its own snapshot is consistent by itself); ``history`` is a campaign history's
+        transaction, whose statements may be sent ahead of their results (PostgreSQL)."""
         raise NotImplementedError
 
     # -- campaigns --------------------------------------------------------------------------
     def list_campaigns(self) -> list[CampaignInfo]:
-        with self._transaction(write=False) as cursor:
+        with self._transaction(write=False, single=True) as cursor:
             cursor.execute(self._sql.campaigns)
             return [campaign_info(r) for r in cursor.fetchall()]
 
     def find_campaign(self, name: str) -> CampaignRecord | None:
-        with self._transaction(write=False) as cursor:
+        with self._transaction(write=False, single=True) as cursor:
             cursor.execute(self._sql.campaign, {"name": name})
             row = cursor.fetchone()
             return None if row is None else campaign_row(row)
@@ -382,7 +397,7 @@ class StatementStore(Store):
     # -- histories --------------------------------------------------------------------------
     @contextmanager
     def reading(self, campaign_id: int) -> Iterator[HistoryReader]:
-        with self._transaction(write=False) as cursor:
+        with self._transaction(write=False, history=True) as cursor:
             cursor.execute(self._sql.head, {"cid": campaign_id})
             row = cursor.fetchone()
             if row is None:
@@ -391,7 +406,7 @@ class StatementStore(Store):
 
     @contextmanager
     def writing(self, campaign_id: int) -> Iterator[HistoryWriter]:
-        with self._transaction(write=True) as cursor:
+        with self._transaction(write=True, history=True) as cursor:
             cursor.execute(self._sql.lock, {"cid": campaign_id})
             row = cursor.fetchone()
             if row is None:
@@ -421,12 +436,12 @@ class StatementStore(Store):
             return member_row(cursor.fetchone())
 
     def members(self, campaign_id: int) -> list[MemberRecord]:
-        with self._transaction(write=False) as cursor:
+        with self._transaction(write=False, single=True) as cursor:
             cursor.execute(self._sql.members, {"cid": campaign_id})
             return [member_row(r) for r in cursor.fetchall()]
 
     def member_by_token_id(self, token_id: str) -> MemberRecord | None:
-        with self._transaction(write=False) as cursor:
+        with self._transaction(write=False, single=True) as cursor:
             cursor.execute(self._sql.member_by_token, {"token_id": token_id})
             row = cursor.fetchone()
             return None if row is None else member_row(row)

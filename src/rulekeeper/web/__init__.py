@@ -6,7 +6,8 @@ Modules, each reusable by the pages of issue 15:
 * :mod:`.auth` -- the identity dependencies (token -> member of one campaign, role checks);
 * :mod:`.projections` -- what each role may see, as JSON;
 * :mod:`.broker` -- live events across workers and the CLI; :mod:`.event_routes` -- SSE;
-* :mod:`.action_routes` -- one operation per system action, generated from its specs;
+* :mod:`.action_routes` -- one operation per system action, generated from its specs, served
+  through :mod:`.action_dispatch` -- one route for every action;
 * :mod:`.campaign_routes`, :mod:`.play_routes`, :mod:`.dice_routes` -- the fixed operations;
 * :mod:`.problems` -- RFC 9457 errors; :mod:`.commands` -- If-Match and Idempotency-Key;
 * :mod:`.pool` -- warm ``Campaign`` objects per process; :mod:`.serve` -- uvicorn.

@@ -19,13 +19,17 @@ from __future__ import annotations
 import inspect
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Depends, Response
+from fastapi import APIRouter, Body, Depends, FastAPI, Response
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from starlette.concurrency import run_in_threadpool
+from starlette.routing import BaseRoute
+from starlette.types import ASGIApp
 
 from rulekeeper.campaign import Campaign, CommandResult
 from rulekeeper.core import Action, ActionSpec, ParamSpec, get_ruleset, system_names
 from rulekeeper.errors import UnknownNameError
+from rulekeeper.web.action_dispatch import ActionEntry, ActionRun, dispatch_route
 from rulekeeper.web.auth import Access, member
 from rulekeeper.web.commands import IdempotencyKey, IfMatch, execute
 from rulekeeper.web.models import CommandResponse
@@ -33,7 +37,7 @@ from rulekeeper.web.problems import PROBLEM_RESPONSES
 from rulekeeper.web.projections import Viewer
 from rulekeeper.web.server import Server, server_of
 
-__all__ = ["action_router", "param_field", "request_model"]
+__all__ = ["action_router", "install_actions", "param_field", "request_model", "runner"]
 
 _INT_LIMIT = 10**9
 
@@ -116,14 +120,12 @@ def _permission(spec: ActionSpec, actor: str | None, params: dict[str, Any]) -> 
     return allowed
 
 
-def _endpoint(system: str, spec: ActionSpec, model: type[BaseModel]) -> Any:
-    async def act(
-        response: Response,
-        body: Any,
-        access: Access,
-        server: Server,
-        if_match: str | None = None,
-        idempotency_key: str | None = None,
+def runner(system: str, spec: ActionSpec) -> ActionRun:
+    """Run one action for a member (blocking: in a worker thread, or inline) and answer with its projection;
+    shared by the documented operation and the one dispatch route."""
+
+    def run(
+        server: Server, access: Access, response: Response, body: Any, if_match: str | None, key: str | None
     ) -> dict[str, Any]:
         actor = getattr(body, "actor", None)
         params = body.params.model_dump(exclude_unset=True, exclude_none=True)
@@ -137,19 +139,28 @@ def _endpoint(system: str, spec: ActionSpec, model: type[BaseModel]) -> Any:
                 )
             return campaign.act(Action(spec.name, actor, params), dice=rolled, expected_version=expected, key=key)
 
+        return execute(
+            server, access, response, command, if_match=if_match, key=key, allowed=_permission(spec, actor, params)
+        )
+
+    return run
+
+
+def _endpoint(system: str, spec: ActionSpec, model: type[BaseModel]) -> Any:
+    run = runner(system, spec)
+
+    async def act(
+        response: Response,
+        body: Any,
+        access: Access,
+        server: Server,
+        if_match: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> dict[str, Any]:
         # An async endpoint with the command in one worker thread: a plain (sync) endpoint also
         # sends FastAPI's response validation to the thread pool, one more hand-over of the GIL
-        # between the event loop and a thread per request -- and actions are the busiest route.
-        return await run_in_threadpool(
-            execute,
-            server,
-            access,
-            response,
-            command,
-            if_match=if_match,
-            key=idempotency_key,
-            allowed=_permission(spec, actor, params),
-        )
+        # between the event loop and a thread per request.
+        return await run_in_threadpool(run, server, access, response, body, if_match, idempotency_key)
 
     kw = inspect.Parameter.KEYWORD_ONLY
     act.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
@@ -166,9 +177,9 @@ def _endpoint(system: str, spec: ActionSpec, model: type[BaseModel]) -> Any:
     return act
 
 
-def action_router() -> APIRouter:
-    """Every action of every registered system, grouped by system in ``/docs``."""
+def _entries() -> tuple[APIRouter, dict[tuple[str, str], ActionEntry]]:
     router = APIRouter()
+    entries: dict[tuple[str, str], ActionEntry] = {}
     for system in system_names():
         ruleset = get_ruleset(system)
         for spec in ruleset.actions().values():
@@ -185,4 +196,31 @@ def action_router() -> APIRouter:
                 operation_id=f"{system}.{spec.name}".replace("-", "_"),
                 tags=[f"actions: {ruleset.title}"],
             )
-    return router
+            route = router.routes[-1]
+            assert isinstance(route, APIRoute)
+            entries[(system, spec.name)] = ActionEntry(route, model, runner(system, spec))
+    return router, entries
+
+
+def action_router() -> APIRouter:
+    """Every action of every registered system as its own documented operation, grouped by
+    system in ``/docs``. :func:`install_actions` serves them through one route instead."""
+    return _entries()[0]
+
+
+def install_actions(app: FastAPI) -> list[BaseRoute]:
+    """Serve every action through one route at the head of the app's table, with ordinary
+    requests answered in front of the app's middleware (see :mod:`.action_dispatch`); return
+    the documented per-action operations for the OpenAPI schema."""
+    router, entries = _entries()
+    route, dispatch = dispatch_route(entries)
+    app.router.routes.insert(0, route)
+    build = app.build_middleware_stack
+
+    def stack() -> ASGIApp:
+        # The lane skips the middleware stack, so it stands aside for an app given middleware
+        # of its own (a limit, a check): actions then take the route in the table.
+        return build() if app.user_middleware else dispatch.lane(app, build())
+
+    app.build_middleware_stack = stack  # type: ignore[method-assign]
+    return router.routes

@@ -27,6 +27,8 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+from starlette.routing import BaseRoute
 
 from rulekeeper.campaign import Store, open_store
 from rulekeeper.web import action_routes, campaign_routes, dice_routes, event_routes, play_routes, sheet_file_routes
@@ -35,11 +37,13 @@ from rulekeeper.web.pool import CampaignPool
 from rulekeeper.web.problems import MEDIA_TYPE, install_problem_handlers
 from rulekeeper.web.server import Server
 
-__all__ = ["BASE_URL_VAR", "OPEN_CREATION_VAR", "app_from_environment", "create_app"]
+__all__ = ["BASE_URL_VAR", "OPEN_CREATION_VAR", "WORKERS_VAR", "app_from_environment", "create_app"]
 
 #: Where ``rulekeeper serve`` tells its workers join links should point.
 BASE_URL_VAR = "RULEKEEPER_BASE_URL"
 OPEN_CREATION_VAR = "RULEKEEPER_OPEN_CREATION"
+#: How many worker processes ``rulekeeper serve`` started on the database.
+WORKERS_VAR = "RULEKEEPER_SERVE_WORKERS"
 #: Threads serving requests in one worker process.
 THREADS = int(os.environ.get("RULEKEEPER_SERVE_THREADS", "8"))
 
@@ -72,16 +76,19 @@ def _hide_tokens_in_access_log() -> None:
 
 
 def create_app(
-    store: Store | str | None = None, *, base_url: str | None = None, open_creation: bool = False
+    store: Store | str | None = None,
+    *,
+    base_url: str | None = None,
+    open_creation: bool = False,
+    only_process: bool = True,
 ) -> FastAPI:
     """The API on ``store`` (a store, a URL or path, or ``None`` for the CLI's default database).
-    ``open_creation`` lets clients on other machines create and import campaigns."""
+    ``open_creation`` lets clients on other machines create and import campaigns;
+    ``only_process`` says no other server process shares the database (``Server.only_process``)."""
     owned = not isinstance(store, Store)
     the_store = store if isinstance(store, Store) else open_store(store)
     pool = CampaignPool(the_store)
-    server = Server(
-        the_store, pool, EventBroker(the_store, pool), base_url or "http://127.0.0.1:8000", open_creation
-    )
+    server = Server(the_store, pool, EventBroker(the_store, pool), base_url or "http://127.0.0.1:8000", open_creation)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -128,22 +135,30 @@ def create_app(
     app.include_router(event_routes.router)
     from rulekeeper.web.pages import install_pages
 
-    # Issue 15's pages, on the same store and broker. Before the generated action routes: this
-    # FastAPI builds an included router's routes on the first request that has to look past
-    # them, and a page request then never pays for the hundred action operations.
+    # Issue 15's pages, on the same store and broker.
     install_pages(app)
-    app.include_router(action_routes.action_router())
-    _problems_in_schema(app)
+    # Every action through one route at the head of the table; its documented operations (one
+    # per system and action) are only in the schema.
+    documented = action_routes.install_actions(app)
+    _schema(app, documented)
     return app
 
 
-def _problems_in_schema(app: FastAPI) -> None:
-    """Error responses are ``application/problem+json`` only (FastAPI would also list JSON)."""
-    build = app.openapi
+def _schema(app: FastAPI, documented: list[BaseRoute]) -> None:
+    """The OpenAPI schema of the app's routes and the documented action operations; error
+    responses are ``application/problem+json`` only (FastAPI would also list JSON)."""
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            schema = build()
+            schema = get_openapi(
+                title=app.title,
+                version=app.version,
+                openapi_version=app.openapi_version,
+                description=app.description,
+                routes=[*app.routes, *documented],
+                tags=app.openapi_tags,
+                separate_input_output_schemas=app.separate_input_output_schemas,
+            )
             for operation in (op for path in schema["paths"].values() for op in path.values()):
                 for status, response in operation.get("responses", {}).items():
                     content = response.get("content", {})
@@ -162,6 +177,7 @@ def app_from_environment() -> FastAPI:
         os.environ.get("RULEKEEPER_DB") or None,
         base_url=os.environ.get(BASE_URL_VAR),
         open_creation=os.environ.get(OPEN_CREATION_VAR) == "1",
+        only_process=os.environ.get(WORKERS_VAR, "1") == "1",
     )
     # The app is ~170,000 objects (routes, models, schemas) that live as long as the process.
     # Every full collection of Python's cycle collector walked all of them: an ~85 ms pause of

@@ -20,13 +20,25 @@ from typing import Annotated
 
 from fastapi import Depends, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.security.utils import get_authorization_scheme_param
 
 from rulekeeper.campaign.members import Identity, TokenProblem, identify
 from rulekeeper.store.records import CampaignRecord
 from rulekeeper.web.problems import Problem
 from rulekeeper.web.server import Server, server_of
 
-__all__ = ["COOKIE", "Access", "CampaignName", "cookie_name", "cookie_token", "gm", "member", "token_of"]
+__all__ = [
+    "COOKIE",
+    "Access",
+    "CampaignName",
+    "bearer_token",
+    "cookie_name",
+    "cookie_token",
+    "gm",
+    "member",
+    "request_member",
+    "token_of",
+]
 
 #: The single cookie of earlier versions, still read so a page opened before keeps working.
 COOKIE = "rulekeeper_token"
@@ -40,6 +52,8 @@ def cookie_name(campaign: str) -> str:
 
 def cookie_token(request: Request, campaign: str) -> str | None:
     return request.cookies.get(cookie_name(campaign)) or request.cookies.get(COOKIE)
+
+
 _bearer = HTTPBearer(auto_error=False, description="A campaign token: the GM's, a player's or an observer's.")
 
 CampaignName = Annotated[str, Path(description="The campaign's name.", min_length=1, max_length=200)]
@@ -53,9 +67,18 @@ class Access:
     record: CampaignRecord
 
 
-def token_of(request: Request, credentials: HTTPAuthorizationCredentials | None, campaign: str) -> str | None:
-    if credentials is not None and credentials.credentials:
-        return credentials.credentials
+def bearer_token(request: Request) -> str | None:
+    """The token of ``Authorization: Bearer``, read as FastAPI's ``HTTPBearer`` reads it."""
+    scheme, credentials = get_authorization_scheme_param(request.headers.get("authorization"))
+    return credentials if scheme.lower() == "bearer" and credentials else None
+
+
+def token_of(request: Request, credentials: HTTPAuthorizationCredentials | str | None, campaign: str) -> str | None:
+    """The request's token: the bearer's (``HTTPBearer``'s credentials or :func:`bearer_token`),
+    else ``?token=`` on the event stream and join link, else the page cookie."""
+    bearer = credentials.credentials if isinstance(credentials, HTTPAuthorizationCredentials) else credentials
+    if bearer:
+        return bearer
     query = request.query_params.get("token")
     if query and request.url.path.endswith(("/events", "/join")):
         return query
@@ -70,13 +93,22 @@ def resolve(server: Server, token: str | None, campaign: str) -> Access:
         identity = identify(server.store, token)
     except TokenProblem as exc:
         raise Problem(401, "unauthenticated", exc.message) from None
-    record = server.store.find_campaign(campaign)
+    record = server.find_campaign(campaign, identity.campaign_id)
     if record is None:
         # No list of the known names: a token of one campaign learns nothing of the others.
         raise Problem(404, "not-found", f"no campaign named {campaign!r}")
     if record.id != identity.campaign_id:
         raise Problem(403, "forbidden", f"this token is not for campaign {campaign!r}")
     return Access(identity, record)
+
+
+def request_member(
+    request: Request, campaign: str, server: Server, credentials: HTTPAuthorizationCredentials | str | None
+) -> Access:
+    """The member a request speaks for: the one decision :func:`member` and the action dispatch
+    (:mod:`rulekeeper.web.action_dispatch`, which skips FastAPI's dependencies) both make.
+    Blocking (reads the store)."""
+    return resolve(server, token_of(request, credentials, campaign), campaign)
 
 
 def member(
@@ -86,7 +118,7 @@ def member(
     server: Annotated[Server, Depends(server_of)],
 ) -> Access:
     """Any member of the campaign in the path: GM, player or observer."""
-    return resolve(server, token_of(request, credentials, campaign), campaign)
+    return request_member(request, campaign, server, credentials)
 
 
 async def gm(access: Annotated[Access, Depends(member)]) -> Access:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -64,6 +65,7 @@ class EventBroker:
         self._records: dict[int, CampaignRecord] = {}
         self._wake: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop_thread = 0
         self._task: asyncio.Task[None] | None = None
         self._watcher: ChangeWatcher | None = None
         self._poked = False
@@ -73,8 +75,9 @@ class EventBroker:
         from rulekeeper.store.changes import watch_changes
 
         self._loop = asyncio.get_running_loop()
+        self._loop_thread = threading.get_ident()
         self._wake = asyncio.Event()
-        self._watcher = watch_changes(self._store.url, self._wake_from_thread)
+        self._watcher = watch_changes(self._store.url, self._notified)
         self._task = asyncio.create_task(self._run(), name="rulekeeper-broker")
 
     async def stop(self) -> None:
@@ -88,11 +91,24 @@ class EventBroker:
     def _wake_from_thread(self) -> None:
         loop, wake = self._loop, self._wake
         if loop is not None and wake is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(wake.set)
+            if threading.get_ident() == self._loop_thread:
+                wake.set()  # a command run on the loop itself: no need to write to its pipe
+            else:
+                loop.call_soon_threadsafe(wake.set)
+
+    def _notified(self, campaign_id: int | None) -> None:
+        """A notification from the store's watcher thread. Every process hears every command
+        of every campaign; one whose clients follow none of it stays asleep (the watcher's flag
+        stays set, so the next look still reads everything)."""
+        if campaign_id is None or campaign_id in self._subs:
+            self._wake_from_thread()
 
     def poke(self) -> None:
         """Something was just written here: look now rather than at the next interval.
-        Safe to call from any thread."""
+        Safe to call from any thread. With nobody listening there is nothing to push: a client
+        that subscribes later reads what was written from the store (its backlog)."""
+        if not self._subs:
+            return
         self._poked = True
         self._wake_from_thread()
 

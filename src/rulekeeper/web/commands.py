@@ -69,15 +69,15 @@ def execute(
     """Run ``command(campaign, expected_version, key)`` for ``access`` and answer with its
     projection; ``allowed`` returns why this viewer may not (403), or ``None``."""
     expected = expected_version(if_match)
-    with server.pool.use(access.record, fresh=not access.identity.is_gm) as campaign:
+    # The writer's lock before the campaign's, always in this order (see Server.writing).
+    with server.writing(), server.pool.use(access.record, fresh=not access.identity.is_gm) as campaign:
         viewer = viewer_in(campaign, access)
         if allowed is not None:
             refusal = allowed(campaign, viewer)
             if refusal is not None:
                 raise Problem(403, "forbidden", refusal)
         try:
-            with server.writing():
-                result = command(campaign, expected, key)
+            result = command(campaign, expected, key)
         except RulesError as exc:  # a stale version (CampaignConflict) included
             shown = redact_error(campaign, viewer, exc)
             if shown is exc:

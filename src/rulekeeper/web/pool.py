@@ -44,6 +44,11 @@ class CampaignPool:
                 campaign = Campaign.open(self.store, record.name)
                 if campaign.record.id != record.id:
                     raise unknown_campaign(self.store, record.name)
+                # On PostgreSQL the write lock is the campaign's row, and one thread at a time
+                # reaches this object (the lock above): a read transaction first would only add
+                # round trips. SQLite's write lock is the whole file's, so there the rules still
+                # run before it is taken (docs/limits.md, "No work under the write lock").
+                campaign.plan_under_lock = self.store.url.startswith("postgresql")
                 self._open[record.id] = campaign
             elif fresh:
                 campaign.refresh()
