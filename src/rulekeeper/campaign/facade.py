@@ -17,6 +17,7 @@ from typing import Any
 from rulekeeper.campaign.commands import apply_command, live_dice, summarize
 from rulekeeper.campaign.jsonable import canonical, dumps, jsonable
 from rulekeeper.campaign.names import check_name
+from rulekeeper.campaign.reading import PlayerTimeline
 from rulekeeper.campaign.replay import Loaded, Statuses, catch_up, load
 from rulekeeper.campaign.results import (
     CampaignConflict,
@@ -164,6 +165,7 @@ class Campaign:
         self._ruleset = ruleset
         self._loaded = loaded
         self.snapshot_every = snapshot_every
+        self._timeline = PlayerTimeline()
 
     # -- making and finding campaigns ---------------------------------------------------------
     @classmethod
@@ -278,6 +280,26 @@ class Campaign:
     def record(self) -> CampaignRecord:
         return self._record
 
+    def player_timeline(self) -> PlayerTimeline:
+        """The numbering players count (``campaign.reading.PlayerTimeline``), brought up to the
+        newest command in the store: read once, then only what was written since."""
+        known = self._timeline
+        with self._store.reading(self._record.id) as history:
+            if history.head() < known.upto:  # the history was cut short (a campaign made anew)
+                known = PlayerTimeline()
+            events = history.events(after=known.upto)
+        if events:
+            decoded = [(e.seq, e.kind, json.loads(e.outcome)) for e in events]
+            known = known.extended(
+                self._ruleset,
+                (
+                    (seq, kind, steps_from_json(o.get("explanation", [])), o.get("pending", []))
+                    for seq, kind, o in decoded
+                ),
+            )
+        self._timeline = known
+        return known
+
     def refresh(self) -> int:
         """Catch up with commands other processes have written; returns the version."""
         with self._store.reading(self._record.id) as history:
@@ -322,7 +344,11 @@ class Campaign:
         """The checks waiting for ``as_player``'s dice, as the player may see them."""
         mine = set(self.player_characters(as_player))
         ruleset, state = self._ruleset, self.state
-        return [ruleset.player_pending(state, p) for p in state.pending if p.actor in mine and not ruleset.is_secret(p)]
+        timeline = self.player_timeline()  # ids counted as the player counts them (no GM secrets)
+        shown = [
+            (p, ruleset.player_pending(state, p)) for p in state.pending if p.actor in mine and not ruleset.is_secret(p)
+        ]
+        return [{**d, "id": timeline.check_id(p.id)} if "id" in d else d for p, d in shown]
 
     def player_views(self, as_player: str) -> dict[str, dict[str, Any]]:
         """``as_player``'s characters as the player sees them."""
@@ -334,13 +360,15 @@ class Campaign:
         from rulekeeper.campaign.reading import readable_steps
 
         mine = set(self.player_characters(as_player))
+        timeline = self.player_timeline()
         out: list[dict[str, Any]] = []
         for entry in self.log(since=since, until=until):
             if not mine & set(entry.actors):
                 continue
-            lines = [text for _, text in readable_steps(self._ruleset, entry.explanation, mine.__contains__)]
+            lines = [text for _, text in readable_steps(self._ruleset, entry.explanation, mine.__contains__, timeline)]
             if lines:
-                out.append({"seq": entry.seq, "at": entry.at, "undone": entry.undone_by is not None, "lines": lines})
+                seq = timeline.seq(entry.seq)  # counted as the player counts (no GM secrets)
+                out.append({"seq": seq, "at": entry.at, "undone": entry.undone_by is not None, "lines": lines})
         return out
 
     # -- commands ------------------------------------------------------------------------------

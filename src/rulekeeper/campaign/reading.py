@@ -8,25 +8,150 @@ projections (``web/projections.py``) both ask :func:`readable_steps`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from rulekeeper.core.action import ActionSpec
     from rulekeeper.core.explain import Step
     from rulekeeper.core.ruleset import Ruleset
 
-__all__ = ["readable_steps"]
+__all__ = [
+    "HIDEABLE_KINDS",
+    "REVERTS",
+    "PlayerTimeline",
+    "hidden_from_players",
+    "overrides_from_player",
+    "readable_steps",
+    "reversal_wording",
+]
+
+#: The step data key an undo or redo line carries: the seq it reverts.
+REVERTS = "reverts"
+#: Entry kinds that can be a GM secret whole (a secret roll, its resolution, its undoing).
+HIDEABLE_KINDS = frozenset({"act", "resolve", "undo", "redo"})
 
 
 def readable_steps(
-    ruleset: Ruleset[Any], steps: Iterable[Step], plays: Callable[[str], bool]
+    ruleset: Ruleset[Any], steps: Iterable[Step], plays: Callable[[str], bool], timeline: PlayerTimeline | None = None
 ) -> list[tuple[Step, str]]:
-    """Each step the player who ``plays`` some characters may read, with its wording for them."""
+    """Each step the player who ``plays`` some characters may read, with its wording for them;
+    a pending check's id in it is counted as players count them (``timeline``)."""
     out = []
     for step in steps:
         if step.actor is not None and not plays(step.actor):
             continue
         text = ruleset.player_text(step)
+        if text is not None and REVERTS in step.data:
+            # An undo or redo line is read in the player's own words, never the GM's summary
+            # of the command (its parameters can carry a secret: a Danger Sense flag).
+            text = step.data.get("player")
+        if text is not None and timeline is not None:
+            text = _CHECK_ID.sub(lambda m: f"{m[1]}{timeline.check_id(int(m[2]))}", text)
         if text is not None:
             out.append((step, text))
     return out
+
+
+_CHECK_ID = re.compile(r"(pending check #)(\d+)")
+
+
+def hidden_from_players(ruleset: Ruleset[Any], kind: str, steps: Sequence[Step]) -> bool:
+    """A GM secret with nothing in it for players (the resolution of a GM-secret roll, or the
+    undoing of one) is the GM's business from start to end: even its heading would tell players
+    what the GM rolled, and for whom. Other entries keep their heading, so everyone's log has
+    the table's commands; time passing always does (its live event moves every page's clock),
+    secret lines taken out."""
+    if kind not in HIDEABLE_KINDS:
+        return False
+    return any(ruleset.is_secret_step(s) for s in steps) and all(ruleset.player_text(s) is None for s in steps)
+
+
+def reversal_wording(verb: str, kind: str, command: Mapping[str, Any]) -> str:
+    """How a player reads that a command was undone or redone: what it was, never its
+    parameters, nor its seq (the player's numbering is not the GM's)."""
+    action = command.get("action")
+    if kind == "act" and isinstance(action, Mapping):
+        who = f"{action.get('actor')}'s " if action.get("actor") else ""
+        return f"{who}{action.get('name')}: {verb}"
+    if kind == "resolve":
+        return f"a check's roll: {verb}"
+    return f"{kind.replace('_', ' ')}: {verb}"
+
+
+def overrides_from_player(spec: ActionSpec, params: Mapping[str, Any]) -> list[str]:
+    """The parameters of ``params`` that override what the rules compute (``overrides_rules``):
+    a player may set none of them. A threshold or roll modifier of the player's own choosing
+    turns each success or failure into a comparison with a secret stat (VI·VIII·X: a binary
+    search finds an unknown stat in about four checks), so only the GM sets them."""
+    return [p.name for p in spec.params if p.overrides_rules and p.name in params]
+
+
+@dataclass(frozen=True)
+class PlayerTimeline:
+    """The table's numbering as players count it: what was hidden from them is not counted.
+
+    Seqs, versions (ETags) and pending-check ids are handed out for every command and check,
+    the GM's secret ones too, so a gap in them would tell a player that the GM rolled something
+    in secret. A player is shown each number *counted over what players may see*:
+    :meth:`seq` turns a seq or version into the player's count, :meth:`actual` turns it back
+    (a ``Last-Event-ID`` or ``If-Match`` a player sends); :meth:`check_id` and
+    :meth:`actual_check` do the same for pending checks. Built from the history once, then
+    extended with each new entry (``hidden`` never changes for an entry once written).
+    """
+
+    hidden: tuple[int, ...] = ()
+    hidden_checks: tuple[int, ...] = ()
+    upto: int = 0
+
+    def seq(self, seq: int) -> int:
+        return seq - bisect_right(self.hidden, seq)
+
+    def shows(self, seq: int) -> bool:
+        """Whether players see the entry ``seq`` at all."""
+        at = bisect_left(self.hidden, seq)
+        return at == len(self.hidden) or self.hidden[at] != seq
+
+    def actual(self, counted: int) -> int:
+        return _uncount(self.hidden, counted)
+
+    def check_id(self, pending_id: int) -> int:
+        return pending_id - bisect_right(self.hidden_checks, pending_id)
+
+    def actual_check(self, counted: int) -> int:
+        return _uncount(self.hidden_checks, counted)
+
+    def extended(
+        self, ruleset: Ruleset[Any], entries: Iterable[tuple[int, str, Sequence[Step], Sequence[Any]]]
+    ) -> PlayerTimeline:
+        """This timeline with ``entries`` after it: ``(seq, kind, explanation, pending created)``."""
+        hidden, checks, upto = list(self.hidden), list(self.hidden_checks), self.upto
+        for seq, kind, steps, created in entries:
+            if seq <= upto:
+                continue
+            upto = seq
+            if hidden_from_players(ruleset, kind, steps):
+                hidden.append(seq)
+            checks.extend(int(p["id"]) for p in created if _secret_kind(ruleset, p))
+        return PlayerTimeline(tuple(hidden), tuple(sorted(checks)), upto)
+
+
+def _uncount(hidden: Sequence[int], counted: int) -> int:
+    """The smallest number not in ``hidden`` that is the ``counted``-th such (0 stays 0)."""
+    if counted <= 0:
+        return counted
+    out = counted
+    for h in hidden:
+        if h <= out:
+            out += 1
+        else:
+            break
+    return out
+
+
+def _secret_kind(ruleset: Ruleset[Any], pending: Any) -> bool:
+    check = pending.get("check") if isinstance(pending, Mapping) else None
+    return isinstance(check, Mapping) and check.get("kind") in ruleset.secret_check_kinds

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.campaign.facade import log_entry
+from rulekeeper.campaign.reading import PlayerTimeline
 
 if TYPE_CHECKING:
     from rulekeeper.campaign import LogEntry, Roles, Store
@@ -43,6 +44,7 @@ class Batch:
     entries: tuple[LogEntry, ...]
     roles: Roles
     ruleset: Ruleset[Any]
+    timeline: PlayerTimeline = field(default_factory=PlayerTimeline)  # how players count them
 
 
 @dataclass(eq=False)
@@ -131,8 +133,8 @@ class EventBroker:
         with self._store.reading(record.id) as history:
             events = history.events(after=after)
         with self._pool.use(record) as campaign:
-            roles, ruleset = campaign.roles, campaign.ruleset
-        return Batch(tuple(log_entry(e) for e in events), roles, ruleset)
+            roles, ruleset, timeline = campaign.roles, campaign.ruleset, campaign.player_timeline()
+        return Batch(tuple(log_entry(e) for e in events), roles, ruleset, timeline)
 
     def _fetch(self, wanted: dict[int, tuple[CampaignRecord, int]]) -> dict[int, Batch]:
         out: dict[int, Batch] = {}

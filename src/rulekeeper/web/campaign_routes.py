@@ -113,8 +113,9 @@ def import_campaign(body: ImportRequest, server: ServerDep, request: Request) ->
 def show_campaign(access: MemberDep, server: ServerDep, response: Response) -> dict[str, Any]:
     """The campaign as the caller may see it: clock, characters, pending checks (GM: timers)."""
     with server.pool.use(access.record) as campaign:
-        response.headers["ETag"] = f'"{campaign.version}"'
-        return campaign_json(campaign, viewer_in(campaign, access))
+        viewer = viewer_in(campaign, access)
+        response.headers["ETag"] = f'"{viewer.seq(campaign.version)}"'
+        return campaign_json(campaign, viewer)
 
 
 @router.delete("/api/campaigns/{campaign}", status_code=204, tags=["campaigns"])
