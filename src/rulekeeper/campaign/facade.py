@@ -34,6 +34,7 @@ from rulekeeper.campaign.snapshots import seal
 from rulekeeper.campaign.table import Table, initial_table, merge_settings, settings_json
 from rulekeeper.campaign.undo import plan_redo, plan_undo
 from rulekeeper.core.action import Action
+from rulekeeper.core.explain import Step
 from rulekeeper.core.play import Event, Outcome
 from rulekeeper.core.ruleset import Ruleset, canonical_system_name, get_ruleset
 from rulekeeper.core.state import ROLL_RULES, GameState, PendingCheck, Settings
@@ -140,6 +141,10 @@ def log_entry(e: EventRecord, statuses: Statuses | None = None) -> LogEntry:
         undoes=tuple(e.refs) if e.kind == "undo" else (),
         redoes=tuple(e.refs) if e.kind == "redo" else (),
     )
+
+
+def _explanation(e: EventRecord) -> tuple[Step, ...]:
+    return steps_from_json(json.loads(e.outcome).get("explanation", []))
 
 
 class Campaign:
@@ -289,12 +294,11 @@ class Campaign:
                 known = PlayerTimeline()
             events = history.events(after=known.upto)
         if events:
-            decoded = [(e.seq, e.kind, json.loads(e.outcome)) for e in events]
             known = known.extended(
                 self._ruleset,
                 (
-                    (seq, kind, steps_from_json(o.get("explanation", [])), o.get("pending", []))
-                    for seq, kind, o in decoded
+                    (e.seq, e.kind, _explanation(e), range(e.next_id, e.next_id_after))
+                    for e in events
                 ),
             )
         self._timeline = known

@@ -125,17 +125,25 @@ class PlayerTimeline:
         return _uncount(self.hidden_checks, counted)
 
     def extended(
-        self, ruleset: Ruleset[Any], entries: Iterable[tuple[int, str, Sequence[Step], Sequence[Any]]]
+        self, ruleset: Ruleset[Any], entries: Iterable[tuple[int, str, Sequence[Step], range]]
     ) -> PlayerTimeline:
-        """This timeline with ``entries`` after it: ``(seq, kind, explanation, pending created)``."""
-        hidden, checks, upto = list(self.hidden), list(self.hidden_checks), self.upto
-        for seq, kind, steps, created in entries:
+        """This timeline with ``entries`` after it: ``(seq, kind, explanation, ids handed out)``.
+
+        A check's id is hidden when the line saying it waits is secret; every id an entry hidden
+        whole handed out (its checks, its timers) is hidden with it."""
+        hidden, checks, upto = list(self.hidden), set(self.hidden_checks), self.upto
+        for seq, kind, steps, ids in entries:
             if seq <= upto:
                 continue
             upto = seq
             if hidden_from_players(ruleset, kind, steps):
                 hidden.append(seq)
-            checks.extend(int(p["id"]) for p in created if _secret_kind(ruleset, p))
+                checks.update(ids)
+            checks.update(
+                int(s.data["pending"])
+                for s in steps
+                if isinstance(s.data.get("pending"), int) and ruleset.is_secret_step(s)
+            )
         return PlayerTimeline(tuple(hidden), tuple(sorted(checks)), upto)
 
 
@@ -150,8 +158,3 @@ def _uncount(hidden: Sequence[int], counted: int) -> int:
         else:
             break
     return out
-
-
-def _secret_kind(ruleset: Ruleset[Any], pending: Any) -> bool:
-    check = pending.get("check") if isinstance(pending, Mapping) else None
-    return isinstance(check, Mapping) and check.get("kind") in ruleset.secret_check_kinds
