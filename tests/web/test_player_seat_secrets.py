@@ -271,3 +271,51 @@ def test_the_gm_still_counts_every_command(server: ServeProcess, tmp_path: Path)
         assert event.data["action"] is None and event.data["kind"] == "resolve"
     finally:
         stream.close()
+
+
+# -- roll modes --------------------------------------------------------------------------------
+def test_the_gm_chooses_who_sees_each_kind_of_check(server: ServeProcess) -> None:
+    """Public, private, blind: the rules' own mode holds until the GM changes it per kind."""
+    t = Table(server, "roll-modes", "gurps", {"hero": {"name": "Hero", "per": 12}})
+    r = t.call("POST", "/characters", t.gm, json={"actor": "brute", "sheet": {"name": "Brute"}, "player": "bea"})
+    assert r.status_code == 200, r.text
+    r = t.call("POST", "/members", t.gm, json={"name": "bea", "role": "player"})
+    assert r.status_code == 201, r.text
+    bea_token = r.json()["token"]
+    prompt = {"automation": {"gurps.sense": "prompt"}}
+    assert t.call("PATCH", "/settings", t.gm, json=prompt).status_code == 200
+    shown = t.ok(t.call("GET", "/settings", t.gm))
+    assert shown["options"].get("roll_modes") is None  # the rules' own: Danger Sense blind, the rest private
+
+    # Danger Sense made private: ana sees it waiting and rolls it herself.
+    r = t.call("PATCH", "/settings", t.gm, json={"roll_modes": {"gurps.sense.danger": "private"}})
+    assert r.status_code == 200, r.text
+    t.ok(t.act(t.gm, "sense", "hero", params={"dangerous": True, "danger_sense": True}))
+    (vision,) = t.ok(t.call("GET", "/pending", t.ana))
+    t.ok(t.call("POST", f"/pending/{vision['id']}/resolve", t.ana, json={"dice": [6, 6, 6]}))
+    (danger,) = t.ok(t.call("GET", "/pending", t.ana))
+    assert danger["kind"] == "gurps.sense.danger"
+    t.ok(t.call("POST", f"/pending/{danger['id']}/resolve", t.ana, json={"dice": [3, 3, 3]}))
+
+    # Vision made blind: ana no longer sees it waiting, nor may roll it; the GM does.
+    t.ok(t.call("PATCH", "/settings", t.gm, json={"roll_modes": {"gurps.sense.vision": "blind"}}))
+    t.ok(t.act(t.gm, "sense", "hero", params={}))
+    assert t.ok(t.call("GET", "/pending", t.ana)) == []
+    (hidden,) = t.ok(t.call("GET", "/pending", t.gm))
+    assert hidden["secret"] is True
+    t.ok(t.call("POST", f"/pending/{hidden['id']}/resolve", t.gm, json={"dice": [3, 3, 3]}))
+    assert not any("notices it" in line for line in _player_lines(t)), _player_lines(t)
+
+    # Vision made public: bea reads ana's hero's roll; private again, she does not.
+    t.ok(t.call("PATCH", "/settings", t.gm, json={"roll_modes": {"gurps.sense.vision": "public"}}))
+    t.ok(t.act(t.gm, "sense", "hero", params={}))
+    (vision,) = t.ok(t.call("GET", "/pending", t.ana))
+    t.ok(t.call("POST", f"/pending/{vision['id']}/resolve", t.ana, json={"dice": [3, 3, 3]}))
+    bea_lines = [s["text"] for e in t.ok(t.call("GET", "/log", bea_token)) for s in e["explanation"]]
+    assert any("Hero's Vision" in line for line in bea_lines), bea_lines
+    # Back to the rules' own; a mode that is not one is refused in our words.
+    t.ok(t.call("PATCH", "/settings", t.gm, json={"roll_modes": {"gurps.sense.vision": None}}))
+    assert t.ok(t.call("GET", "/settings", t.gm))["options"]["roll_modes"] == {"gurps.sense.danger": "private"}
+    r = t.call("PATCH", "/settings", t.gm, json={"options": {"roll_modes": {"gurps.sense.vision": "loud"}}})
+    assert r.status_code == 400 and "public, private, blind" in r.text, r.text
+    assert t.call("PATCH", "/settings", t.ana, json={"roll_modes": {"*": "public"}}).status_code == 403

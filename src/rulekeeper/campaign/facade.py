@@ -349,9 +349,8 @@ class Campaign:
         mine = set(self.player_characters(as_player))
         ruleset, state = self._ruleset, self.state
         timeline = self.player_timeline()  # ids counted as the player counts them (no GM secrets)
-        shown = [
-            (p, ruleset.player_pending(state, p)) for p in state.pending if p.actor in mine and not ruleset.is_secret(p)
-        ]
+        mine_open = [p for p in state.pending if p.actor in mine and not ruleset.is_secret(p, state.settings)]
+        shown = [(p, ruleset.player_pending(state, p)) for p in mine_open]
         return [{**d, "id": timeline.check_id(p.id)} if "id" in d else d for p, d in shown]
 
     def player_views(self, as_player: str) -> dict[str, dict[str, Any]]:

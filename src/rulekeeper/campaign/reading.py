@@ -1,9 +1,12 @@
-"""What a player may read of an explanation: decided here once, for every front end.
+"""What a player may read: decided here once, for every front end.
 
-A step reaches a player only when it is about one of the player's characters or about no one,
-and only in the wording the rules give players (``Ruleset.player_text``: never a GM-only step
-nor a GM-secret check). The CLI's ``--as-player`` log (``Campaign.player_log``) and the web's
-projections (``web/projections.py``) both ask :func:`readable_steps`.
+A step reaches a player only when it is about one of the player's characters or about no one
+(or reports a check the table rolls ``public``), and only in the wording the rules give players
+(``Ruleset.player_text``: never a GM-only step nor a check rolled ``blind``). The CLI's
+``--as-player`` log (``Campaign.player_log``) and the web's projections (``web/projections.py``)
+both ask :func:`readable_steps`. :class:`PlayerTimeline` is how players count seqs, versions and
+check ids, so no gap in them tells of a secret; :func:`overrides_from_player` names what a
+player may not set because it would turn results into probes of a secret stat.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from rulekeeper.core.section import ROLL_MODE_KEY
 
 if TYPE_CHECKING:
     from rulekeeper.core.action import ActionSpec
@@ -42,7 +47,8 @@ def readable_steps(
     a pending check's id in it is counted as players count them (``timeline``)."""
     out = []
     for step in steps:
-        if step.actor is not None and not plays(step.actor):
+        # Another character's line is for its player alone, unless it reports a public roll.
+        if step.actor is not None and not plays(step.actor) and step.data.get(ROLL_MODE_KEY) != "public":
             continue
         text = ruleset.player_text(step)
         if text is not None and REVERTS in step.data:
@@ -50,13 +56,23 @@ def readable_steps(
             # of the command (its parameters can carry a secret: a Danger Sense flag).
             text = step.data.get("player")
         if text is not None and timeline is not None:
-            text = _CHECK_ID.sub(lambda m: f"{m[1]}{timeline.check_id(int(m[2]))}", text)
+            text = _counted_ids(text, step, timeline)
         if text is not None:
             out.append((step, text))
     return out
 
 
-_CHECK_ID = re.compile(r"(pending check #)(\d+)")
+_CHECK_ID = re.compile(r"(pending check #)(\d+)\b")
+
+
+def _counted_ids(text: str, step: Step, timeline: PlayerTimeline) -> str:
+    """``text`` with each pending check's id as the player counts it: the step's own check
+    (``data["pending"]``, written "#N") and any "pending check #N" the rules wrote."""
+    own = step.data.get("pending")
+    if isinstance(own, int):
+        text = re.sub(rf"#{own}\b", f"#{timeline.check_id(own)}", text)
+        return text
+    return _CHECK_ID.sub(lambda m: f"{m[1]}{timeline.check_id(int(m[2]))}", text)
 
 
 def hidden_from_players(ruleset: Ruleset[Any], kind: str, steps: Sequence[Step]) -> bool:

@@ -207,7 +207,7 @@ def resolve_pending(
             return None
         chosen["id"] = viewer.actual_check(pending_id)
         mine = [p for p in campaign.pending() if p.id == chosen["id"] and viewer.plays(p.actor)]
-        if mine and not campaign.ruleset.is_secret(mine[0]):
+        if mine and not campaign.ruleset.is_secret(mine[0], campaign.state.settings):
             return None
         return f"{viewer.role} {viewer.name} has no pending check #{pending_id}"
 

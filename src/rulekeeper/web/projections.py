@@ -176,8 +176,8 @@ def pending_json(ruleset: Ruleset[Any], state: GameState[Any], viewer: Viewer) -
     out: list[dict[str, Any]] = []
     for p in state.pending:
         if viewer.is_gm:
-            out.append({**pending_entry(p), "secret": ruleset.is_secret(p)})
-        elif viewer.plays(p.actor) and not ruleset.is_secret(p):
+            out.append({**pending_entry(p), "secret": ruleset.is_secret(p, state.settings)})
+        elif viewer.plays(p.actor) and not ruleset.is_secret(p, state.settings):
             shown = ruleset.player_pending(state, p)
             out.append({**shown, "id": viewer.check_id(p.id)} if "id" in shown else shown)
     return out
