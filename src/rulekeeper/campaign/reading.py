@@ -28,6 +28,7 @@ __all__ = [
     "HIDEABLE_KINDS",
     "REVERTS",
     "PlayerTimeline",
+    "counted_check_ids",
     "hidden_from_players",
     "overrides_from_player",
     "readable_steps",
@@ -62,7 +63,7 @@ def readable_steps(
     return out
 
 
-_CHECK_ID = re.compile(r"(pending check #)(\d+)\b")
+_CHECK_ID = re.compile(r"((?:pending )?check #)(\d+)\b")
 
 
 def _counted_ids(text: str, step: Step, timeline: PlayerTimeline) -> str:
@@ -72,6 +73,11 @@ def _counted_ids(text: str, step: Step, timeline: PlayerTimeline) -> str:
     if isinstance(own, int):
         text = re.sub(rf"#{own}\b", f"#{timeline.check_id(own)}", text)
         return text
+    return counted_check_ids(text, timeline)
+
+
+def counted_check_ids(text: str, timeline: PlayerTimeline) -> str:
+    """``text`` (a line, an error) with each "check #N" as players count check ids."""
     return _CHECK_ID.sub(lambda m: f"{m[1]}{timeline.check_id(int(m[2]))}", text)
 
 

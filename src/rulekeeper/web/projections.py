@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulekeeper.campaign.members import Identity, Role
 from rulekeeper.core.stakes import pending_entry
+from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
 
 if TYPE_CHECKING:
     from rulekeeper.campaign import Campaign, CommandResult, LogEntry, Roles
@@ -290,10 +291,10 @@ def redact_error(campaign: Campaign, viewer: Viewer, exc: Exception) -> Exceptio
     flag); a refusal or bad-input message that names one of the ruleset's ``secret_words`` is
     withheld whole, keeping its status. (A parameter that names a secret, ``ParamSpec.gm_only``,
     is refused to players before the rules run, whatever its value, so guessing learns nothing.)
+    Every seq, version and check id in it is counted as the player counts them (``Viewer``).
     """
     from rulekeeper.campaign import CampaignConflict
     from rulekeeper.campaign.results import KeyReused
-    from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
 
     if viewer.is_gm:
         return exc
@@ -306,11 +307,12 @@ def redact_error(campaign: Campaign, viewer: Viewer, exc: Exception) -> Exceptio
         )
     if isinstance(exc, KeyReused):  # its summary is the earlier command in the GM's words
         return InputError(
-            f"idempotency key {exc.key!r} was already used by #{exc.seq} for a different command",
+            f"idempotency key {exc.key!r} was already used by #{viewer.seq(exc.seq)} for a different command",
             expected=exc.expected,
         )
     if not isinstance(exc, (InputError, RuleRefusal)):
         return exc
+    exc = _counted(exc, viewer)
     words = campaign.ruleset.secret_words(campaign.state)
     # A quoted name is the request's own word echoed back ("no skill 'vig' on the sheet"): it
     # says nothing the player did not type, and withholding it would tell a right guess of a
@@ -323,6 +325,23 @@ def redact_error(campaign: Campaign, viewer: Viewer, exc: Exception) -> Exceptio
     if isinstance(exc, InputError):
         return InputError(_WITHHELD, where=exc.where)
     return RuleRefusal(_WITHHELD)
+
+
+def _counted(exc: InputError | RuleRefusal, viewer: Viewer) -> InputError | RuleRefusal:
+    """``exc`` with the check ids it names as ``viewer`` counts them ("check #3: ...")."""
+    from rulekeeper.campaign.reading import counted_check_ids
+
+    if viewer.timeline is None:
+        return exc
+    message = exc.message if isinstance(exc, InputError) else str(exc)
+    counted = counted_check_ids(message, viewer.timeline)
+    if counted == message:
+        return exc
+    if isinstance(exc, UnknownNameError):
+        return UnknownNameError(counted)
+    if isinstance(exc, InputError):
+        return InputError(counted, expected=exc.expected, where=exc.where)
+    return type(exc)(counted)
 
 
 def _changes_for(campaign: Campaign, viewer: Viewer, changes: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
