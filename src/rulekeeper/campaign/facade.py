@@ -285,10 +285,13 @@ class Campaign:
     def record(self) -> CampaignRecord:
         return self._record
 
-    def player_timeline(self) -> PlayerTimeline:
-        """The numbering players count (``campaign.reading.PlayerTimeline``), brought up to the
-        newest command in the store: read once, then only what was written since."""
+    def player_timeline(self, upto: int | None = None) -> PlayerTimeline:
+        """The numbering players count (``campaign.reading.PlayerTimeline``), up to command
+        ``upto`` at least (default: this campaign's version), or the newest in the store: read
+        once, then only what was written since."""
         known = self._timeline
+        if known.upto >= (self.version if upto is None else upto):
+            return known  # nothing newer to count: no store read on a plain request
         with self._store.reading(self._record.id) as history:
             if history.head() < known.upto:  # the history was cut short (a campaign made anew)
                 known = PlayerTimeline()

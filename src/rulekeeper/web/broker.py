@@ -133,7 +133,8 @@ class EventBroker:
         with self._store.reading(record.id) as history:
             events = history.events(after=after)
         with self._pool.use(record) as campaign:
-            roles, ruleset, timeline = campaign.roles, campaign.ruleset, campaign.player_timeline()
+            upto = events[-1].seq if events else None
+            roles, ruleset, timeline = campaign.roles, campaign.ruleset, campaign.player_timeline(upto)
         return Batch(tuple(log_entry(e) for e in events), roles, ruleset, timeline)
 
     def _fetch(self, wanted: dict[int, tuple[CampaignRecord, int]]) -> dict[int, Batch]:
