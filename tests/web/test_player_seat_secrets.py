@@ -189,36 +189,22 @@ def _what_ana_reads(server: ServeProcess, name: str, dangerous: bool) -> list[An
         seen.append(_stripped(body))
         return body
 
+    def ana_rolls(dice: list[int]) -> None:
+        """Ana rolls her own waiting check, If-Match the version she last saw."""
+        (waiting,) = read(t.call("GET", "/pending", t.ana))
+        mine = read(t.call("GET", "", t.ana))
+        headers = {"If-Match": f'"{mine["version"]}"'}
+        read(t.call("POST", f"/pending/{waiting['id']}/resolve", t.ana, json={"dice": dice}, headers=headers))
+
     first = t.ok(t.act(t.gm, "sense", "hero", params={"dangerous": dangerous, "danger_sense": True}))
-    (vision,) = read(t.call("GET", "/pending", t.ana))
-    mine = read(t.call("GET", "", t.ana))
-    # Ana misses her Vision roll (If-Match her own version): the GM may now owe a secret roll.
-    read(
-        t.call(
-            "POST",
-            f"/pending/{vision['id']}/resolve",
-            t.ana,
-            json={"dice": [6, 6, 6]},
-            headers={"If-Match": f'"{mine["version"]}"'},
-        )
-    )
+    ana_rolls([6, 6, 6])  # she misses her Vision roll: the GM may now owe a secret roll
     secret = t.ok(t.call("GET", "/pending", t.gm))
     assert [p["secret"] for p in secret] == ([True] if dangerous else [])  # the GM owes a secret roll
     for p in secret:
         t.ok(t.call("POST", f"/pending/{p['id']}/resolve", t.gm, json={}))
     # Another Vision roll: its id must follow ana's last one, whatever the GM rolled between.
     t.ok(t.act(t.gm, "sense", "hero", params={"dangerous": False, "danger_sense": True}))
-    (second,) = read(t.call("GET", "/pending", t.ana))
-    mine = read(t.call("GET", "", t.ana))
-    read(
-        t.call(
-            "POST",
-            f"/pending/{second['id']}/resolve",
-            t.ana,
-            json={"dice": [3, 3, 3]},
-            headers={"If-Match": f'"{mine["version"]}"'},
-        )
-    )
+    ana_rolls([3, 3, 3])
     # The GM takes the first sense back, and what hung on it.
     t.ok(t.call("POST", "/undo", t.gm, json={"seq": first["seq"]}))
     read(t.call("GET", "", t.ana))
