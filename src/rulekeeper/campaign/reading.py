@@ -107,8 +107,8 @@ def reversal_wording(verb: str, kind: str, command: Mapping[str, Any]) -> str:
 def overrides_from_player(spec: ActionSpec, params: Mapping[str, Any]) -> list[str]:
     """The parameters of ``params`` that override what the rules compute (``overrides_rules``):
     a player may set none of them. A threshold or roll modifier of the player's own choosing
-    turns each success or failure into a comparison with a secret stat (VI·VIII·X: a binary
-    search finds an unknown stat in about four checks), so only the GM sets them."""
+    turns each success or failure into a comparison with a secret stat (a binary search finds
+    an unknown stat in about four checks), so only the GM sets them."""
     return [p.name for p in spec.params if p.overrides_rules and p.name in params]
 
 

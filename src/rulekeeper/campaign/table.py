@@ -128,7 +128,7 @@ def roll_modes(ruleset: Ruleset[Any], current: Any, changes: Any) -> dict[str, s
     if not isinstance(changes, Mapping):
         raise InputError(
             f"roll_modes must map check kinds to modes, not {changes!r}",
-            expected='{"KIND": "public|private|blind"}, e.g. {"gurps.sense.danger": "private"}',
+            expected='{"KIND": "public|private|blind"}, KIND a check kind, a dotted prefix of one or *',
             where="roll_modes",
         )
     for raw_key, value in changes.items():

@@ -136,7 +136,7 @@ class SettingsChange(_Strict):
     roll_modes: dict[str, Literal["public", "private", "blind"] | None] | None = Field(
         None,
         description="Who sees each kind of check: KIND (or a prefix, or '*') to public (everyone), private "
-        "(its player and the GM) or blind (the GM only); null restores the rules' own (Danger Sense: blind).",
+        "(its player and the GM) or blind (the GM only); null restores the rules' own (their secret kinds: blind).",
     )
 
 
