@@ -159,7 +159,8 @@ def _setup(
 
 def _read_everything(session: Session, campaign: str, tokens: dict[str, str]) -> dict[str, list[tuple[str, str, Any]]]:
     """Each viewer's every GET answer and stream event: (where, text, parsed JSON)."""
-    head = session.call("POST", f"/api/campaigns/{campaign}/advance", tokens["gm"], json={"duration": 1}).json()
+    # Time passing ends the history with an entry every viewer sees.
+    session.call("POST", f"/api/campaigns/{campaign}/advance", tokens["gm"], json={"duration": 1})
     seen: dict[str, list[tuple[str, str, Any]]] = {}
     for who in ("ana", "bea", "obi"):
         out = []
@@ -169,7 +170,9 @@ def _read_everything(session: Session, campaign: str, tokens: dict[str, str]) ->
                 continue
             assert r.status_code == 200, (who, template, r.text)
             out.append((template, r.text, r.json()))
-        events = session.stream(campaign, tokens[who], head["seq"])
+        # Each viewer counts event ids over what they may see, so their own version is their head.
+        head = session.call("GET", f"/api/campaigns/{campaign}", tokens[who]).json()["version"]
+        events = session.stream(campaign, tokens[who], head)
         out.extend(("events", str(e), e) for e in events)
         seen[who] = out
     return seen

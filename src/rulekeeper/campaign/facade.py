@@ -17,6 +17,7 @@ from typing import Any
 from rulekeeper.campaign.commands import apply_command, live_dice, summarize
 from rulekeeper.campaign.jsonable import canonical, dumps, jsonable
 from rulekeeper.campaign.names import check_name
+from rulekeeper.campaign.reading import PlayerTimeline
 from rulekeeper.campaign.replay import Loaded, Statuses, catch_up, load
 from rulekeeper.campaign.results import (
     CampaignConflict,
@@ -33,6 +34,7 @@ from rulekeeper.campaign.snapshots import seal
 from rulekeeper.campaign.table import Table, initial_table, merge_settings, settings_json
 from rulekeeper.campaign.undo import plan_redo, plan_undo
 from rulekeeper.core.action import Action
+from rulekeeper.core.explain import Step
 from rulekeeper.core.play import Event, Outcome
 from rulekeeper.core.ruleset import Ruleset, canonical_system_name, get_ruleset
 from rulekeeper.core.state import ROLL_RULES, GameState, PendingCheck, Settings
@@ -145,6 +147,10 @@ def log_entry(e: EventRecord, statuses: Statuses | None = None) -> LogEntry:
     )
 
 
+def _explanation(e: EventRecord) -> tuple[Step, ...]:
+    return steps_from_json(json.loads(e.outcome).get("explanation", []))
+
+
 class Campaign:
     """One campaign: a game system, its characters and roles, settings, clock, dice and history.
 
@@ -173,6 +179,7 @@ class Campaign:
         #: on a store whose write lock is the campaign's alone (the server's pool on
         #: PostgreSQL): the read transaction would only add round trips.
         self.plan_under_lock = False
+        self._timeline = PlayerTimeline()
 
     # -- making and finding campaigns ---------------------------------------------------------
     @classmethod
@@ -287,6 +294,28 @@ class Campaign:
     def record(self) -> CampaignRecord:
         return self._record
 
+    def player_timeline(self, upto: int | None = None) -> PlayerTimeline:
+        """The numbering players count (``campaign.reading.PlayerTimeline``), up to command
+        ``upto`` at least (default: this campaign's version), or the newest in the store: read
+        once, then only what was written since."""
+        known = self._timeline
+        if known.upto >= (self.version if upto is None else upto):
+            return known  # nothing newer to count: no store read on a plain request
+        with self._store.reading(self._record.id) as history:
+            if history.head() < known.upto:  # the history was cut short (a campaign made anew)
+                known = PlayerTimeline()
+            events = history.events(after=known.upto)
+        if events:
+            known = known.extended(
+                self._ruleset,
+                (
+                    (e.seq, e.kind, _explanation(e), range(e.next_id, e.next_id_after))
+                    for e in events
+                ),
+            )
+        self._timeline = known
+        return known
+
     def refresh(self) -> int:
         """Catch up with commands other processes have written; returns the version."""
         with self._store.reading(self._record.id) as history:
@@ -331,7 +360,10 @@ class Campaign:
         """The checks waiting for ``as_player``'s dice, as the player may see them."""
         mine = set(self.player_characters(as_player))
         ruleset, state = self._ruleset, self.state
-        return [ruleset.player_pending(state, p) for p in state.pending if p.actor in mine and not ruleset.is_secret(p)]
+        timeline = self.player_timeline()  # ids counted as the player counts them (no GM secrets)
+        mine_open = [p for p in state.pending if p.actor in mine and not ruleset.is_secret(p, state.settings)]
+        shown = [(p, ruleset.player_pending(state, p)) for p in mine_open]
+        return [{**d, "id": timeline.check_id(p.id)} if "id" in d else d for p, d in shown]
 
     def player_views(self, as_player: str) -> dict[str, dict[str, Any]]:
         """``as_player``'s characters as the player sees them."""
@@ -343,13 +375,15 @@ class Campaign:
         from rulekeeper.campaign.reading import readable_steps
 
         mine = set(self.player_characters(as_player))
+        timeline = self.player_timeline()
         out: list[dict[str, Any]] = []
         for entry in self.log(since=since, until=until):
             if not mine & set(entry.actors):
                 continue
-            lines = [text for _, text in readable_steps(self._ruleset, entry.explanation, mine.__contains__)]
+            lines = [text for _, text in readable_steps(self._ruleset, entry.explanation, mine.__contains__, timeline)]
             if lines:
-                out.append({"seq": entry.seq, "at": entry.at, "undone": entry.undone_by is not None, "lines": lines})
+                seq = timeline.seq(entry.seq)  # counted as the player counts (no GM secrets)
+                out.append({"seq": seq, "at": entry.at, "undone": entry.undone_by is not None, "lines": lines})
         return out
 
     # -- commands ------------------------------------------------------------------------------

@@ -1,32 +1,182 @@
-"""What a player may read of an explanation: decided here once, for every front end.
+"""What a player may read: decided here once, for every front end.
 
-A step reaches a player only when it is about one of the player's characters or about no one,
-and only in the wording the rules give players (``Ruleset.player_text``: never a GM-only step
-nor a GM-secret check). The CLI's ``--as-player`` log (``Campaign.player_log``) and the web's
-projections (``web/projections.py``) both ask :func:`readable_steps`.
+A step reaches a player only when it is about one of the player's characters or about no one
+(or reports a check the table rolls ``public``), and only in the wording the rules give players
+(``Ruleset.player_text``: never a GM-only step nor a check rolled ``blind``). The CLI's
+``--as-player`` log (``Campaign.player_log``) and the web's projections (``web/projections.py``)
+both ask :func:`readable_steps`. :class:`PlayerTimeline` is how players count seqs, versions and
+check ids, so no gap in them tells of a secret; :func:`overrides_from_player` names what a
+player may not set because it would turn results into probes of a secret stat.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rulekeeper.core.section import ROLL_MODE_KEY
+
 if TYPE_CHECKING:
+    from rulekeeper.core.action import ActionSpec
     from rulekeeper.core.explain import Step
     from rulekeeper.core.ruleset import Ruleset
 
-__all__ = ["readable_steps"]
+__all__ = [
+    "HIDEABLE_KINDS",
+    "REVERTS",
+    "PlayerTimeline",
+    "counted_check_ids",
+    "hidden_from_players",
+    "overrides_from_player",
+    "readable_steps",
+    "reversal_wording",
+]
+
+#: The step data key an undo or redo line carries: the seq it reverts.
+REVERTS = "reverts"
+#: Entry kinds that can be a GM secret whole (a secret roll, its resolution, its undoing).
+HIDEABLE_KINDS = frozenset({"act", "resolve", "undo", "redo"})
 
 
 def readable_steps(
-    ruleset: Ruleset[Any], steps: Iterable[Step], plays: Callable[[str], bool]
+    ruleset: Ruleset[Any], steps: Iterable[Step], plays: Callable[[str], bool], timeline: PlayerTimeline | None = None
 ) -> list[tuple[Step, str]]:
-    """Each step the player who ``plays`` some characters may read, with its wording for them."""
+    """Each step the player who ``plays`` some characters may read, with its wording for them;
+    a pending check's id in it is counted as players count them (``timeline``)."""
     out = []
     for step in steps:
-        if step.actor is not None and not plays(step.actor):
+        # Another character's line is for its player alone, unless it reports a public roll.
+        if step.actor is not None and not plays(step.actor) and step.data.get(ROLL_MODE_KEY) != "public":
             continue
         text = ruleset.player_text(step)
+        if text is not None and REVERTS in step.data:
+            # An undo or redo line is read in the player's own words, never the GM's summary
+            # of the command (its parameters can carry a secret: a Danger Sense flag).
+            text = step.data.get("player")
+        if text is not None and timeline is not None:
+            text = _counted_ids(text, step, timeline)
         if text is not None:
             out.append((step, text))
+    return out
+
+
+_CHECK_ID = re.compile(r"((?:pending )?check #)(\d+)\b")
+
+
+def _counted_ids(text: str, step: Step, timeline: PlayerTimeline) -> str:
+    """``text`` with each pending check's id as the player counts it: the step's own check
+    (``data["pending"]``, written "#N") and any "pending check #N" the rules wrote."""
+    own = step.data.get("pending")
+    if isinstance(own, int):
+        text = re.sub(rf"#{own}\b", f"#{timeline.check_id(own)}", text)
+        return text
+    return counted_check_ids(text, timeline)
+
+
+def counted_check_ids(text: str, timeline: PlayerTimeline) -> str:
+    """``text`` (a line, an error) with each "check #N" as players count check ids."""
+    return _CHECK_ID.sub(lambda m: f"{m[1]}{timeline.check_id(int(m[2]))}", text)
+
+
+def hidden_from_players(ruleset: Ruleset[Any], kind: str, steps: Sequence[Step]) -> bool:
+    """A GM secret with nothing in it for players (the resolution of a GM-secret roll, or the
+    undoing of one) is the GM's business from start to end: even its heading would tell players
+    what the GM rolled, and for whom. Other entries keep their heading, so everyone's log has
+    the table's commands; time passing always does (its live event moves every page's clock),
+    secret lines taken out."""
+    if kind not in HIDEABLE_KINDS:
+        return False
+    return any(ruleset.is_secret_step(s) for s in steps) and all(ruleset.player_text(s) is None for s in steps)
+
+
+def reversal_wording(verb: str, kind: str, command: Mapping[str, Any]) -> str:
+    """How a player reads that a command was undone or redone: what it was, never its
+    parameters, nor its seq (the player's numbering is not the GM's)."""
+    action = command.get("action")
+    if kind == "act" and isinstance(action, Mapping):
+        who = f"{action.get('actor')}'s " if action.get("actor") else ""
+        return f"{who}{action.get('name')}: {verb}"
+    if kind == "resolve":
+        return f"a check's roll: {verb}"
+    return f"{kind.replace('_', ' ')}: {verb}"
+
+
+def overrides_from_player(spec: ActionSpec, params: Mapping[str, Any]) -> list[str]:
+    """The parameters of ``params`` that override what the rules compute (``overrides_rules``):
+    a player may set none of them. A threshold or roll modifier of the player's own choosing
+    turns each success or failure into a comparison with a secret stat (a binary search finds
+    an unknown stat in about four checks), so only the GM sets them."""
+    return [p.name for p in spec.params if p.overrides_rules and p.name in params]
+
+
+@dataclass(frozen=True)
+class PlayerTimeline:
+    """The table's numbering as players count it: what was hidden from them is not counted.
+
+    Seqs, versions (ETags) and pending-check ids are handed out for every command and check,
+    the GM's secret ones too, so a gap in them would tell a player that the GM rolled something
+    in secret. A player is shown each number *counted over what players may see*:
+    :meth:`seq` turns a seq or version into the player's count, :meth:`actual` turns it back
+    (a ``Last-Event-ID`` or ``If-Match`` a player sends); :meth:`check_id` and
+    :meth:`actual_check` do the same for pending checks. Built from the history once, then
+    extended with each new entry (``hidden`` never changes for an entry once written).
+    """
+
+    hidden: tuple[int, ...] = ()
+    hidden_checks: tuple[int, ...] = ()
+    upto: int = 0
+
+    def seq(self, seq: int) -> int:
+        return seq - bisect_right(self.hidden, seq)
+
+    def shows(self, seq: int) -> bool:
+        """Whether players see the entry ``seq`` at all."""
+        at = bisect_left(self.hidden, seq)
+        return at == len(self.hidden) or self.hidden[at] != seq
+
+    def actual(self, counted: int) -> int:
+        return _uncount(self.hidden, counted)
+
+    def check_id(self, pending_id: int) -> int:
+        return pending_id - bisect_right(self.hidden_checks, pending_id)
+
+    def actual_check(self, counted: int) -> int:
+        return _uncount(self.hidden_checks, counted)
+
+    def extended(
+        self, ruleset: Ruleset[Any], entries: Iterable[tuple[int, str, Sequence[Step], range]]
+    ) -> PlayerTimeline:
+        """This timeline with ``entries`` after it: ``(seq, kind, explanation, ids handed out)``.
+
+        A check's id is hidden when the line saying it waits is secret; every id an entry hidden
+        whole handed out (its checks, its timers) is hidden with it."""
+        hidden, checks, upto = list(self.hidden), set(self.hidden_checks), self.upto
+        for seq, kind, steps, ids in entries:
+            if seq <= upto:
+                continue
+            upto = seq
+            if hidden_from_players(ruleset, kind, steps):
+                hidden.append(seq)
+                checks.update(ids)
+            checks.update(
+                int(s.data["pending"])
+                for s in steps
+                if isinstance(s.data.get("pending"), int) and ruleset.is_secret_step(s)
+            )
+        return PlayerTimeline(tuple(hidden), tuple(sorted(checks)), upto)
+
+
+def _uncount(hidden: Sequence[int], counted: int) -> int:
+    """The smallest number not in ``hidden`` that is the ``counted``-th such (0 stays 0)."""
+    if counted <= 0:
+        return counted
+    out = counted
+    for h in hidden:
+        if h <= out:
+            out += 1
+        else:
+            break
     return out

@@ -17,6 +17,7 @@ from rulekeeper.campaign.jsonable import canonical, dumps
 from rulekeeper.core.action import ParamSpec
 from rulekeeper.core.engine import NO_DICE, sync_derived
 from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.core.section import ROLL_MODES, ROLL_MODES_OPTION
 from rulekeeper.core.serial import state_from_json, state_to_json
 from rulekeeper.core.state import AutomationLevel, GameState, Settings
 from rulekeeper.errors import InputError
@@ -28,6 +29,7 @@ __all__ = [
     "encode_table",
     "initial_table",
     "merge_settings",
+    "roll_modes",
     "settings_json",
 ]
 
@@ -95,11 +97,18 @@ def merge_settings(
     specs = {p.name: p for p in (ROUND_SECONDS, *ruleset.rule_options)}
     opts = dict(settings.options)
     for name, value in (options or {}).items():
+        if str(name).replace("-", "_") == ROLL_MODES_OPTION:
+            modes = roll_modes(ruleset, opts.get(ROLL_MODES_OPTION), value)
+            if modes:
+                opts[ROLL_MODES_OPTION] = modes
+            else:
+                opts.pop(ROLL_MODES_OPTION, None)
+            continue
         spec = specs.get(str(name).replace("-", "_"))
         if spec is None:
             raise InputError(
                 f"no {ruleset.name} rule option {name!r}",
-                expected="one of " + ", ".join(sorted(specs)),
+                expected="one of " + ", ".join(sorted([*specs, ROLL_MODES_OPTION])),
                 where="options",
             )
         if value is None:
@@ -108,6 +117,32 @@ def merge_settings(
             # Stored as it reads back from JSON, so a live table and a reloaded one hold equal values.
             opts[spec.name] = canonical(spec.coerce(value, "options"), f"option {spec.name}")
     return Settings(automation=levels, options=opts, roll_rules=settings.roll_rules)
+
+
+def roll_modes(ruleset: Ruleset[Any], current: Any, changes: Any) -> dict[str, str]:
+    """The GM's roll modes (``{KIND or prefix or "*": public|private|blind}``) after ``changes``;
+    a mode of ``None`` goes back to the rules' own, and ``None`` for the whole clears them all."""
+    modes = {str(k): str(v) for k, v in current.items()} if isinstance(current, Mapping) else {}
+    if changes is None:
+        return {}
+    if not isinstance(changes, Mapping):
+        raise InputError(
+            f"roll_modes must map check kinds to modes, not {changes!r}",
+            expected='{"KIND": "public|private|blind"}, KIND a check kind, a dotted prefix of one or *',
+            where="roll_modes",
+        )
+    for raw_key, value in changes.items():
+        key = _automation_key(ruleset, str(raw_key))
+        if value is None:
+            modes.pop(key, None)
+            continue
+        mode = str(value).strip().lower()
+        if mode not in ROLL_MODES:
+            raise InputError(
+                f"{key}={value!r} is not a roll mode", expected=", ".join(ROLL_MODES), where="roll_modes"
+            )
+        modes[key] = mode
+    return modes
 
 
 def initial_table(ruleset: Ruleset[Any], settings: Mapping[str, Any]) -> Table:

@@ -20,12 +20,15 @@ available only until a new command is issued.
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rulekeeper.campaign.commands import GLOBAL_KINDS, summarize
+from rulekeeper.campaign.reading import REVERTS, hidden_from_players, reversal_wording
 from rulekeeper.campaign.replay import ReplayMismatch, Statuses, fold
+from rulekeeper.campaign.results import steps_from_json
 from rulekeeper.campaign.snapshots import SnapshotProblem, unseal
 from rulekeeper.campaign.table import Table, initial_table
 from rulekeeper.core.citation import Rule
@@ -106,23 +109,34 @@ def _refold(ruleset: Ruleset[Any], base: Table, later: Sequence[EventRecord], ac
     return fold(ruleset, base, later, active, verify=True)
 
 
-def _describe(kind: str, refs: Sequence[int], reasons: dict[int, str], events: dict[int, EventRecord]) -> list[Step]:
+def _describe(
+    ruleset: Ruleset[Any], kind: str, refs: Sequence[int], reasons: dict[int, str], events: dict[int, EventRecord]
+) -> list[Step]:
+    """One line per command reverted; a player reads it in their own words (``reversal_wording``),
+    and not at all when the command itself was hidden from players (a GM-secret roll)."""
     verb = "undone" if kind == "undo" else "redone"
     steps = []
     for ref in refs:
         e = events[ref]
         why = reasons.get(ref)
         text = f"#{ref} {summarize(e.command, e.refs)}: {verb}" + (f" ({why})" if why else "")
-        steps.append(Step(text, UNDO_RULE, actor=e.actors[0] if len(e.actors) == 1 else None))
+        explained = steps_from_json(json.loads(e.outcome).get("explanation", []))
+        data: dict[str, Any] = {REVERTS: ref}
+        if hidden_from_players(ruleset, e.kind, explained):
+            data["gm_only"] = True
+        else:
+            data["player"] = reversal_wording(verb, e.kind, e.command)
+        steps.append(Step(text, UNDO_RULE, actor=e.actors[0] if len(e.actors) == 1 else None, data=data))
     return steps
 
 
 def _reversal(
+    ruleset: Ruleset[Any],
     kind: str, refs: Sequence[int], reasons: dict[int, str], table: Table, later: Sequence[EventRecord]
 ) -> Reversal:
     by_seq = {e.seq: e for e in later}
     actors = sorted({a for r in refs for a in by_seq[r].actors})
-    steps = _describe(kind, refs, reasons, by_seq)
+    steps = _describe(ruleset, kind, refs, reasons, by_seq)
     return Reversal(kind, tuple(refs), reasons, table, tuple(steps), tuple(actors))
 
 
@@ -161,7 +175,7 @@ def plan_undo(ruleset: Ruleset[Any], record: CampaignRecord, history: HistoryRea
             targets.add(exc.seq)
             reasons[exc.seq] = f"would not replay the same without the rest: {exc.reason}"
             continue
-        return _reversal("undo", sorted(targets), reasons, table, later)
+        return _reversal(ruleset, "undo", sorted(targets), reasons, table, later)
 
 
 def redo_stack_top(history: HistoryReader) -> EventRecord | None:
@@ -188,7 +202,7 @@ def plan_redo(ruleset: Ruleset[Any], record: CampaignRecord, history: HistoryRea
         table = _refold(ruleset, base, later, lambda s: statuses.active(s) or s in refs)
     except ReplayMismatch as exc:
         raise RuleRefusal(f"cannot redo: #{exc.seq} {exc.reason}") from None
-    return _reversal("redo", refs, {}, table, later)
+    return _reversal(ruleset, "redo", refs, {}, table, later)
 
 
 def check_reversal(
@@ -212,4 +226,4 @@ def check_reversal(
         table = _refold(ruleset, base, later, active)
     except ReplayMismatch as exc:
         raise InputError(f"after this {kind}, #{exc.seq} would not replay as recorded: {exc.reason}") from None
-    return _reversal(kind, tuple(refs), {}, table, later)
+    return _reversal(ruleset, kind, tuple(refs), {}, table, later)

@@ -354,12 +354,20 @@ def campaign_settings(
         list[str] | None, typer.Option("--automation", "-a", help="KIND=auto|prompt|note, e.g. *=prompt.")
     ] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE rule option.")] = None,
+    roll_mode: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--roll-mode", "-r", help="KIND=public|private|blind (who sees it), or KIND=default for the rules' own."
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Who rolls each kind of check, and rule options; without flags, show them."""
+    """Who rolls and who sees each kind of check, and rule options; without flags, show them."""
     from rulekeeper.cli import campaign_commands
 
-    campaign_commands.campaign_settings(CONTEXT, automation or [], option or [], as_json=as_json)
+    campaign_commands.campaign_settings(
+        CONTEXT, automation or [], option or [], as_json=as_json, roll_modes=roll_mode or []
+    )
 
 
 @campaign_app.command("export")

@@ -217,23 +217,32 @@ def _canonical_kind(kind: str) -> str:
     return prefix + dot + rest
 
 
-def campaign_settings(context: Context, automation: Sequence[str], options: Sequence[str], *, as_json: bool) -> None:
+def campaign_settings(
+    context: Context,
+    automation: Sequence[str],
+    options: Sequence[str],
+    *,
+    as_json: bool,
+    roll_modes: Sequence[str] = (),
+) -> None:
     campaign = context.open()
-    if automation or options:
-        levels: dict[str, str] = {}
-        for pair in automation:
-            # Check kinds keep their dashes (a system's name may have them), unlike sheet fields.
-            kind, sep, level = pair.partition("=")
-            if not sep or not kind.strip():
-                raise InputError(f"cannot read {pair!r}", expected="KIND=auto|prompt|note, e.g. *=prompt")
-            levels[_canonical_kind(kind.strip())] = level.strip()
-        result = campaign.set_settings(automation=levels or None, options=parse_assignments(options) or None)
+    if automation or options or roll_modes:
+        levels = _kind_pairs(automation, "KIND=auto|prompt|note, e.g. *=prompt")
+        modes: dict[str, str | None] = {
+            kind: None if mode == "default" else mode
+            for kind, mode in _kind_pairs(roll_modes, "KIND=public|private|blind|default").items()
+        }
+        changes: dict[str, Any] = parse_assignments(options)
+        if modes:
+            changes["roll_modes"] = modes
+        result = campaign.set_settings(automation=levels or None, options=changes or None)
         if not as_json:
             console().print(f"#{result.seq} settings changed.")
     settings = campaign.state.settings
     data = {
         "automation": {k: v.value for k, v in settings.automation.items()},
         "options": dict(settings.options),
+        "roll_modes": {kind: campaign.ruleset.roll_mode(settings, kind) for kind in campaign.ruleset.check_kinds},
         "check_kinds": dict(campaign.ruleset.check_kinds),
         "rule_options": {o.name: o.default for o in campaign.ruleset.rule_options},
     }
@@ -244,9 +253,23 @@ def campaign_settings(context: Context, automation: Sequence[str], options: Sequ
     out.print("[bold]Who rolls[/bold] (default auto):")
     for kind, text in sorted(campaign.ruleset.check_kinds.items()):
         out.print(f"  {kind:<28} {settings.level_for(kind).value:<7} {text}", highlight=False)
+    out.print("[bold]Who sees[/bold] (public, private: its player and the GM, blind: the GM only):")
+    for kind, mode in sorted(data["roll_modes"].items()):
+        out.print(f"  {kind:<28} {mode}", highlight=False)
     out.print("[bold]Rule options[/bold]:")
     for opt in campaign.ruleset.rule_options:
         out.print(f"  {opt.name:<28} {settings.option(opt.name, opt.default)!s:<7} {opt.help}", highlight=False)
+
+
+def _kind_pairs(pairs: Sequence[str], expected: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for pair in pairs:
+        # Check kinds keep their dashes (a system's name may have them), unlike sheet fields.
+        kind, sep, value = pair.partition("=")
+        if not sep or not kind.strip():
+            raise InputError(f"cannot read {pair!r}", expected=expected)
+        out[_canonical_kind(kind.strip())] = value.strip().lower()
+    return out
 
 
 def campaign_export(context: Context, name: str | None, output: str | None) -> None:

@@ -201,7 +201,7 @@ def resolve_typed_in_order(
         pending = state.find_pending(queue.pop(0))
         if pending is None:
             continue  # withdrawn by an earlier roll's consequences (the character fell unconscious)
-        if state.settings.secret_rolls_apart and ruleset.is_secret(pending):
+        if state.settings.secret_rolls_apart and ruleset.is_secret(pending, state.settings):
             continue  # the GM's to roll, never the typed dice's (Settings.secret_rolls_apart)
         left = typed - dice.count
         sides = pending.check.dice_sides

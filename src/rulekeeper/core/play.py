@@ -18,6 +18,7 @@ from rulekeeper.core.clock import format_duration
 from rulekeeper.core.dice_roll import DiceRoll
 from rulekeeper.core.explain import Step
 from rulekeeper.core.frozen import evolve
+from rulekeeper.core.section import ROLL_MODE_KEY
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import AnyCheck, AutomationLevel, Condition, GameState, PendingCheck, Timer
 from rulekeeper.dice.source import DiceExhausted, DiceSource
@@ -80,6 +81,9 @@ class Play(Generic[C]):
         self.state = state
         self.dice = dice
         self.steps: list[Step] = []
+        # The roll mode the table chose for the check whose consequences are being explained,
+        # when it is not the rules' own: those lines are that roll's too (see explain).
+        self._consequence_mode: str | None = None
         self.events: list[Event] = []
         self.new_pending: list[PendingCheck] = []
         self.checks: list[CheckResult] = []
@@ -128,6 +132,15 @@ class Play(Generic[C]):
     ) -> None:
         if not self.explaining:
             return
+        kind = data.get("check")
+        if isinstance(kind, str) and ROLL_MODE_KEY not in data:
+            # A check's line carries the table's roll mode when it is not the rules' own, so who
+            # may read it is settled when it is written (histories from before read as they did).
+            mode = self.ruleset.roll_mode(self.state.settings, kind)
+            if mode != self.ruleset.declared_roll_mode(kind):
+                data[ROLL_MODE_KEY] = mode
+        elif self._consequence_mode is not None and ROLL_MODE_KEY not in data:
+            data[ROLL_MODE_KEY] = self._consequence_mode
         self.steps.append(Step(text=text, rule=rule, actor=actor, roll=roll, dice=dice, data=data))
 
     def event(self, event_kind: str, actor: str | None = None, **data: Any) -> None:
@@ -167,7 +180,7 @@ class Play(Generic[C]):
             level is AutomationLevel.AUTO
             and self.table_dice
             and settings.secret_rolls_apart
-            and kind in self.ruleset.secret_check_kinds
+            and self.ruleset.roll_mode(settings, kind) == "blind"
         ):
             return AutomationLevel.PROMPT
         return level
@@ -223,7 +236,7 @@ class Play(Generic[C]):
                 raise _missing(exc, check.describe()) from None
             self.explain(result.text, rule, actor=actor, dice=result.dice, check=check.kind, odds=odds)
             self.checks.append(result)
-            self.ruleset.on_check(self, pending, result)
+            self._on_check(pending, result)
             return result
         if level is AutomationLevel.PROMPT:
             pending = evolve(pending, blocks_time=self.in_timeline and self.state.settings.every_roll_a_check)
@@ -282,7 +295,20 @@ class Play(Generic[C]):
         self.explain(result.text, pending.rule or rule, actor=pending.actor, dice=result.dice, check=pending.check.kind)
         self.checks.append(result)
         self.event("check-resolved", pending.actor, id=pending.id)
-        self.ruleset.on_check(self, pending, result)
+        self._on_check(pending, result)
+
+    def _on_check(self, pending: PendingCheck, result: CheckResult) -> None:
+        """Hand the result to the rules; what they explain of it shares the check's roll mode
+        when the table chose one apart from the rules' (a blind Vision roll's "notices it")."""
+        kind = pending.check.kind
+        mode = self.ruleset.roll_mode(self.state.settings, kind)
+        outer = self._consequence_mode
+        if mode != self.ruleset.declared_roll_mode(kind):
+            self._consequence_mode = mode
+        try:
+            self.ruleset.on_check(self, pending, result)
+        finally:
+            self._consequence_mode = outer
 
     def drop_pending(self, *, actor: str | None = None, purpose: str | None = None) -> None:
         """Withdraw pending checks that no longer apply (the condition that asked for them ended).

@@ -14,7 +14,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, final
 
 from rulekeeper.core.frozen import evolve
-from rulekeeper.core.section import DeferredSection, Section, SectionTables
+from rulekeeper.core.section import (
+    ROLL_MODE_KEY,
+    ROLL_MODES,
+    ROLL_MODES_OPTION,
+    DeferredSection,
+    RollMode,
+    Section,
+    SectionTables,
+)
 from rulekeeper.core.state import ROLL_RULES, GameState, Settings
 from rulekeeper.errors import UnknownNameError
 
@@ -121,9 +129,30 @@ class Ruleset(Generic[C]):
         to hide the rest. None by default."""
         return frozenset()
 
-    def is_secret(self, pending: PendingCheck) -> bool:
-        """A check the GM rolls in secret: no player sees it waiting, nor may resolve it."""
-        return pending.check.kind in self.secret_check_kinds
+    def declared_roll_mode(self, kind: str) -> RollMode:
+        """Who sees a check of ``kind`` by the rules' own word: ``blind`` (the GM only) for a
+        secret kind (``CheckKind.secret``: GURPS Danger Sense), else ``private`` (its player and
+        the GM)."""
+        return "blind" if kind in self.secret_check_kinds else "private"
+
+    def roll_mode(self, settings: Settings | None, kind: str) -> RollMode:
+        """Who sees a check of ``kind`` at this table: the GM's choice in the ``roll_modes``
+        option (a kind, a dotted prefix of one, or ``*``; the longest match wins), else the
+        rules' own (:meth:`declared_roll_mode`)."""
+        modes = None if settings is None else settings.options.get(ROLL_MODES_OPTION)
+        if isinstance(modes, Mapping) and modes:
+            keys = [k for k in modes if k == "*" or k == kind or kind.startswith(f"{k}.")]
+            if keys:
+                best = max(keys, key=lambda k: -1 if k == "*" else len(k))
+                for mode in ROLL_MODES:
+                    if modes[best] == mode:
+                        return mode
+        return self.declared_roll_mode(kind)
+
+    def is_secret(self, pending: PendingCheck, settings: Settings | None = None) -> bool:
+        """A check the GM rolls in secret (its roll mode is ``blind``): no player sees it waiting,
+        nor may resolve it. Without ``settings``, by the rules' own word."""
+        return self.roll_mode(settings, pending.check.kind) == "blind"
 
     def player_pending(self, state: GameState[C], pending: PendingCheck) -> dict[str, Any]:
         """A pending check as its player may see it: what to roll and, by default, the exact odds.
@@ -148,8 +177,14 @@ class Ruleset(Generic[C]):
 
     def is_secret_step(self, step: Step) -> bool:
         """A step that is the GM's secret in any system: marked ``gm_only``, or reporting a
-        GM-secret check."""
-        return bool(step.data.get("gm_only")) or step.data.get("check") in self.secret_check_kinds
+        GM-secret check -- by the roll mode the check was rolled in (``roll_mode``, written on
+        the step when the table chose other than the rules), else by the rules' own word."""
+        if step.data.get("gm_only"):
+            return True
+        mode = step.data.get(ROLL_MODE_KEY)
+        if mode is not None:
+            return bool(mode == "blind")
+        return step.data.get("check") in self.secret_check_kinds
 
     def player_wording(self, step: Step) -> str | None:
         """How a player reads a step that is not secret (by default as the GM does). Systems whose

@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from rulekeeper.errors import UnknownNameError
 
@@ -28,11 +28,15 @@ if TYPE_CHECKING:
     from rulekeeper.core.state import AnyCheck, Condition, GameState, PendingCheck, Timer
 
 __all__ = [
+    "ROLL_MODES",
+    "ROLL_MODES_OPTION",
+    "ROLL_MODE_KEY",
     "CheckHandler",
     "CheckKind",
     "CheckSpec",
     "ConditionHook",
     "DeferredSection",
+    "RollMode",
     "RollModifiers",
     "Section",
     "SectionClash",
@@ -62,11 +66,24 @@ class SectionClash(RuntimeError):
     calculator or condition hook: a programming error, reported when the ruleset is built."""
 
 
+#: Who sees a check (Foundry's and GURPS Game Aid's roll modes): ``public`` everyone at the
+#: table, ``private`` its player and the GM, ``blind`` the GM only.
+RollMode = Literal["public", "private", "blind"]
+ROLL_MODES: tuple[RollMode, ...] = ("public", "private", "blind")
+#: The campaign option (every system's, beside its rule options) holding the GM's roll modes,
+#: ``{KIND or prefix or "*": mode}``; and the step data key a check's line carries its mode in
+#: when the table rolled it in another mode than the rules declare.
+ROLL_MODES_OPTION = "roll_modes"
+ROLL_MODE_KEY = "roll_mode"
+
+
 @dataclass(frozen=True)
 class CheckKind:
     """A kind of check a section asks for: the key of the table's automation settings.
 
-    ``secret``: the GM rolls it apart (no player sees it pending, nor the lines that report it).
+    ``secret``: the GM rolls it apart (no player sees it pending, nor the lines that report it):
+    its roll mode is ``blind`` unless the GM chooses otherwise (``Ruleset.roll_mode``); other
+    kinds are ``private``.
     """
 
     kind: str

@@ -27,6 +27,7 @@ from starlette.routing import BaseRoute
 from starlette.types import ASGIApp
 
 from rulekeeper.campaign import Campaign, CommandResult
+from rulekeeper.campaign.reading import overrides_from_player
 from rulekeeper.core import Action, ActionSpec, ParamSpec, get_ruleset, system_names
 from rulekeeper.errors import UnknownNameError
 from rulekeeper.web.action_dispatch import ActionEntry, ActionRun, dispatch_route
@@ -112,6 +113,9 @@ def _permission(spec: ActionSpec, actor: str | None, params: dict[str, Any]) -> 
         secret = [p.name for p in spec.params if p.gm_only and p.name in params]
         if secret:  # refused whatever the value, so a right guess and a wrong one read the same
             return f"only the GM may set {', '.join(secret)}; it names what only the GM knows"
+        overriding = overrides_from_player(spec, params)
+        if overriding:  # a player's own threshold would turn each success into a probe of a secret
+            return f"only the GM may set {', '.join(overriding)}; it overrides what the rules compute"
         if viewer.role == "player" and viewer.plays(actor):
             return None
         whose = f"for {actor}" if actor else "without a character"

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.campaign.facade import log_entry
+from rulekeeper.campaign.reading import PlayerTimeline
 
 if TYPE_CHECKING:
     from rulekeeper.campaign import LogEntry, Roles, Store
@@ -44,6 +45,7 @@ class Batch:
     entries: tuple[LogEntry, ...]
     roles: Roles
     ruleset: Ruleset[Any]
+    timeline: PlayerTimeline = field(default_factory=PlayerTimeline)  # how players count them
 
 
 @dataclass(eq=False)
@@ -147,8 +149,9 @@ class EventBroker:
         with self._store.reading(record.id) as history:
             events = history.events(after=after)
         with self._pool.use(record) as campaign:
-            roles, ruleset = campaign.roles, campaign.ruleset
-        return Batch(tuple(log_entry(e) for e in events), roles, ruleset)
+            upto = events[-1].seq if events else None
+            roles, ruleset, timeline = campaign.roles, campaign.ruleset, campaign.player_timeline(upto)
+        return Batch(tuple(log_entry(e) for e in events), roles, ruleset, timeline)
 
     def _fetch(self, wanted: dict[int, tuple[CampaignRecord, int]]) -> dict[int, Batch]:
         out: dict[int, Batch] = {}

@@ -113,8 +113,9 @@ def import_campaign(body: ImportRequest, server: ServerDep, request: Request) ->
 def show_campaign(access: MemberDep, server: ServerDep, response: Response) -> dict[str, Any]:
     """The campaign as the caller may see it: clock, characters, pending checks (GM: timers)."""
     with server.pool.use(access.record) as campaign:
-        response.headers["ETag"] = f'"{campaign.version}"'
-        return campaign_json(campaign, viewer_in(campaign, access))
+        viewer = viewer_in(campaign, access)
+        response.headers["ETag"] = f'"{viewer.seq(campaign.version)}"'
+        return campaign_json(campaign, viewer)
 
 
 @router.delete("/api/campaigns/{campaign}", status_code=204, tags=["campaigns"])
@@ -153,10 +154,13 @@ def change_settings(
     if_match: IfMatch = None,
     idempotency_key: IdempotencyKey = None,
 ) -> dict[str, Any]:
-    """Change automation levels or rule options (merged; null restores a default)."""
+    """Change automation levels, roll modes or rule options (merged; null restores a default)."""
 
     def command(campaign: Campaign, expected: int | None, key: str | None) -> CommandResult:
-        return campaign.set_settings(body.automation, body.options, expected_version=expected, key=key)
+        options = body.options
+        if body.roll_modes is not None:  # kept among the options, beside the rules' own
+            options = {**(options or {}), "roll_modes": body.roll_modes}
+        return campaign.set_settings(body.automation, options, expected_version=expected, key=key)
 
     return execute(server, access, response, command, if_match=if_match, key=idempotency_key, allowed=gm_only)
 

@@ -20,7 +20,7 @@ from rulekeeper.web.problems import Problem
 from rulekeeper.web.projections import Viewer, command_json, redact_error
 from rulekeeper.web.server import Server
 
-__all__ = ["IdempotencyKey", "IfMatch", "execute", "expected_version", "viewer_in"]
+__all__ = ["IdempotencyKey", "IfMatch", "execute", "expected_for", "expected_version", "viewer_in"]
 
 IfMatch = Annotated[
     str | None,
@@ -53,7 +53,19 @@ def expected_version(if_match: str | None) -> int | None:
 
 
 def viewer_in(campaign: Campaign, access: Access) -> Viewer:
-    return Viewer.of(access.identity, campaign.roles)
+    """Who is asking, counting seqs, versions and check ids as they may (see ``Viewer``)."""
+    viewer = Viewer.of(access.identity, campaign.roles)
+    return viewer if viewer.is_gm else viewer.seeing(campaign.player_timeline())
+
+
+def expected_for(campaign: Campaign, viewer: Viewer, expected: int | None) -> int | None:
+    """The table's version of the ``If-Match`` version ``viewer`` sent: a player who has seen
+    every command they may see is up to date, whatever the GM did in secret since."""
+    if expected is None or viewer.is_gm:
+        return expected
+    if expected == viewer.seq(campaign.version):
+        return campaign.version
+    return viewer.actual(expected)
 
 
 def execute(
@@ -72,6 +84,7 @@ def execute(
     # The writer's lock before the campaign's, always in this order (see Server.writing).
     with server.writing(), server.pool.use(access.record, fresh=not access.identity.is_gm) as campaign:
         viewer = viewer_in(campaign, access)
+        expected = expected_for(campaign, viewer, expected)
         if allowed is not None:
             refusal = allowed(campaign, viewer)
             if refusal is not None:
@@ -83,9 +96,10 @@ def execute(
             if shown is exc:
                 raise
             raise shown from None
-        body = command_json(campaign, result, viewer_in(campaign, access))
+        viewer = viewer_in(campaign, access)
+        body = command_json(campaign, result, viewer)
     server.broker.poke()
-    response.headers["ETag"] = f'"{result.version}"'
+    response.headers["ETag"] = f'"{viewer.seq(result.version)}"'
     return body
 
 

@@ -64,16 +64,20 @@ async def _stream(server: Server, access: Access, last_seen: int) -> AsyncIterat
         yield f": connected to process {os.getpid()}\n\n"
         last_check = time.monotonic()
         batch: Batch | None = backlog
+        # Anyone but the GM counts ids without the GM's secret commands (``Viewer.timeline``):
+        # their Last-Event-ID is such a count, turned back into the table's seq here.
+        last_seen = Viewer.of(access.identity, backlog.roles).seeing(backlog.timeline).actual(last_seen)
         while True:
             if batch is not None:
-                viewer = Viewer.of(access.identity, batch.roles)
+                viewer = Viewer.of(access.identity, batch.roles).seeing(batch.timeline)
                 for entry in batch.entries:
                     if entry.seq <= last_seen:
                         continue
                     last_seen = entry.seq
                     shown = log_entry_json(batch.ruleset, entry, viewer)
                     if shown is not None:
-                        yield sse("command", {**shown, "version": entry.seq}, entry.seq)
+                        counted = viewer.seq(entry.seq)
+                        yield sse("command", {**shown, "version": counted}, counted)
             try:
                 # Not wait_for: on Python 3.11 it can swallow a cancellation (a disconnect, a
                 # shutdown) that arrives together with a batch; see EventBroker._run.

@@ -133,6 +133,11 @@ class SettingsChange(_Strict):
         None, description="Who rolls each kind of check: KIND (or a prefix, or '*') to auto, prompt or note."
     )
     options: dict[str, Any] | None = Field(None, description="Rule options of the system; null restores the default.")
+    roll_modes: dict[str, Literal["public", "private", "blind"] | None] | None = Field(
+        None,
+        description="Who sees each kind of check: KIND (or a prefix, or '*') to public (everyone), private "
+        "(its player and the GM) or blind (the GM only); null restores the rules' own (their secret kinds: blind).",
+    )
 
 
 class _Open(BaseModel):

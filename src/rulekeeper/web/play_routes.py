@@ -200,16 +200,19 @@ def resolve_pending(
     """Resolve a pending check with dice rolled at the table, or (no dice) the server's dice.
     A player may resolve only their own checks."""
 
+    chosen = {"id": pending_id}  # the table's id of the check: a player counts without secret ones
+
     def allowed(campaign: Campaign, viewer: Viewer) -> str | None:
         if viewer.is_gm:
             return None
-        mine = [p for p in campaign.pending() if p.id == pending_id and viewer.plays(p.actor)]
-        if mine and not campaign.ruleset.is_secret(mine[0]):
+        chosen["id"] = viewer.actual_check(pending_id)
+        mine = [p for p in campaign.pending() if p.id == chosen["id"] and viewer.plays(p.actor)]
+        if mine and not campaign.ruleset.is_secret(mine[0], campaign.state.settings):
             return None
         return f"{viewer.role} {viewer.name} has no pending check #{pending_id}"
 
     def command(campaign: Campaign, expected: int | None, key: str | None) -> CommandResult:
-        return campaign.resolve(pending_id, body.dice, expected_version=expected, key=key)
+        return campaign.resolve(chosen["id"], body.dice, expected_version=expected, key=key)
 
     return execute(server, access, response, command, if_match=if_match, key=idempotency_key, allowed=allowed)
 
@@ -346,5 +349,6 @@ def read_log(
             until=None if until is None else parse_duration(until, round_seconds=rounds),
         )
         viewer = viewer_in(campaign, access)
-        shown = (log_entry_json(campaign.ruleset, e, viewer) for e in entries if after is None or e.seq > after)
+        since_seq = None if after is None else viewer.actual(after)  # ``after`` as the viewer counts
+        shown = (log_entry_json(campaign.ruleset, e, viewer) for e in entries if since_seq is None or e.seq > since_seq)
         return [e for e in shown if e is not None]

@@ -20,14 +20,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.campaign.members import Identity, Role
 from rulekeeper.core.stakes import pending_entry
+from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
 
 if TYPE_CHECKING:
     from rulekeeper.campaign import Campaign, CommandResult, LogEntry, Roles
+    from rulekeeper.campaign.reading import PlayerTimeline
     from rulekeeper.campaign.results import UndoPreview
     from rulekeeper.core import GameState, Ruleset, Step
 
@@ -47,11 +49,17 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Viewer:
-    """Who is looking: a role, a member name and the characters that member plays."""
+    """Who is looking: a role, a member name and the characters that member plays.
+
+    ``timeline`` is how anyone but the GM counts seqs, versions and pending-check ids
+    (``campaign.reading.PlayerTimeline``): every number this module hands them goes through it,
+    and every number they send back (``If-Match``, ``Last-Event-ID``, a check's id) is read
+    through it, so a gap cannot tell them the GM did something in secret."""
 
     role: Role
     name: str
     characters: frozenset[str] = frozenset()
+    timeline: PlayerTimeline | None = None
 
     @property
     def is_gm(self) -> bool:
@@ -68,6 +76,30 @@ class Viewer:
 
     def plays(self, actor: str | None) -> bool:
         return actor is not None and actor in self.characters
+
+    def seeing(self, timeline: PlayerTimeline) -> Viewer:
+        """This viewer counting by ``timeline`` (the GM counts by the table's own numbers)."""
+        return self if self.is_gm else replace(self, timeline=timeline)
+
+    def seq(self, seq: int) -> int:
+        """A seq or version as this viewer counts it."""
+        return seq if self.timeline is None else self.timeline.seq(seq)
+
+    def seqs(self, seqs: Iterable[int]) -> list[int]:
+        """The seqs this viewer sees of ``seqs``, as they count them (an undo lists the secret
+        commands it took back too)."""
+        shows = (lambda _s: True) if self.timeline is None else self.timeline.shows
+        return [self.seq(s) for s in seqs if shows(s)]
+
+    def actual(self, counted: int) -> int:
+        """The table's seq or version of one this viewer sent."""
+        return counted if self.timeline is None else self.timeline.actual(counted)
+
+    def check_id(self, pending_id: int) -> int:
+        return pending_id if self.timeline is None else self.timeline.check_id(pending_id)
+
+    def actual_check(self, counted: int) -> int:
+        return counted if self.timeline is None else self.timeline.actual_check(counted)
 
 
 def player_text(ruleset: Ruleset[Any], step: Step) -> str | None:
@@ -87,19 +119,14 @@ def _steps_for(ruleset: Ruleset[Any], steps: Iterable[Step], viewer: Viewer) -> 
 
     return [
         {"text": text, "actor": step.actor, "rule": str(step.rule)}
-        for step, text in readable_steps(ruleset, steps, viewer.plays)
+        for step, text in readable_steps(ruleset, steps, viewer.plays, viewer.timeline)
     ]
 
 
 def _hidden_from_players(ruleset: Ruleset[Any], entry: LogEntry) -> bool:
-    """A GM secret with nothing in it for players (the resolution of a GM-secret roll) is the
-    GM's business from start to end: even its heading would tell players what the GM rolled, and
-    for whom. Other entries keep their heading, so everyone's log has the table's commands; time
-    passing always does (its live event moves every page's clock), secret lines taken out."""
-    if entry.kind not in ("act", "resolve"):
-        return False
-    steps = entry.explanation
-    return any(ruleset.is_secret_step(s) for s in steps) and all(ruleset.player_text(s) is None for s in steps)
+    from rulekeeper.campaign.reading import hidden_from_players
+
+    return hidden_from_players(ruleset, entry.kind, entry.explanation)
 
 
 def _action_name(command: Mapping[str, Any]) -> str | None:
@@ -134,7 +161,14 @@ def log_entry_json(ruleset: Ruleset[Any], entry: LogEntry, viewer: Viewer) -> di
         }
     if _hidden_from_players(ruleset, entry):
         return None
-    return {**common, "explanation": _steps_for(ruleset, entry.explanation, viewer)}
+    counted = {
+        "seq": viewer.seq(entry.seq),
+        "undone_by": None if entry.undone_by is None else viewer.seq(entry.undone_by),
+        "redone_by": None if entry.redone_by is None else viewer.seq(entry.redone_by),
+        "undoes": viewer.seqs(entry.undoes),
+        "redoes": viewer.seqs(entry.redoes),
+    }
+    return {**common, **counted, "explanation": _steps_for(ruleset, entry.explanation, viewer)}
 
 
 def pending_json(ruleset: Ruleset[Any], state: GameState[Any], viewer: Viewer) -> list[dict[str, Any]]:
@@ -143,9 +177,10 @@ def pending_json(ruleset: Ruleset[Any], state: GameState[Any], viewer: Viewer) -
     out: list[dict[str, Any]] = []
     for p in state.pending:
         if viewer.is_gm:
-            out.append({**pending_entry(p), "secret": ruleset.is_secret(p)})
-        elif viewer.plays(p.actor) and not ruleset.is_secret(p):
-            out.append(ruleset.player_pending(state, p))
+            out.append({**pending_entry(p), "secret": ruleset.is_secret(p, state.settings)})
+        elif viewer.plays(p.actor) and not ruleset.is_secret(p, state.settings):
+            shown = ruleset.player_pending(state, p)
+            out.append({**shown, "id": viewer.check_id(p.id)} if "id" in shown else shown)
     return out
 
 
@@ -175,7 +210,7 @@ def campaign_json(campaign: Campaign, viewer: Viewer) -> dict[str, Any]:
     out: dict[str, Any] = {
         "name": campaign.name,
         "system": campaign.system,
-        "version": campaign.version,
+        "version": viewer.seq(campaign.version),
         "clock": state.clock,
         "round_seconds": int(state.settings.options.get("round_seconds", campaign.ruleset.round_seconds)),
         "you": {"name": viewer.name, "role": viewer.role, "characters": sorted(viewer.characters)},
@@ -211,8 +246,8 @@ def command_json(campaign: Campaign, result: CommandResult, viewer: Viewer) -> d
     shown = None if entry is None else log_entry_json(campaign.ruleset, entry, viewer)
     out: dict[str, Any] = {
         "campaign": campaign.name,
-        "seq": result.seq,
-        "version": result.version,
+        "seq": viewer.seq(result.seq),
+        "version": viewer.seq(result.version),
         "retried": result.retried,
         "entry": shown,
         "pending": pending_json(campaign.ruleset, campaign.state, viewer),
@@ -244,6 +279,7 @@ def undo_preview_json(campaign: Campaign, preview: UndoPreview) -> dict[str, Any
     }
 
 
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 _WITHHELD = "refused for a reason that involves what only the GM knows; ask the GM"
 
 
@@ -255,26 +291,33 @@ def redact_error(campaign: Campaign, viewer: Viewer, exc: Exception) -> Exceptio
     flag); a refusal or bad-input message that names one of the ruleset's ``secret_words`` is
     withheld whole, keeping its status. (A parameter that names a secret, ``ParamSpec.gm_only``,
     is refused to players before the rules run, whatever its value, so guessing learns nothing.)
+    Every seq, version and check id in it is counted as the player counts them (``Viewer``).
     """
     from rulekeeper.campaign import CampaignConflict
     from rulekeeper.campaign.results import KeyReused
-    from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
 
     if viewer.is_gm:
         return exc
     if isinstance(exc, CampaignConflict):
         return CampaignConflict(
-            exc.campaign, exc.expected_version, exc.current_version, _changes_for(campaign, viewer, exc.changes)
+            exc.campaign,
+            viewer.seq(exc.expected_version),
+            viewer.seq(exc.current_version),
+            _changes_for(campaign, viewer, exc.changes),
         )
     if isinstance(exc, KeyReused):  # its summary is the earlier command in the GM's words
         return InputError(
-            f"idempotency key {exc.key!r} was already used by #{exc.seq} for a different command",
+            f"idempotency key {exc.key!r} was already used by #{viewer.seq(exc.seq)} for a different command",
             expected=exc.expected,
         )
     if not isinstance(exc, (InputError, RuleRefusal)):
         return exc
+    exc = _counted(exc, viewer)
     words = campaign.ruleset.secret_words(campaign.state)
-    said = " ".join(str(part) for part in (exc, getattr(exc, "expected", None)) if part)
+    # A quoted name is the request's own word echoed back ("no skill 'vig' on the sheet"): it
+    # says nothing the player did not type, and withholding it would tell a right guess of a
+    # secret name from a wrong one. Only what the rules add of their own is searched.
+    said = _QUOTED.sub(" ", " ".join(str(part) for part in (exc, getattr(exc, "expected", None)) if part))
     if not words or not re.search(r"\b(" + "|".join(map(re.escape, words)) + r")\b", said, re.IGNORECASE):
         return exc
     if isinstance(exc, UnknownNameError):
@@ -282,6 +325,23 @@ def redact_error(campaign: Campaign, viewer: Viewer, exc: Exception) -> Exceptio
     if isinstance(exc, InputError):
         return InputError(_WITHHELD, where=exc.where)
     return RuleRefusal(_WITHHELD)
+
+
+def _counted(exc: InputError | RuleRefusal, viewer: Viewer) -> InputError | RuleRefusal:
+    """``exc`` with the check ids it names as ``viewer`` counts them ("check #3: ...")."""
+    from rulekeeper.campaign.reading import counted_check_ids
+
+    if viewer.timeline is None:
+        return exc
+    message = exc.message if isinstance(exc, InputError) else str(exc)
+    counted = counted_check_ids(message, viewer.timeline)
+    if counted == message:
+        return exc
+    if isinstance(exc, UnknownNameError):
+        return UnknownNameError(counted)
+    if isinstance(exc, InputError):
+        return InputError(counted, expected=exc.expected, where=exc.where)
+    return type(exc)(counted)
 
 
 def _changes_for(campaign: Campaign, viewer: Viewer, changes: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -294,5 +354,5 @@ def _changes_for(campaign: Campaign, viewer: Viewer, changes: Iterable[tuple[int
             shown = None if event is None else log_entry_json(campaign.ruleset, log_entry(event), viewer)
             if shown is not None:
                 lines = [step["text"] for step in shown["explanation"]]
-                out.append((seq, "; ".join(lines) if lines else str(shown["action"] or shown["kind"])))
+                out.append((shown["seq"], "; ".join(lines) if lines else str(shown["action"] or shown["kind"])))
     return out

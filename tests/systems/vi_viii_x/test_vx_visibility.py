@@ -120,10 +120,10 @@ def test_a_wound_to_a_us_alone_is_not_shown_as_injured() -> None:
     assert table.has("ranger", "injured")
     assert "injured" not in RULESET.player_view(table.state, "ranger")["conditions"]
     lines = RULESET.player_lines(out.explanation)
-    assert lines == ["ranger takes 2 physical damage"]
+    assert lines == ["ranger takes physical damage"]  # no amount: beside the KS it says what the US took
     out = table.act("damage", "ranger", amount=2)
     assert "injured" in RULESET.player_view(table.state, "ranger")["conditions"]
-    assert RULESET.player_lines(out.explanation) == ["ranger takes 2 physical damage: BU 6 → 5"]
+    assert RULESET.player_lines(out.explanation) == ["ranger takes physical damage: BU 6 → 5"]
     assert "VIG" in out.render()
 
 

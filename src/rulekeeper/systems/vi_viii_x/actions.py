@@ -115,8 +115,18 @@ def actions() -> dict[str, ActionSpec]:
                 _US,
                 _SKILL,
                 _threshold(help="ARCT threshold"),
-                ParamSpec("opponent_stats", "int", "ARCO: the opponent's KS + US", minimum=-20, maximum=40),
-                ParamSpec("opponent_modifier", "int", "ARCO: the opponent's modifiers", default=0),
+                # Set by a player, the opponent's side is a threshold of their choosing (see _threshold).
+                ParamSpec(
+                    "opponent_stats",
+                    "int",
+                    "ARCO: the opponent's KS + US",
+                    minimum=-20,
+                    maximum=40,
+                    overrides_rules=True,
+                ),
+                ParamSpec(
+                    "opponent_modifier", "int", "ARCO: the opponent's modifiers", default=0, overrides_rules=True
+                ),
                 _GM,
                 ParamSpec(
                     "roll_modifier", "int", "a roll modifier read at the table (judged at once)", overrides_rules=True
@@ -179,7 +189,15 @@ def actions() -> dict[str, ActionSpec]:
             hazard.exert,
             (
                 _threshold(default="trivial", help="threshold of the first ARCT"),
-                ParamSpec("step", "int", "rise of the threshold each turn", default=3, minimum=0, maximum=30),
+                ParamSpec(
+                    "step",
+                    "int",
+                    "rise of the threshold each turn",
+                    default=3,
+                    minimum=0,
+                    maximum=30,
+                    overrides_rules=True,
+                ),
                 ParamSpec("skill", "str", "the skill checked", default="stamina"),
                 ParamSpec("turns", "int", "turns the action lasts (default: until a rest)", minimum=1),
             ),

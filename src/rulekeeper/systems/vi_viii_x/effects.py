@@ -132,7 +132,8 @@ def damage_pair(
         f"{actor} takes {amount} {what} on {pair}: {moved}",
         rule,
         actor,
-        player=f"{actor} takes {amount} {what}" + (f": {shown}" if shown else ""),
+        # No amount for the player: the amount beside the KS's fall is what the US took.
+        player=f"{actor} takes {what}" + (f": {shown}" if shown else ""),
         damage=amount,
     )
     _check_zero(play, actor, ks, us)

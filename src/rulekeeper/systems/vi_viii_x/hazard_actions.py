@@ -115,7 +115,7 @@ def fall(play: Play[Character], action: Call) -> None:
         f"a fall of {metres} m: {base} damage (1 a metre from the third on)",
         FALLING,
         actor,
-        player=f"{actor} falls {metres} m: {base} damage before any relief",
+        player=f"{actor} falls {metres} m",
     )
     character = play.char(actor)
     can_try = p.bool("body_control") and "body-control" in character.es
@@ -151,7 +151,9 @@ def land(play: Play[Character], actor: str, base: int, relief: int, ks: str, us:
             f"Body Control takes {relief} off: {damage} fall damage",
             FALLING,
             actor,
-            player=f"Body Control takes {relief} off: {damage} fall damage",
+            # Relief is the ARCT's margin: with the threshold and the typed die it gives the
+            # REF under Body Control, so the player reads that it helped, not by how much.
+            player="Body Control eases the fall",
         )
     if damage:
         damage_pair(play, actor, ks, us, damage, what="fall damage", rule=FALLING)

@@ -90,9 +90,17 @@ def _context(server: Server, access: Access, log_actor: str | None, *, tools: bo
             out["options"] = [
                 field_of(p, group="options", prefix="opt", value=options.get(p.name)) for p in ruleset.rule_options
             ]
-            automation = campaign.state.settings.automation
+            settings = campaign.state.settings
+            automation = settings.automation
             out["check_kinds"] = [
-                {"kind": k, "help": h, "level": automation[k].value if k in automation else ""}
+                {
+                    "kind": k,
+                    "help": h,
+                    "level": automation[k].value if k in automation else "",
+                    # Who sees it now, and whether that is the rules' own choice.
+                    "mode": ruleset.roll_mode(settings, k),
+                    "declared": ruleset.declared_roll_mode(k),
+                }
                 for k, h in sorted(ruleset.check_kinds.items())
             ]
             out["default_level"] = automation["*"].value if "*" in automation else "auto"
