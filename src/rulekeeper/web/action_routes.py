@@ -11,7 +11,8 @@ The rules still validate everything themselves (``validate_params``), so the two
     {"actor": "toromeen", "params": {"amount": 5, "in_combat": true}, "rolled": [4, 6]}
 
 ``rolled`` are dice rolled at the table for every roll the action causes (left out: the
-campaign's dice). The GM may act for anyone; a player only for a character they play.
+campaign's dice). The GM may act for anyone; a player only for a character they play, and an
+action on anyone else becomes a request to the GM (``campaign.seat`` decides, not this module).
 """
 
 from __future__ import annotations
@@ -27,10 +28,9 @@ from rulekeeper.campaign import Campaign, CommandResult
 from rulekeeper.core import Action, ActionSpec, ParamSpec, get_ruleset, system_names
 from rulekeeper.errors import UnknownNameError
 from rulekeeper.web.auth import Access, member
-from rulekeeper.web.commands import IdempotencyKey, IfMatch, execute
+from rulekeeper.web.commands import IdempotencyKey, IfMatch, execute, seat_of, viewer_in
 from rulekeeper.web.models import CommandResponse
 from rulekeeper.web.problems import PROBLEM_RESPONSES
-from rulekeeper.web.projections import Viewer
 from rulekeeper.web.server import Server, server_of
 
 __all__ = ["action_router", "param_field", "request_model"]
@@ -101,21 +101,6 @@ def request_model(system: str, spec: ActionSpec) -> type[BaseModel]:
     return model
 
 
-def _permission(spec: ActionSpec, actor: str | None, params: dict[str, Any]) -> Any:
-    def allowed(_campaign: Campaign, viewer: Viewer) -> str | None:
-        if viewer.is_gm:
-            return None
-        secret = [p.name for p in spec.params if p.gm_only and p.name in params]
-        if secret:  # refused whatever the value, so a right guess and a wrong one read the same
-            return f"only the GM may set {', '.join(secret)}; it names what only the GM knows"
-        if viewer.role == "player" and viewer.plays(actor):
-            return None
-        whose = f"for {actor}" if actor else "without a character"
-        return f"{viewer.role} {viewer.name} may not act {whose}; players act only for their own characters"
-
-    return allowed
-
-
 def _endpoint(system: str, spec: ActionSpec, model: type[BaseModel]) -> Any:
     async def act(
         response: Response,
@@ -135,7 +120,9 @@ def _endpoint(system: str, spec: ActionSpec, model: type[BaseModel]) -> Any:
                     f"campaign {campaign.name!r} plays {campaign.system}, not {system}",
                     expected=f"/api/campaigns/{campaign.name}/{campaign.system}/actions/...",
                 )
-            return campaign.act(Action(spec.name, actor, params), dice=rolled, expected_version=expected, key=key)
+            seat = seat_of(viewer_in(campaign, access))
+            action = Action(spec.name, actor, params)
+            return campaign.act(action, dice=rolled, expected_version=expected, key=key, seat=seat)
 
         # An async endpoint with the command in one worker thread: a plain (sync) endpoint also
         # sends FastAPI's response validation to the thread pool, one more hand-over of the GIL
@@ -148,7 +135,6 @@ def _endpoint(system: str, spec: ActionSpec, model: type[BaseModel]) -> Any:
             command,
             if_match=if_match,
             key=idempotency_key,
-            allowed=_permission(spec, actor, params),
         )
 
     kw = inspect.Parameter.KEYWORD_ONLY

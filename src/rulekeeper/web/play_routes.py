@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Path, Query, Response
 from rulekeeper.campaign import Campaign, CommandResult
 from rulekeeper.errors import InputError, UnknownNameError
 from rulekeeper.web.auth import Access, gm, member
-from rulekeeper.web.commands import IdempotencyKey, IfMatch, execute, gm_only, viewer_in
+from rulekeeper.web.commands import IdempotencyKey, IfMatch, execute, gm_only, seat_of, viewer_in
 from rulekeeper.web.models import (
     AdvanceRequest,
     Character,
@@ -25,7 +25,6 @@ from rulekeeper.web.models import (
 )
 from rulekeeper.web.problems import PROBLEM_RESPONSES
 from rulekeeper.web.projections import (
-    Viewer,
     character_json,
     characters_json,
     log_entry_json,
@@ -200,18 +199,11 @@ def resolve_pending(
     """Resolve a pending check with dice rolled at the table, or (no dice) the server's dice.
     A player may resolve only their own checks."""
 
-    def allowed(campaign: Campaign, viewer: Viewer) -> str | None:
-        if viewer.is_gm:
-            return None
-        mine = [p for p in campaign.pending() if p.id == pending_id and viewer.plays(p.actor)]
-        if mine and not campaign.ruleset.is_secret(mine[0]):
-            return None
-        return f"{viewer.role} {viewer.name} has no pending check #{pending_id}"
-
     def command(campaign: Campaign, expected: int | None, key: str | None) -> CommandResult:
-        return campaign.resolve(pending_id, body.dice, expected_version=expected, key=key)
+        seat = seat_of(viewer_in(campaign, access))
+        return campaign.resolve(pending_id, body.dice, expected_version=expected, key=key, seat=seat)
 
-    return execute(server, access, response, command, if_match=if_match, key=idempotency_key, allowed=allowed)
+    return execute(server, access, response, command, if_match=if_match, key=idempotency_key)
 
 
 # -- time ------------------------------------------------------------------------------------

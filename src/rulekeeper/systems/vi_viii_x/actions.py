@@ -115,8 +115,17 @@ def actions() -> dict[str, ActionSpec]:
                 _US,
                 _SKILL,
                 _threshold(help="ARCT threshold"),
-                ParamSpec("opponent_stats", "int", "ARCO: the opponent's KS + US", minimum=-20, maximum=40),
-                ParamSpec("opponent_modifier", "int", "ARCO: the opponent's modifiers", default=0),
+                ParamSpec(
+                    "opponent_stats",
+                    "int",
+                    "ARCO: the opponent's KS + US",
+                    minimum=-20,
+                    maximum=40,
+                    overrides_rules=True,
+                ),
+                ParamSpec(
+                    "opponent_modifier", "int", "ARCO: the opponent's modifiers", default=0, overrides_rules=True
+                ),
                 _GM,
                 ParamSpec(
                     "roll_modifier", "int", "a roll modifier read at the table (judged at once)", overrides_rules=True
@@ -236,7 +245,15 @@ def actions() -> dict[str, ActionSpec]:
                 ParamSpec("kind", "choice", "the state", required=True, choices=GM_STATES),
                 ParamSpec("on", "bool", "on (true) or off (false)", default=True),
                 ParamSpec("turns", "int", "lasts this many turns (default: until lifted)", minimum=1),
-                ParamSpec("modifier", "int", "the GM's adjustment to every check", default=0, minimum=-10, maximum=10),
+                ParamSpec(
+                    "modifier",
+                    "int",
+                    "the GM's adjustment to every check",
+                    default=0,
+                    minimum=-10,
+                    maximum=10,
+                    overrides_rules=True,
+                ),
                 ParamSpec("limbs", "choice", "entangled: which limbs", choices=("legs", "arms")),
             ),
             kind="condition",
