@@ -28,6 +28,10 @@ SHEETS: Mapping[str, Mapping[str, Any]] = {
     "gods-and-monsters": {"name": "Hero", "archetype": "warrior", "level": 2, "survival": 7, "verve": 17, "health": 12},
     "vi-viii-x": sheets_6810()["ranger"],
 }
+#: NPCs' sheets where the rules give NPCs less (Gods & Monsters: no verve).
+NPC_SHEETS: Mapping[str, Mapping[str, Any]] = {
+    "gods-and-monsters": {"name": "Orc", "archetype": "warrior", "level": 2, "survival": 7, "health": 12},
+}
 SYSTEMS = tuple(SHEETS)
 _NAMES = count(1)
 
@@ -89,8 +93,8 @@ def make_seat_table(api: Client, system: str, sheets: Mapping[str, Mapping[str, 
     r = api.post("/api/campaigns", json={"name": name, "system": system, "seed": 5})
     assert r.status_code == 201, r.text
     gm = bearer(r.json()["gm_token"])
-    sheet = SHEETS[system]
     for actor, who in (("mine", "ana"), ("theirs", "bea"), ("npc", None)):
+        sheet = NPC_SHEETS.get(system, SHEETS[system]) if who is None else SHEETS[system]
         body: dict[str, Any] = {"actor": actor, "sheet": dict((sheets or {}).get(actor, sheet))}
         if who is None:
             body["npc"] = True
@@ -124,9 +128,10 @@ def example_value(p: ParamSpec) -> Any:
     }.get(p.kind, "x")
 
 
-def filled(spec: ActionSpec, **given: Any) -> dict[str, Any]:
-    """The required parameters of ``spec`` with example values, then ``given``."""
-    out = {p.name: example_value(p) for p in spec.params if p.required}
+def filled(spec: ActionSpec, *, gm: bool = False, **given: Any) -> dict[str, Any]:
+    """The required parameters of ``spec`` with example values (those only the GM gives, only
+    for the GM), then ``given``."""
+    out = {p.name: example_value(p) for p in spec.params if p.required and (gm or not (p.overrides_rules or p.gm_only))}
     out.update(given)
     return out
 

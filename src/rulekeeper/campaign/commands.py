@@ -16,7 +16,7 @@ from rulekeeper.campaign.names import check_name
 from rulekeeper.campaign.requests import add_request, answer_request, waiting_request
 from rulekeeper.campaign.table import Table, merge_settings, settings_json
 from rulekeeper.core import engine
-from rulekeeper.core.action import Action
+from rulekeeper.core.action import Action, validate_params
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.explain import Step
@@ -465,10 +465,18 @@ def _request(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], di
     by = _text(command, "by")
     assert by is not None
     others = [str(o) for o in command.get("others") or ()]
-    engine.apply_action(ruleset, table.game, action, SeededSource("request: tried, never kept"))
+    spec = ruleset.actions().get(action.name)
+    missing = [p.name for p in (spec.params if spec else ()) if p.required and p.name not in action.params]
+    if missing:  # the GM's to give (seat.judge_action): the rest is still checked now
+        specs = tuple(p for p in spec.params if p.name not in missing) if spec else ()
+        validate_params(specs, action.params, action.name)
+    else:
+        engine.apply_action(ruleset, table.game, action, SeededSource("request: tried, never kept"))
     new, request = add_request(table, by, action.to_json(), others)
     what = summarize({"kind": "act", "action": action.to_json()})
-    text = f"{by} asks the GM (request #{request['id']}): {what}; it touches {', '.join(others)}"
+    touches = f"; it touches {', '.join(others)}" if others else ""
+    needs = f"; the GM gives {', '.join(missing)}" if missing else ""
+    text = f"{by} asks the GM (request #{request['id']}): {what}{touches}{needs}"
     step = Step(text, REQUESTS_RULE, actor=action.actor)
     return Applied(new, None, _record({"request": request}, [step]), tuple(a for a in (action.actor,) if a))
 

@@ -12,7 +12,9 @@ Every front end (the HTTP API, the pages, the CLI) asks :func:`judge_action` or
 * every other character the command names (``ParamSpec.names_character``: target, targets,
   subject, healer, a list of ids ...) must be the player's own too; if it is not, the command
   becomes a *request* the GM approves, amends or declines, unless the table's
-  ``actions_on_others`` option allows it (``npcs``: on NPCs; ``everyone``);
+  ``actions_on_others`` option allows it (``npcs``: on NPCs; ``everyone``); so does an action
+  that cannot do without a parameter only the GM gives (a cure's threshold), which the GM
+  fills in when approving; an override at its default value changes nothing and is let through;
 * dice typed at the table feed only checks the player's own characters roll: an action that
   touches another character takes the campaign's dice, and a pending check can be resolved
   only by the player who rolls it.
@@ -96,6 +98,10 @@ def named_characters(spec: ActionSpec, params: Mapping[str, Any]) -> tuple[str, 
     return tuple(found)
 
 
+def _gm_params(spec: ActionSpec) -> str:
+    return ", ".join(p.name for p in spec.params if p.required and (p.overrides_rules or p.gm_only))
+
+
 def _is_default(spec: ParamSpec, value: Any) -> bool:
     """A value that changes nothing (a form sending ``modifier: 0``) is no override."""
     if spec.default is None:
@@ -143,14 +149,19 @@ def judge_action(
         whose = f"for {actor}" if actor else "without a character"
         return Verdict(f"{seat.role} {seat.name} may not act {whose}; players act only for their own characters")
     others = tuple(c for c in named_characters(spec, action.params) if not seat.plays(c))
-    if not others:
+    # A parameter only the GM gives that the action cannot do without (a cure's threshold): the
+    # player asks, and the GM fills it in when approving.
+    needs_gm = any(p.required and (p.overrides_rules or p.gm_only) for p in spec.params)
+    if not others and not needs_gm:
         return Verdict()
-    if typed_dice:
+    if typed_dice and others:
         return Verdict(
             f"dice typed by {seat.name} feed only their own characters' checks, and this touches "
             f"{', '.join(others)}; send it without dice and the campaign rolls"
         )
-    if _others_allowed(state, npcs, others):
+    if typed_dice:
+        return Verdict(f"{action.name} needs the GM's {_gm_params(spec)}: send it without dice and ask the GM")
+    if not needs_gm and _others_allowed(state, npcs, others):
         return Verdict(others=others)
     return Verdict(others=others, request=True)
 

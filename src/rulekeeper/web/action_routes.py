@@ -45,6 +45,7 @@ def _camel(text: str) -> str:
 def param_field(p: ParamSpec) -> tuple[Any, Any]:
     """The annotation and ``Field`` of one parameter."""
     description = (p.help or p.name.replace("_", " ")) + f" -- {p.expected}" + (" (GM only)" if p.gm_only else "")
+    description += " (the GM's: a player leaves it out)" if p.overrides_rules else ""
     bounds: dict[str, Any] = {}
     annotation: Any
     if p.kind in ("int", "float"):
@@ -66,7 +67,9 @@ def param_field(p: ParamSpec) -> tuple[Any, Any]:
         annotation = str
         bounds.update(min_length=1, max_length=200)
     default: Any
-    if p.required:
+    # A required parameter only the GM gives (a cure's threshold) may be left out: a player's
+    # action then waits for the GM to fill it in (``campaign.seat``); the rules still require it.
+    if p.required and not (p.overrides_rules or p.gm_only):
         default = ...
     elif p.default is None:
         annotation = annotation | None
