@@ -106,6 +106,7 @@ def test_the_dice_page_gives_exact_odds_or_says_what_is_wrong(api: InProcess) ->
     assert bad.status_code == 400 and 'role="alert"' in bad.text
 
 
+
 def test_a_pending_check_on_the_pages_says_what_it_is_for_and_what_each_result_does(api: InProcess) -> None:
     r = api.post("/api/campaigns", json={"name": "stakes-page", "system": "gurps", "seed": 5})
     assert r.status_code == 201, r.text

@@ -58,14 +58,9 @@ def _operations(schema: Any, *, gm: bool) -> list[Any]:
         op = result.ok()
         if op.path.endswith("/events"):
             continue
-        if (
-            gm
-            and op.method.upper() == "DELETE"
-            and op.path
-            in (
-                "/api/campaigns/{campaign}",
-                "/api/campaigns/{campaign}/members/{name}",
-            )
+        if gm and op.method.upper() == "DELETE" and op.path in (
+            "/api/campaigns/{campaign}",
+            "/api/campaigns/{campaign}/members/{name}",
         ):
             continue
         out.append(op)

@@ -45,9 +45,7 @@ class InProcess:
         self._loop = asyncio.new_event_loop()
         self._life: AbstractAsyncContextManager[Any] = app.router.lifespan_context(app)
         self._loop.run_until_complete(self._life.__aenter__())
-        self._client = httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=app, client=client), base_url="http://rulekeeper.test"
-        )
+        self._client = httpx.AsyncClient(transport=httpx.ASGITransport(app=app, client=client), base_url="http://rulekeeper.test")
 
     def request(self, method: str, url: str, **kw: Any) -> httpx.Response:
         return self._loop.run_until_complete(self._client.request(method, url, **kw))
