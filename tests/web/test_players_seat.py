@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import httpx
 import pytest
 
 from rulekeeper.web import create_app
 
 from .seat_support import SeatTable, make_seat_table
-from .web_support import InProcess, sheets_6810
+from .web_support import EventStream, InProcess, bearer, cli, cli_json, serving, sheets_6810
 
 _OVERRIDES = {"damage": "30d6", "skill": 20, "unaware": True, "location": "skull"}
 
@@ -190,3 +191,37 @@ def test_requests_survive_a_restart(db_file: str, tmp_path: Path) -> None:
         assert r.status_code == 200, r.text
     finally:
         again.close()
+
+
+def test_the_gm_answers_requests_from_the_cli_while_a_real_server_serves_the_player(tmp_path: Path) -> None:
+    env = {"XDG_DATA_HOME": str(tmp_path / "data"), "RULEKEEPER_CONFIG": str(tmp_path / "selection.json")}
+    gm = cli_json("campaign", "new", "sat", "--system", "gurps", "--seed", "3", env=env)["gm_token"]
+    sheet = ("--set", "st=11", "--set", "ht=11", "--set", "skills.broadsword=13")
+    weapon = ("--set", "weapons=[{name: sword, skill: broadsword, damage: sw+1, damage_type: cut}]")
+    cli("char", "add", "mine", *sheet, *weapon, "--player", "ana", env=env)
+    cli("char", "add", "theirs", *sheet, *weapon, "--player", "bea", env=env)
+    ana = cli_json("campaign", "invite", "sat", "--player", "ana", env=env)["token"]
+    with serving(None, tmp_path, env=env) as server, httpx.Client(base_url=server.url, timeout=30) as client:
+        stream = EventStream(f"{server.url}/api/campaigns/sat/events", ana)
+        try:
+            assert [e.id for e in stream.until(2)] == [1, 2]  # the two characters added
+            attack = {"actor": "mine", "params": {"target": "theirs"}}
+            r = client.post("/api/campaigns/sat/gurps/actions/attack", headers=bearer(ana), json=attack)
+            assert r.status_code == 200, r.text
+            number = r.json()["request"]["id"]
+            (asked,) = stream.until(r.json()["version"])[-1:]
+            assert "asks the GM" in " ".join(s["text"] for s in asked.data["explanation"])
+            listed = cli_json("requests", env=env)["requests"]
+            assert [(q["id"], q["status"]) for q in listed] == [(number, "waiting")]
+            cli("approve", str(number), "--set", "defense=none", env=env)
+            mine = client.get("/api/campaigns/sat/requests", headers=bearer(ana)).json()
+            assert mine[0]["status"] == "approved" and mine[0]["params"]["defense"] == "none"
+            (answered,) = stream.until(r.json()["version"] + 1)[-1:]
+            assert "approves ana's request" in " ".join(s["text"] for s in answered.data["explanation"])
+            # A second request, declined from the CLI.
+            r = client.post("/api/campaigns/sat/gurps/actions/attack", headers=bearer(ana), json=attack)
+            second = r.json()["request"]["id"]
+            cli("decline", str(second), "--note", "not now", env=env)
+            assert client.get("/api/campaigns/sat/requests", headers=bearer(gm)).json()[1]["status"] == "declined"
+        finally:
+            stream.close()
