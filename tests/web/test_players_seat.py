@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from rulekeeper.web import create_app
+from rulekeeper.web.auth import cookie_name
 
 from .seat_support import SeatTable, make_seat_table
 from .web_support import EventStream, InProcess, bearer, cli, cli_json, serving, sheets_6810
@@ -225,3 +226,32 @@ def test_the_gm_answers_requests_from_the_cli_while_a_real_server_serves_the_pla
             assert client.get("/api/campaigns/sat/requests", headers=bearer(gm)).json()[1]["status"] == "declined"
         finally:
             stream.close()
+
+
+def _page(table: SeatTable, who: dict[str, str], path: str = "") -> str:
+    token = who["Authorization"].removeprefix("Bearer ")
+    r = table.api.get(
+        table.url("").replace("/api", "") + path, headers={"Cookie": f"{cookie_name(table.name)}={token}"}
+    )
+    assert r.status_code == 200, r.text
+    return r.text
+
+
+def test_the_pages_show_a_request_waiting_then_its_outcome(gurps: SeatTable) -> None:
+    number = gurps.act(gurps.ana, "attack", "mine", {"target": "theirs"}).json()["request"]["id"]
+    gurps.act(gurps.ana, "attack", "mine", {"target": "theirs", "skill": 20})  # refused
+    dashboard = _page(gurps, gurps.gm)
+    assert f"/requests/{number}/approve" in dashboard and f"/requests/{number}/decline" in dashboard
+    assert 'name="set:target" data-kind="str" value="theirs"' in dashboard
+    assert 'ana: mine: attack target=theirs skill=20: <span class="muted">refused' in dashboard
+    assert "<script>" not in dashboard  # no inline script: the forms go through table.js
+    player = _page(gurps, gurps.ana)
+    assert f'data-request="{number}" data-status="waiting"' in player and "waiting for the GM" in player
+    assert "approve" not in player.lower().replace("approved", "")
+    assert "requests/" not in _page(gurps, gurps.bea)
+    gurps.api.post(gurps.url(f"/requests/{number}/approve"), headers=gurps.gm, json={})
+    live = gurps.api.get(
+        f"/campaigns/{gurps.name}/live",
+        headers={"Cookie": f"{cookie_name(gurps.name)}={gurps.ana['Authorization'].removeprefix('Bearer ')}"},
+    ).json()
+    assert f'data-request="{number}" data-status="approved"' in live["sections"]["requests"]
