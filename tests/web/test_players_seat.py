@@ -255,3 +255,13 @@ def test_the_pages_show_a_request_waiting_then_its_outcome(gurps: SeatTable) -> 
         headers={"Cookie": f"{cookie_name(gurps.name)}={gurps.ana['Authorization'].removeprefix('Bearer ')}"},
     ).json()
     assert f'data-request="{number}" data-status="approved"' in live["sections"]["requests"]
+
+
+def test_a_parry_weapon_or_skill_not_on_the_targets_sheet_is_refused_when_the_attack_is_made(gurps: SeatTable) -> None:
+    for params in ({"parry_weapon": "nonsense"}, {"parry_skill": "nonsense"}):
+        r = gurps.act(gurps.gm, "attack", "mine", {"target": "theirs", **params})
+        assert r.status_code == 400, r.text
+        assert "nonsense" in r.json()["detail"]
+        # A player's request with it is refused at once too, not when the GM approves it.
+        assert gurps.act(gurps.ana, "attack", "mine", {"target": "theirs", **params}).status_code == 400
+    assert gurps.api.get(gurps.url("/requests"), headers=gurps.gm).json() == []
