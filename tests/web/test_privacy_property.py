@@ -23,7 +23,7 @@ _NAMES = count(1)
 # Every example runs a whole campaign over HTTP; shrinking one can take many minutes, and the
 # failing example is printed either way.
 _NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
-_GM_ONLY_PATHS = ("/export", "/members", "/undo/preview", "/files/{format_name}")
+_GM_ONLY_PATHS = ("/export", "/members", "/undo/preview", "/files/{format_name}", "/set-aside", "/refusals")
 # What a GM's log entry has beyond a player's (commands and results carry the GM's secrets) ...
 _GM_ENTRY_KEYS = {"command", "result", "dice", "summary", "key"}
 # ... and a GM's pending check beyond a player's (stat totals and odds).

@@ -1,5 +1,6 @@
 """Schemathesis against the OpenAPI schema, with the GM's token and with a player's: no server
-error, every status code and content type declared, every response matching its schema.
+error, every status code and content type declared, every response matching its schema; with the
+player's, no 2xx answer changes a character the player does not own.
 
 Bounded: a few examples per operation and token (the whole run stays around a minute or two).
 Most cases aim at a real campaign (a VI·VIII·X table with characters) so they reach the rules,
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, Phase, given, settings
@@ -23,6 +25,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from rulekeeper.core import get_ruleset, system_names
 from rulekeeper.web import create_app
 
 from .conftest import make_table
@@ -67,15 +70,42 @@ def _operations(schema: Any, *, gm: bool) -> list[Any]:
     return out
 
 
+#: Every parameter that names a character, in any system (ParamSpec.names_character).
+_NAMING = {
+    p.name
+    for system in system_names()
+    for spec in get_ruleset(system).actions().values()
+    for p in spec.params
+    if p.names_character
+}
+
+
+def _theirs(server: ThreadServer, campaign: str, tokens: dict[str, str]) -> Any:
+    """bea's character as the GM sees it: what ana's run must never change."""
+    r = httpx.get(
+        f"{server.url}/api/campaigns/{campaign}/characters/adept",
+        headers={"Authorization": f"Bearer {tokens['gm']}"},
+        timeout=60,
+    )
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
 @pytest.mark.parametrize("who", ["gm", "ana"])
 def test_the_schema_holds_for_every_operation(live: tuple[ThreadServer, str, dict[str, str]], who: str) -> None:
     server, campaign, tokens = live
+    if who != "gm":  # a table of its own: the GM's run may have removed or renamed characters
+        with httpx.Client(base_url=server.url, timeout=60) as client:
+            fresh = make_table(client, f"fuzz-{who}")  # type: ignore[arg-type]
+        campaign, tokens = fresh.name, fresh.tokens
     schema = schemathesis.openapi.from_url(f"{server.url}/openapi.json")
     headers = {"Authorization": f"Bearer {tokens[who]}"}
     operations = _operations(schema, gm=who == "gm")
     assert len(operations) > 100
     failures: list[str] = []
     calls: list[int] = []
+
+    before = _theirs(server, campaign, tokens)
 
     def fuzz(op: Any) -> None:
         @settings(
@@ -93,9 +123,15 @@ def test_the_schema_holds_for_every_operation(live: tuple[ThreadServer, str, dic
                     case.path_parameters["actor"] = actor
                 if isinstance(case.body, dict) and "actor" in case.body:
                     case.body["actor"] = actor
+                params = case.body.get("params") if isinstance(case.body, dict) else None
+                for key in _NAMING & set(params or {}):  # aim at the other player's character
+                    params[key] = "adept"  # type: ignore[index]
             response = case.call(base_url=server.url, headers=headers, timeout=60)
             calls.append(response.status_code)
             case.validate_response(response, checks=CHECKS, headers=headers)
+            if who != "gm" and response.status_code < 300:
+                # The player's seat (issue 26): no answer a player gets changes what they do not own.
+                assert _theirs(server, campaign, tokens) == before, (op.method, op.path, case.body)
 
         run()
 

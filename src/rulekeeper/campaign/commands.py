@@ -13,9 +13,10 @@ from typing import Any
 
 from rulekeeper.campaign.jsonable import jsonable
 from rulekeeper.campaign.names import check_name
+from rulekeeper.campaign.requests import add_request, answer_request, waiting_request
 from rulekeeper.campaign.table import Table, merge_settings, settings_json
 from rulekeeper.core import engine
-from rulekeeper.core.action import Action
+from rulekeeper.core.action import Action, validate_params
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.explain import Step
@@ -38,6 +39,7 @@ __all__ = [
 
 ROLES_RULE = Rule(system="campaign", section="Characters and roles")
 SETTINGS_RULE = Rule(system="campaign", section="Table settings")
+REQUESTS_RULE = Rule(system="campaign", section="Requests to the GM")
 
 #: Kinds that change the game for everyone: undoing one takes every later command with it.
 GLOBAL_KINDS: frozenset[str] = frozenset({"advance", "next_round", "set_settings"})
@@ -332,9 +334,7 @@ def _resolve(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], di
     # A total typed alone for a check decided by its total is judged as it is (no dice recorded).
     total = None if typed is None or pending is None else engine.typed_total(table.game, pending, typed)
     counted = engine.CountingSource(dice)
-    outcome = engine.resolve_check(
-        ruleset, table.game, pending_id, counted, total=total, table_dice=typed is not None
-    )
+    outcome = engine.resolve_check(ruleset, table.game, pending_id, counted, total=total, table_dice=typed is not None)
     if typed is not None and pending is not None and total is None:
         # by roll_rules 2 a total typed alone stood for even dice (typed_values)
         command = {**command, "dice": list(engine.typed_values(pending, typed, table.game.settings))}
@@ -448,6 +448,97 @@ def _rename_character(ruleset: Ruleset[Any], table: Table, command: Mapping[str,
     return Applied(new, None, _record({"character": new_id, "was": old}, steps), (old, new_id))
 
 
+def _action_of(command: Mapping[str, Any]) -> Action:
+    raw = _mapping(command, "action")
+    assert raw is not None
+    name = _text(raw, "name")
+    assert name is not None
+    return Action(
+        name=name, actor=_text(raw, "actor", optional=True), params=_mapping(raw, "params", optional=True) or {}
+    )
+
+
+def _request(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
+    """A player's action on characters they do not play, kept for the GM. It is tried now on a
+    copy with throwaway dice, so a request the rules would refuse is refused at once, not later."""
+    action = _action_of(command)
+    by = _text(command, "by")
+    assert by is not None
+    others = [str(o) for o in command.get("others") or ()]
+    spec = ruleset.actions().get(action.name)
+    missing = [p.name for p in (spec.params if spec else ()) if p.required and p.name not in action.params]
+    if missing:  # the GM's to give (seat.judge_action): the rest is still checked now
+        specs = tuple(p for p in spec.params if p.name not in missing) if spec else ()
+        validate_params(specs, action.params, action.name)
+    else:
+        engine.apply_action(ruleset, table.game, action, SeededSource("request: tried, never kept"))
+    new, request = add_request(table, by, action.to_json(), others)
+    what = summarize({"kind": "act", "action": action.to_json()})
+    touches = f"; it touches {', '.join(others)}" if others else ""
+    needs = f"; the GM gives {', '.join(missing)}" if missing else ""
+    text = f"{by} asks the GM (request #{request['id']}): {what}{touches}{needs}"
+    step = Step(text, REQUESTS_RULE, actor=action.actor)
+    return Applied(new, None, _record({"request": request}, [step]), tuple(a for a in (action.actor,) if a))
+
+
+def _approve(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
+    """The GM applies a waiting request as their own action, amended by ``set`` (None removes a
+    parameter), with the dice of this moment."""
+    number = _int(command, "request", minimum=1)
+    request = waiting_request(table, number)
+    changes = _mapping(command, "set", optional=True) or {}
+    action = _action_of(request)
+    params = {k: v for k, v in {**action.params, **changes}.items() if v is not None}
+    amended = Action(action.name, action.actor, params)
+    applied = _act(ruleset, table, {"kind": "act", "action": amended.to_json(), "dice": None}, dice)
+    after = answer_request(applied.table, number, "approved", params=params)
+    amend = f", amended: {_pairs(changes)}" if changes else ""
+    step = Step(f"the GM approves {request['by']}'s request #{number}{amend}", REQUESTS_RULE, actor=action.actor)
+    record = dict(applied.record)
+    record["explanation"] = [jsonable(step), *record["explanation"]]
+    record["result"] = {**record["result"], "request": number}
+    return Applied(after, applied.outcome, record, applied.actors)
+
+
+def _decline(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
+    number = _int(command, "request", minimum=1)
+    request = waiting_request(table, number)
+    note = _text(command, "note", optional=True)
+    actor = _action_of(request).actor
+    why = f": {note}" if note else ""
+    step = Step(f"the GM declines {request['by']}'s request #{number}{why}", REQUESTS_RULE, actor=actor)
+    new = answer_request(table, number, "declined", note=note)
+    return Applied(new, None, _record({"request": number}, [step]), tuple(a for a in (actor,) if a))
+
+
+def _settle_aside(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any], dice: DiceSource) -> Applied:
+    """The GM's answer to a consequence set aside when it fell due (``engine.SET_ASIDE``): ``retry``
+    it at the next advance, with ``changes`` to its data if given (a skill that is on the sheet),
+    or ``drop`` it."""
+    timer_id = _int(command, "timer", minimum=1)
+    do = command.get("do")
+    if do not in ("retry", "drop"):
+        raise InputError(f"do={do!r} is not valid", expected="retry or drop", where="command")
+    changes = _mapping(command, "changes", optional=True) or {}
+    aside = engine.set_aside(table.game)
+    timer = next((t for t in aside if t.id == timer_id), None)
+    if timer is None:
+        shown = ", ".join(f"#{t.id}" for t in aside) or "none"
+        raise UnknownNameError(f"no consequence #{timer_id} is set aside", expected=f"one of: {shown}")
+    others = tuple(t for t in table.game.timers if t.id != timer_id)
+    if do == "drop":
+        text = f"the GM drops {timer.label} (#{timer_id}), set aside when it failed"
+        game = replace(table.game, timers=others)
+    else:
+        data = {k: v for k, v in {**timer.data, **changes}.items() if k != engine.SET_ASIDE and v is not None}
+        fixed = f" with {_pairs(changes)}" if changes else ""
+        text = f"the GM retries {timer.label} (#{timer_id}){fixed}: it plays at the next advance"
+        game = replace(table.game, timers=(*others, replace(timer, data=data)))
+    step = Step(text, ROLES_RULE, actor=timer.actor)
+    actors = (timer.actor,) if timer.actor else ()
+    return Applied(table.with_game(game), None, _record({"timer": timer_id, "do": do}, [step]), actors)
+
+
 _Handler = Callable[[Ruleset[Any], Table, Mapping[str, Any], DiceSource], Applied]
 _HANDLERS: dict[str, _Handler] = {
     "add_character": _add_character,
@@ -460,6 +551,10 @@ _HANDLERS: dict[str, _Handler] = {
     "advance": _advance,
     "next_round": _next_round,
     "set_settings": _set_settings,
+    "settle_aside": _settle_aside,
+    "request": _request,
+    "approve": _approve,
+    "decline": _decline,
 }
 COMMAND_KINDS: tuple[str, ...] = tuple(_HANDLERS)
 
@@ -593,6 +688,14 @@ def summarize(command: Mapping[str, Any], refs: Sequence[int] = ()) -> str:
             f"options {_pairs(command.get('options') or {})}",
         ]
         return "settings: " + "; ".join(p for p in parts if not p.endswith(" "))
+    if kind == "request":
+        inner = summarize({"kind": "act", "action": command.get("action") or {}})
+        return f"{command.get('by')} asks: {inner}"
+    if kind in ("approve", "decline"):
+        amend = f" with {_pairs(command.get('set') or {})}" if command.get("set") else ""
+        return f"{kind} request #{command.get('request')}{amend}"
+    if kind == "settle_aside":
+        return f"{command.get('do')} set-aside consequence #{command.get('timer')}"
     if kind in ("undo", "redo"):
         return f"{kind} " + (", ".join(f"#{r}" for r in refs) or "nothing")
     return str(kind)

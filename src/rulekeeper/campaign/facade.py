@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -29,15 +30,17 @@ from rulekeeper.campaign.results import (
     steps_from_json,
     wall_time,
 )
+from rulekeeper.campaign.seat import Seat, judge_action, judge_resolve
 from rulekeeper.campaign.sheet_sources import SheetSource, find_sheet_source, without_source_document
 from rulekeeper.campaign.snapshots import seal
 from rulekeeper.campaign.table import Table, initial_table, merge_settings, settings_json
 from rulekeeper.campaign.undo import plan_redo, plan_undo
+from rulekeeper.core import engine
 from rulekeeper.core.action import Action
 from rulekeeper.core.explain import Step
 from rulekeeper.core.play import Event, Outcome
 from rulekeeper.core.ruleset import Ruleset, canonical_system_name, get_ruleset
-from rulekeeper.core.state import ROLL_RULES, GameState, PendingCheck, Settings
+from rulekeeper.core.state import ROLL_RULES, GameState, PendingCheck, Settings, Timer
 from rulekeeper.errors import InputError, RuleRefusal, StoreError, UnknownNameError
 from rulekeeper.limits import MAX_NAME_CHARS, MAX_ROUNDS
 from rulekeeper.store.base import HistoryReader, HistoryWriter, Store, unknown_campaign
@@ -51,6 +54,8 @@ _SEED_RANGE = 2**63
 _NAME_LIMIT = MAX_NAME_CHARS
 #: Times a command is worked out outside the write lock before it waits its turn under the lock.
 _OPTIMISTIC_TRIES = 5
+#: How many refused attempts a campaign keeps for the GM to read.
+_REFUSALS_KEPT = 200
 
 
 def _ruleset(system: str) -> Ruleset[Any]:
@@ -180,6 +185,8 @@ class Campaign:
         #: PostgreSQL): the read transaction would only add round trips.
         self.plan_under_lock = False
         self._timeline = PlayerTimeline()
+        #: Members' attempts the seat refused, newest last, for the GM (kept while the server runs).
+        self.refusals: deque[dict[str, Any]] = deque(maxlen=_REFUSALS_KEPT)
 
     # -- making and finding campaigns ---------------------------------------------------------
     @classmethod
@@ -469,9 +476,25 @@ class Campaign:
         dice: Sequence[int] | None = None,
         expected_version: int | None = None,
         key: str | None = None,
+        seat: Seat | None = None,
     ) -> CommandResult:
         """Apply one of the system's actions; ``dice`` are values rolled at the table for every
-        roll it causes (all must be used), else the campaign's seeded dice roll them."""
+        roll it causes (all must be used), else the campaign's seeded dice roll them.
+
+        ``seat`` is who sends it (None: the GM at this machine). A player's action is judged by
+        :func:`~rulekeeper.campaign.seat.judge_action`: refused (``SeatRefusal``, noted for the
+        GM in :attr:`refusals`), or kept as a request for the GM (the result's ``request``)."""
+        if seat is not None:
+            verdict = judge_action(
+                self._ruleset, self.state, self.table.npcs, seat, action, typed_dice=dice is not None
+            )
+            if verdict.refusal is not None:
+                self._note_refusal(seat, summarize({"kind": "act", "action": action.to_json()}), verdict.refusal)
+                verdict.refuse()
+            if verdict.request:
+                asked: dict[str, Any] = {"kind": "request", "by": seat.name, "action": action.to_json()}
+                asked["others"] = list(verdict.others)
+                return self._execute(asked, expected_version, key)
         command = {"kind": "act", "action": action.to_json(), "dice": None if dice is None else list(dice)}
         return self._execute(command, expected_version, key)
 
@@ -482,9 +505,46 @@ class Campaign:
         *,
         expected_version: int | None = None,
         key: str | None = None,
+        seat: Seat | None = None,
     ) -> CommandResult:
-        """Resolve a pending check with dice typed at the table (or rolled by the campaign)."""
+        """Resolve a pending check with dice typed at the table (or rolled by the campaign); a
+        player (``seat``) only a check their own character rolls."""
+        if seat is not None:
+            verdict = judge_resolve(self._ruleset, self.state, seat, pending_id)
+            if verdict.refusal is not None:
+                self._note_refusal(seat, f"resolve check #{pending_id}", verdict.refusal)
+                verdict.refuse()
         command = {"kind": "resolve", "pending": pending_id, "dice": None if dice is None else list(dice)}
+        return self._execute(command, expected_version, key)
+
+    def _note_refusal(self, seat: Seat, what: str, why: str) -> None:
+        self.refusals.append({"by": seat.name, "role": seat.role, "what": what, "why": why, "wall_time": time.time()})
+
+    # -- requests to the GM --------------------------------------------------------------------
+    def requests(self, *, by: str | None = None) -> list[dict[str, Any]]:
+        """Players' requests, oldest first (``by``: one member's only)."""
+        return [dict(r) for r in self.table.requests if by is None or r["by"] == by]
+
+    def approve(
+        self,
+        number: int,
+        changes: Mapping[str, Any] | None = None,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> CommandResult:
+        """Apply request ``number`` as the GM's own action, ``changes`` amending its parameters."""
+        command: dict[str, Any] = {"kind": "approve", "request": number}
+        if changes:
+            command["set"] = dict(changes)
+        return self._execute(command, expected_version, key)
+
+    def decline(
+        self, number: int, note: str | None = None, *, expected_version: int | None = None, key: str | None = None
+    ) -> CommandResult:
+        command: dict[str, Any] = {"kind": "decline", "request": number}
+        if note:
+            command["note"] = note
         return self._execute(command, expected_version, key)
 
     def advance(
@@ -533,6 +593,25 @@ class Campaign:
             "automation": None if automation is None else dict(automation),
             "options": None if options is None else dict(options),
         }
+        return self._execute(command, expected_version, key)
+
+    def set_aside(self) -> tuple[Timer, ...]:
+        """Consequences that failed when they fell due, kept for the GM with the reason."""
+        return engine.set_aside(self.state)
+
+    def settle_aside(
+        self,
+        timer: int,
+        do: str,
+        changes: Mapping[str, Any] | None = None,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> CommandResult:
+        """``do`` is ``retry`` (at the next advance, with ``changes`` to its data) or ``drop``."""
+        command: dict[str, Any] = {"kind": "settle_aside", "timer": timer, "do": do}
+        if changes:
+            command["changes"] = dict(changes)
         return self._execute(command, expected_version, key)
 
     def undo(

@@ -5,8 +5,9 @@ A step reaches a player only when it is about one of the player's characters or 
 (``Ruleset.player_text``: never a GM-only step nor a check rolled ``blind``). The CLI's
 ``--as-player`` log (``Campaign.player_log``) and the web's projections (``web/projections.py``)
 both ask :func:`readable_steps`. :class:`PlayerTimeline` is how players count seqs, versions and
-check ids, so no gap in them tells of a secret; :func:`overrides_from_player` names what a
-player may not set because it would turn results into probes of a secret stat.
+check ids, so no gap in them tells of a secret. What a player may *set* (GM-only and
+rule-overriding parameters, which would turn results into probes of a secret stat) is the
+seat's decision, ``campaign/seat.py``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 from rulekeeper.core.section import ROLL_MODE_KEY
 
 if TYPE_CHECKING:
-    from rulekeeper.core.action import ActionSpec
     from rulekeeper.core.explain import Step
     from rulekeeper.core.ruleset import Ruleset
 
@@ -30,7 +30,6 @@ __all__ = [
     "PlayerTimeline",
     "counted_check_ids",
     "hidden_from_players",
-    "overrides_from_player",
     "readable_steps",
     "reversal_wording",
 ]
@@ -102,14 +101,6 @@ def reversal_wording(verb: str, kind: str, command: Mapping[str, Any]) -> str:
     if kind == "resolve":
         return f"a check's roll: {verb}"
     return f"{kind.replace('_', ' ')}: {verb}"
-
-
-def overrides_from_player(spec: ActionSpec, params: Mapping[str, Any]) -> list[str]:
-    """The parameters of ``params`` that override what the rules compute (``overrides_rules``):
-    a player may set none of them. A threshold or roll modifier of the player's own choosing
-    turns each success or failure into a comparison with a secret stat (a binary search finds
-    an unknown stat in about four checks), so only the GM sets them."""
-    return [p.name for p in spec.params if p.overrides_rules and p.name in params]
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulekeeper.campaign.jsonable import canonical, dumps
+from rulekeeper.campaign.seat import OTHERS_OPTION
 from rulekeeper.core.action import ParamSpec
 from rulekeeper.core.engine import NO_DICE, sync_derived
 from rulekeeper.core.ruleset import Ruleset
@@ -45,6 +46,9 @@ class Table:
     players: Mapping[str, str] = field(default_factory=dict)
     npcs: frozenset[str] = frozenset()
     id_mark: int = 1
+    #: Players' actions on characters they do not play, waiting for the GM or answered
+    #: (``campaign.requests``), as JSON mappings so a snapshot keeps them as they are.
+    requests: tuple[Mapping[str, Any], ...] = ()
 
     def with_game(self, game: GameState[Any]) -> Table:
         return replace(self, game=game)
@@ -94,7 +98,7 @@ def merge_settings(
             levels.pop(key, None)
         else:
             levels[key] = _level(key, value)
-    specs = {p.name: p for p in (ROUND_SECONDS, *ruleset.rule_options)}
+    specs = {p.name: p for p in (ROUND_SECONDS, OTHERS_OPTION, *ruleset.rule_options)}
     opts = dict(settings.options)
     for name, value in (options or {}).items():
         if str(name).replace("-", "_") == ROLL_MODES_OPTION:
@@ -161,6 +165,7 @@ def encode_table(ruleset: Ruleset[Any], table: Table) -> str:
             "players": table.players,
             "npcs": sorted(table.npcs),
             "id_mark": table.id_mark,
+            **({"requests": list(table.requests)} if table.requests else {}),
         }
     )
 
@@ -175,4 +180,5 @@ def decode_table(ruleset: Ruleset[Any], text: str) -> Table:
         players=data["players"],
         npcs=frozenset(data["npcs"]),
         id_mark=int(data["id_mark"]),
+        requests=tuple(data.get("requests", ())),
     )

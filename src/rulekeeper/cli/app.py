@@ -307,6 +307,77 @@ def redo(as_json: JsonOpt = False, explain: ExplainOpt = False) -> None:
     table_commands.redo(CONTEXT, as_json=as_json, explain=explain)
 
 
+_SetOpt = Annotated[list[str] | None, typer.Option("--set", help="PARAM=VALUE to amend, repeatable.")]
+
+
+@app.command()
+def requests(
+    waiting: Annotated[bool, typer.Option("--waiting", help="Only those waiting for an answer.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Players' actions on characters they do not play, waiting for the GM or answered."""
+    from rulekeeper.cli.seat_commands import requests_command
+
+    requests_command(CONTEXT, waiting=waiting, as_json=as_json)
+
+
+@app.command()
+def approve(
+    number: Annotated[int, typer.Argument(help="Request number (see 'requests').", min=1)],
+    set_: _SetOpt = None,
+    as_json: JsonOpt = False,
+    explain: ExplainOpt = False,
+) -> None:
+    """Apply a player's request as your own action (amended by --set), with the dice of now."""
+    from rulekeeper.cli.seat_commands import approve_command
+
+    CONTEXT.explain = CONTEXT.explain or explain
+    approve_command(CONTEXT, number, set_=set_, as_json=as_json)
+
+
+@app.command()
+def decline(
+    number: Annotated[int, typer.Argument(help="Request number (see 'requests').", min=1)],
+    note: Annotated[str | None, typer.Option("--note", help="Why, for the player.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Decline a player's request: nothing of it applies."""
+    from rulekeeper.cli.seat_commands import decline_command
+
+    decline_command(CONTEXT, number, note=note, as_json=as_json)
+
+
+@app.command("set-aside")
+def set_aside(as_json: JsonOpt = False) -> None:
+    """Consequences that failed when they fell due, set aside so the clock went on: why, and what to do."""
+    from rulekeeper.cli.seat_commands import set_aside_command
+
+    set_aside_command(CONTEXT, as_json=as_json)
+
+
+@app.command()
+def retry(
+    timer: Annotated[int, typer.Argument(help="Set-aside consequence id (see 'set-aside').", min=1)],
+    set_: Annotated[list[str] | None, typer.Option("--set", help="KEY=VALUE fixing its data, repeatable.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play a set-aside consequence again at the next advance, fixed by --set."""
+    from rulekeeper.cli.seat_commands import settle_command
+
+    settle_command(CONTEXT, timer, "retry", set_=set_, as_json=as_json)
+
+
+@app.command()
+def drop(
+    timer: Annotated[int, typer.Argument(help="Set-aside consequence id (see 'set-aside').", min=1)],
+    as_json: JsonOpt = False,
+) -> None:
+    """Forget a set-aside consequence."""
+    from rulekeeper.cli.seat_commands import settle_command
+
+    settle_command(CONTEXT, timer, "drop", set_=None, as_json=as_json)
+
+
 @campaign_app.command("new")
 def campaign_new(
     name: Annotated[str, typer.Argument(help="Campaign name.")],

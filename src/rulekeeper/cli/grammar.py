@@ -38,6 +38,12 @@ BUILTIN_COMMANDS = frozenset(
         "simulate",
         "status",
         "play",
+        "requests",
+        "approve",
+        "decline",
+        "set-aside",
+        "retry",
+        "drop",
     }
 )
 

@@ -6,6 +6,7 @@ Each is a pure function ``(ruleset, state, ..., dice) -> Outcome``; nothing here
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar, cast
 
 from rulekeeper.core.action import Action, Call, validate_params
@@ -16,14 +17,15 @@ from rulekeeper.core.explain import Step
 from rulekeeper.core.frozen import evolve
 from rulekeeper.core.play import Outcome, Play
 from rulekeeper.core.ruleset import Ruleset
-from rulekeeper.core.state import GameState, PendingCheck, Settings
+from rulekeeper.core.state import GameState, PendingCheck, Settings, Timer
 from rulekeeper.dice.source import DiceSource, FallbackSource, ScriptedSource
-from rulekeeper.errors import InputError, UnknownNameError
+from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
 from rulekeeper.limits import MAX_ADVANCE_FIRINGS, MAX_ROUNDS
 
 __all__ = [
     "CORE_RULE",
     "NO_DICE",
+    "SET_ASIDE",
     "CountingSource",
     "add_character",
     "advance",
@@ -32,6 +34,7 @@ __all__ = [
     "next_round",
     "resolve_check",
     "resolve_typed_in_order",
+    "set_aside",
     "sync_derived",
     "typed_total",
     "typed_values",
@@ -370,7 +373,11 @@ def _fire_due(ruleset: Ruleset[C], play: Play[C], target: int, start: int, *, ti
         held = [p for p in play.state.pending if p.after is not None and play.state.find_pending(p.after) is None]
         # Timers wait behind a roll asked as time passed, the same moment included.
         blocker = min((p.created for p in play.state.pending if p.blocks_time), default=None)
-        due = [t for t in play.state.timers if t.due <= target and (blocker is None or t.due < blocker)]
+        due = [
+            t
+            for t in play.state.timers
+            if t.due <= target and (blocker is None or t.due < blocker) and SET_ASIDE not in t.data
+        ]
         if not timers:
             due = []
         if not held and not due:
@@ -410,9 +417,40 @@ def _fire_due(ruleset: Ruleset[C], play: Play[C], target: int, start: int, *, ti
                 play.remove_condition(timer.actor, condition.name, CORE_RULE)
                 ruleset.on_condition_end(play, condition)
         else:
-            ruleset.on_timer(play, timer)
+            _fire_or_set_aside(ruleset, play, timer)
     play.as_of = None
     play.in_timeline = False
+
+
+#: A timer's data key marking it set aside: its consequence failed when it fell due.
+SET_ASIDE = "set_aside"
+
+
+def set_aside(state: GameState[Any]) -> tuple[Timer, ...]:
+    """The consequences set aside for the GM (their reason under ``data[SET_ASIDE]``)."""
+    return tuple(t for t in state.timers if SET_ASIDE in t.data)
+
+
+def _fire_or_set_aside(ruleset: Ruleset[C], play: Play[C], timer: Timer) -> None:
+    """Fire ``timer``; if its consequence fails (bad data from whoever scheduled it, a sheet
+    changed since), undo what it began and keep it aside with the reason, so one broken
+    consequence never stops the clock for the whole table. The GM fixes or drops it."""
+    state, result, holding = play.state, dict(play.result), play.holding
+    marks = (len(play.steps), len(play.events), len(play.new_pending), len(play.checks))
+    try:
+        ruleset.on_timer(play, timer)
+    except (InputError, UnknownNameError, RuleRefusal) as exc:
+        play.state, play.result, play.holding = state, result, holding
+        del play.steps[marks[0] :], play.events[marks[1] :], play.new_pending[marks[2] :], play.checks[marks[3] :]
+        aside = replace(timer, data={**timer.data, SET_ASIDE: str(exc)})
+        play.state = evolve(play.state, timers=(*play.state.timers, aside))
+        play.explain(
+            f"{timer.label}: could not be played and is set aside for the GM ({exc}); "
+            f"fix it and retry, or drop it (timer #{timer.id})",
+            CORE_RULE,
+            actor=timer.actor,
+            gm_only=True,
+        )
 
 
 def next_round(

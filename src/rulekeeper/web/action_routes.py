@@ -11,7 +11,8 @@ The rules still validate everything themselves (``validate_params``), so the two
     {"actor": "toromeen", "params": {"amount": 5, "in_combat": true}, "rolled": [4, 6]}
 
 ``rolled`` are dice rolled at the table for every roll the action causes (left out: the
-campaign's dice). The GM may act for anyone; a player only for a character they play.
+campaign's dice). The GM may act for anyone; a player only for a character they play, and an
+action on anyone else becomes a request to the GM (``campaign.seat`` decides, not this module).
 """
 
 from __future__ import annotations
@@ -27,15 +28,13 @@ from starlette.routing import BaseRoute
 from starlette.types import ASGIApp
 
 from rulekeeper.campaign import Campaign, CommandResult
-from rulekeeper.campaign.reading import overrides_from_player
 from rulekeeper.core import Action, ActionSpec, ParamSpec, get_ruleset, system_names
 from rulekeeper.errors import UnknownNameError
 from rulekeeper.web.action_dispatch import ActionEntry, ActionRun, dispatch_route
 from rulekeeper.web.auth import Access, member
-from rulekeeper.web.commands import IdempotencyKey, IfMatch, execute
+from rulekeeper.web.commands import IdempotencyKey, IfMatch, execute, seat_of, viewer_in
 from rulekeeper.web.models import CommandResponse
 from rulekeeper.web.problems import PROBLEM_RESPONSES
-from rulekeeper.web.projections import Viewer
 from rulekeeper.web.server import Server, server_of
 
 __all__ = ["action_router", "install_actions", "param_field", "request_model", "runner"]
@@ -50,6 +49,7 @@ def _camel(text: str) -> str:
 def param_field(p: ParamSpec) -> tuple[Any, Any]:
     """The annotation and ``Field`` of one parameter."""
     description = (p.help or p.name.replace("_", " ")) + f" -- {p.expected}" + (" (GM only)" if p.gm_only else "")
+    description += " (the GM's: a player leaves it out)" if p.overrides_rules else ""
     bounds: dict[str, Any] = {}
     annotation: Any
     if p.kind in ("int", "float"):
@@ -71,7 +71,9 @@ def param_field(p: ParamSpec) -> tuple[Any, Any]:
         annotation = str
         bounds.update(min_length=1, max_length=200)
     default: Any
-    if p.required:
+    # A required parameter only the GM gives (a cure's threshold) may be left out: a player's
+    # action then waits for the GM to fill it in (``campaign.seat``); the rules still require it.
+    if p.required and not (p.overrides_rules or p.gm_only):
         default = ...
     elif p.default is None:
         annotation = annotation | None
@@ -106,24 +108,6 @@ def request_model(system: str, spec: ActionSpec) -> type[BaseModel]:
     return model
 
 
-def _permission(spec: ActionSpec, actor: str | None, params: dict[str, Any]) -> Any:
-    def allowed(_campaign: Campaign, viewer: Viewer) -> str | None:
-        if viewer.is_gm:
-            return None
-        secret = [p.name for p in spec.params if p.gm_only and p.name in params]
-        if secret:  # refused whatever the value, so a right guess and a wrong one read the same
-            return f"only the GM may set {', '.join(secret)}; it names what only the GM knows"
-        overriding = overrides_from_player(spec, params)
-        if overriding:  # a player's own threshold would turn each success into a probe of a secret
-            return f"only the GM may set {', '.join(overriding)}; it overrides what the rules compute"
-        if viewer.role == "player" and viewer.plays(actor):
-            return None
-        whose = f"for {actor}" if actor else "without a character"
-        return f"{viewer.role} {viewer.name} may not act {whose}; players act only for their own characters"
-
-    return allowed
-
-
 def runner(system: str, spec: ActionSpec) -> ActionRun:
     """Run one action for a member (blocking: in a worker thread, or inline) and answer with its projection;
     shared by the documented operation and the one dispatch route."""
@@ -141,11 +125,11 @@ def runner(system: str, spec: ActionSpec) -> ActionRun:
                     f"campaign {campaign.name!r} plays {campaign.system}, not {system}",
                     expected=f"/api/campaigns/{campaign.name}/{campaign.system}/actions/...",
                 )
-            return campaign.act(Action(spec.name, actor, params), dice=rolled, expected_version=expected, key=key)
+            seat = seat_of(viewer_in(campaign, access))
+            action = Action(spec.name, actor, params)
+            return campaign.act(action, dice=rolled, expected_version=expected, key=key, seat=seat)
 
-        return execute(
-            server, access, response, command, if_match=if_match, key=key, allowed=_permission(spec, actor, params)
-        )
+        return execute(server, access, response, command, if_match=if_match, key=key)
 
     return run
 

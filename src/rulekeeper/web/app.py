@@ -31,7 +31,15 @@ from fastapi.openapi.utils import get_openapi
 from starlette.routing import BaseRoute
 
 from rulekeeper.campaign import Store, open_store
-from rulekeeper.web import action_routes, campaign_routes, dice_routes, event_routes, play_routes, sheet_file_routes
+from rulekeeper.web import (
+    action_routes,
+    campaign_routes,
+    dice_routes,
+    event_routes,
+    play_routes,
+    seat_routes,
+    sheet_file_routes,
+)
 from rulekeeper.web.broker import EventBroker
 from rulekeeper.web.pool import CampaignPool
 from rulekeeper.web.problems import MEDIA_TYPE, install_problem_handlers
@@ -133,6 +141,7 @@ def create_app(
     app.include_router(play_routes.router)
     app.include_router(sheet_file_routes.router)
     app.include_router(event_routes.router)
+    app.include_router(seat_routes.router)
     from rulekeeper.web.pages import install_pages
 
     # Issue 15's pages, on the same store and broker.

@@ -14,13 +14,14 @@ from typing import Annotated, Any
 from fastapi import Header, Response
 
 from rulekeeper.campaign import Campaign, CommandResult
+from rulekeeper.campaign.seat import Seat
 from rulekeeper.errors import InputError, RuleRefusal, RulesError
 from rulekeeper.web.auth import Access
 from rulekeeper.web.problems import Problem
 from rulekeeper.web.projections import Viewer, command_json, redact_error
 from rulekeeper.web.server import Server
 
-__all__ = ["IdempotencyKey", "IfMatch", "execute", "expected_for", "expected_version", "viewer_in"]
+__all__ = ["IdempotencyKey", "IfMatch", "execute", "expected_for", "expected_version", "seat_of", "viewer_in"]
 
 IfMatch = Annotated[
     str | None,
@@ -66,6 +67,11 @@ def expected_for(campaign: Campaign, viewer: Viewer, expected: int | None) -> in
     if expected == viewer.seq(campaign.version):
         return campaign.version
     return viewer.actual(expected)
+
+
+def seat_of(viewer: Viewer) -> Seat:
+    """The campaign layer's view of who sends a command (``campaign.seat`` judges it)."""
+    return Seat(viewer.name, viewer.characters, is_gm=viewer.is_gm, role=viewer.role)
 
 
 def execute(

@@ -237,6 +237,9 @@ class CommandResponse(BaseModel):
     pending: list[Pending]
     clock: int
     result: dict[str, Any] | None = Field(None, description="GM only.")
+    request: dict[str, Any] | None = Field(
+        None, description="When a player's action on someone else's character waits for the GM: the request."
+    )
     undone: list[int] | None = Field(None, description="GM only.")
     redone: list[int] | None = Field(None, description="GM only.")
     gcs: dict[str, Any] | None = Field(

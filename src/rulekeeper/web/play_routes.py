@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Path, Query, Response
 from rulekeeper.campaign import Campaign, CommandResult
 from rulekeeper.errors import InputError, UnknownNameError
 from rulekeeper.web.auth import Access, gm, member
-from rulekeeper.web.commands import IdempotencyKey, IfMatch, execute, gm_only, viewer_in
+from rulekeeper.web.commands import IdempotencyKey, IfMatch, execute, gm_only, seat_of, viewer_in
 from rulekeeper.web.models import (
     AdvanceRequest,
     Character,
@@ -209,10 +209,12 @@ def resolve_pending(
         mine = [p for p in campaign.pending() if p.id == chosen["id"] and viewer.plays(p.actor)]
         if mine and not campaign.ruleset.is_secret(mine[0], campaign.state.settings):
             return None
+        # Worded as for a check that does not exist, so a hidden one is not revealed.
         return f"{viewer.role} {viewer.name} has no pending check #{pending_id}"
 
     def command(campaign: Campaign, expected: int | None, key: str | None) -> CommandResult:
-        return campaign.resolve(chosen["id"], body.dice, expected_version=expected, key=key)
+        seat = seat_of(viewer_in(campaign, access))
+        return campaign.resolve(chosen["id"], body.dice, expected_version=expected, key=key, seat=seat)
 
     return execute(server, access, response, command, if_match=if_match, key=idempotency_key, allowed=allowed)
 

@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rulekeeper.campaign.results import CampaignConflict
+from rulekeeper.campaign.seat import SeatRefusal
 from rulekeeper.errors import InputError, RuleRefusal, StoreError, UnknownNameError
 
 __all__ = ["MEDIA_TYPE", "PROBLEM_RESPONSES", "Problem", "ProblemModel", "install_problem_handlers", "problem_response"]
@@ -115,6 +116,10 @@ def install_problem_handlers(app: FastAPI) -> None:
     @app.exception_handler(InputError)
     async def _bad(request: Request, exc: InputError) -> JSONResponse:
         return problem_response(400, "bad-input", str(exc), path(request), **_input(exc))
+
+    @app.exception_handler(SeatRefusal)
+    async def _seat(request: Request, exc: SeatRefusal) -> JSONResponse:
+        return problem_response(403, "forbidden", str(exc), path(request))
 
     @app.exception_handler(RuleRefusal)
     async def _refused(request: Request, exc: RuleRefusal) -> JSONResponse:

@@ -43,6 +43,9 @@ __all__ = [
     "pending_json",
     "player_text",
     "redact_error",
+    "request_json",
+    "requests_json",
+    "set_aside_json",
     "undo_preview_json",
 ]
 
@@ -171,6 +174,47 @@ def log_entry_json(ruleset: Ruleset[Any], entry: LogEntry, viewer: Viewer) -> di
     return {**common, **counted, "explanation": _steps_for(ruleset, entry.explanation, viewer)}
 
 
+def request_json(request: Mapping[str, Any]) -> dict[str, Any]:
+    """One request as its player and the GM see it: the player's own action and its answer."""
+    action = request.get("action") or {}
+    shown = {
+        "id": request["id"],
+        "by": request["by"],
+        "status": request["status"],
+        "action": action.get("name"),
+        "actor": action.get("actor"),
+        "params": dict(request.get("params") or action.get("params") or {}),
+        "others": list(request.get("others") or ()),
+    }
+    if request.get("note"):
+        shown["note"] = request["note"]
+    return shown
+
+
+def requests_json(campaign: Campaign, viewer: Viewer) -> list[dict[str, Any]]:
+    """Every request for the GM; a player's own (nobody else's) otherwise."""
+    by = None if viewer.is_gm else viewer.name
+    return [request_json(r) for r in campaign.requests(by=by)] if viewer.is_gm or viewer.role == "player" else []
+
+
+def set_aside_json(campaign: Campaign) -> list[dict[str, Any]]:
+    """The GM's list of consequences set aside: what, for whom, due when, and why it failed."""
+    from rulekeeper.core.engine import SET_ASIDE
+
+    return [
+        {
+            "id": t.id,
+            "label": t.label,
+            "actor": t.actor,
+            "due": t.due,
+            "kind": t.kind,
+            "reason": t.data[SET_ASIDE],
+            "data": {k: v for k, v in t.data.items() if k != SET_ASIDE},
+        }
+        for t in campaign.set_aside()
+    ]
+
+
 def pending_json(ruleset: Ruleset[Any], state: GameState[Any], viewer: Viewer) -> list[dict[str, Any]]:
     """Pending checks: all of them with odds for the GM; a player's own, as the ruleset words them
     (``player_pending``), GM-secret checks left out."""
@@ -253,6 +297,9 @@ def command_json(campaign: Campaign, result: CommandResult, viewer: Viewer) -> d
         "pending": pending_json(campaign.ruleset, campaign.state, viewer),
         "clock": campaign.state.clock,
     }
+    asked = result.result.get("request") if result.command.get("kind") == "request" else None
+    if isinstance(asked, Mapping) and (viewer.is_gm or asked.get("by") == viewer.name):
+        out["request"] = request_json(asked)
     if viewer.is_gm:
         out["result"] = dict(result.result)
         out["undone"] = list(result.undone)

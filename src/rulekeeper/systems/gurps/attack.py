@@ -150,6 +150,20 @@ def _damage_dice(play: Play[GurpsCharacter], actor: str, turn: TurnState, weapon
     return dice
 
 
+def _check_parry_choice(defender: GurpsCharacter, target: str, params: Params) -> None:
+    """The target's parry weapon or skill, given now, must be on their sheet: checked when the
+    attack is made, not when the defense is rolled later (it would then fail for the table)."""
+    weapon = params.opt_str("parry_weapon")
+    if weapon is not None and weapon != "unarmed" and defender.weapon(weapon) is None:
+        known = ", ".join(w.name for w in defender.weapons) or "none"
+        raise InputError(f"{target} has no weapon {weapon!r}", expected=f"one of: {known}", where="parry_weapon")
+    skill = params.opt_str("parry_skill")
+    if skill is not None and defender.skill(skill) is None:
+        raise InputError(
+            f"{target} has no skill {skill!r} to parry with", expected="a skill on their sheet", where="parry_skill"
+        )
+
+
 def _attack_info(
     actor: str, target: str, weapon: Weapon, damage: str, turn: TurnState, params: Params
 ) -> dict[str, Any]:
@@ -187,7 +201,7 @@ def attack_action(play: Play[GurpsCharacter], action: Call) -> None:
     target = params.str("target")
     if target == actor:
         raise InputError("a character cannot attack themselves", expected="another character id", where="target")
-    play.char(target)
+    _check_parry_choice(play.char(target), target, params)
     char = play.char(actor)
     weapon = _weapon_for(char, params)  # validate before a maneuver is taken
     turn = attack_turn(play, actor)

@@ -194,6 +194,9 @@ def exert(play: Play[Character], action: Call) -> None:
     p = action.params
     refuse_unless_able(play, actor, "keep up an effort", INCAPACITATING)
     start = parse_threshold(p.str("threshold"))
+    # Checked now, not when the first turn's ARCT falls due: a skill not on the sheet would
+    # otherwise fail later inside the clock, for the whole table.
+    skill_stats_in_play(play, actor, p.str("skill"))
     character = play.char(actor)
     play.put(
         actor, replace(character, effort=Effort(threshold=start, step=p.int("step"), turns_left=p.opt_int("turns")))

@@ -381,7 +381,9 @@ ACTIONS: Mapping[str, ActionSpec] = {
             ParamSpec(
                 "attribute", "choice", "the attribute tested (Toughness tests feel Torso trauma)", choices=ATTRIBUTES
             ),
-            ParamSpec("dn", "int", "Difficulty Number", default=3, minimum=0, maximum=2 * MAX_POOL_DICE),
+            ParamSpec(
+                "dn", "int", "Difficulty Number", default=3, minimum=0, maximum=2 * MAX_POOL_DICE, overrides_rules=True
+            ),
             ParamSpec(
                 "bonus_dice",
                 "int",
@@ -397,6 +399,7 @@ ACTIONS: Mapping[str, ActionSpec] = {
                 default=0,
                 minimum=-2 * MAX_POOL_DICE,
                 maximum=2 * MAX_POOL_DICE,
+                overrides_rules=True,
             ),
             ParamSpec("intimidation", "bool", "an Intimidation test revealing a Memorable Injury", default=False),
             ParamSpec("sight", "bool", "the test needs sight (one lost eye makes it harder)", default=False),

@@ -27,13 +27,17 @@ from rulekeeper.web.pages.context import table_of
 from rulekeeper.web.pages.forms import action_forms, field_of
 from rulekeeper.web.pages.templates import render, sections
 from rulekeeper.web.problems import Problem
+from rulekeeper.web.projections import requests_json, set_aside_json
 from rulekeeper.web.server import Server, server_of
 
 __all__ = ["router"]
 
 router = APIRouter(include_in_schema=False)
 ServerDep = Annotated[Server, Depends(server_of)]
-_LIVE = {"gm": ("board", "pending", "clock", "log", "status"), "player": ("mine", "checks", "others", "log", "status")}
+_LIVE = {
+    "gm": ("board", "pending", "requests", "clock", "log", "status"),
+    "player": ("mine", "checks", "requests", "others", "log", "status"),
+}
 
 
 def _access(request: Request, server: Server, campaign: str, token: str | None = None) -> Access:
@@ -80,7 +84,11 @@ def _context(server: Server, access: Access, log_actor: str | None, *, tools: bo
             "campaign": campaign.name,
             "system": campaign.system,
             "kinds": campaign.ruleset.check_kinds,
+            "requests": requests_json(campaign, viewer),
         }
+        if viewer.is_gm:
+            out["set_aside"] = set_aside_json(campaign)
+            out["refusals"] = list(campaign.refusals)
         if viewer.is_gm and tools:
             ruleset = campaign.ruleset
             names = list(campaign.state.characters)

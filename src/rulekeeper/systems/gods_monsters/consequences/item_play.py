@@ -101,7 +101,14 @@ ITEM_PARAMS: tuple[ParamSpec, ...] = (
     ParamSpec(
         "damage", "int", "damage the attack does to the item if it fails", default=0, minimum=0, maximum=1_000_000
     ),
-    ParamSpec("modifier", "int", "material modifier to use instead of the table's", minimum=-50, maximum=50),
+    ParamSpec(
+        "modifier",
+        "int",
+        "material modifier to use instead of the table's",
+        minimum=-50,
+        maximum=50,
+        overrides_rules=True,
+    ),
     ParamSpec("bonus", "int", "other bonuses or penalties", default=0, minimum=-50, maximum=50),
 )
 

@@ -279,7 +279,7 @@ CLIMB_ACTION = ActionSpec(
         _SPEED,
         _DISTANCE,
         ParamSpec("roped", "bool", "secured by a rope (stops a fall unless critical failure)", default=False),
-        ParamSpec("modifier", "int", "GM's modifier to the Climbing rolls", default=0),
+        ParamSpec("modifier", "int", "GM's modifier to the Climbing rolls", default=0, overrides_rules=True),
         ParamSpec(
             "skill_level", "int", "Climbing skill to use instead of the sheet's", minimum=0, overrides_rules=True
         ),

@@ -194,7 +194,7 @@ HIKE_ACTION = ActionSpec(
             names_character=True,
         ),
         _WEATHER,
-        ParamSpec("modifier", "int", "GM's modifier to the Hiking roll", default=0),
+        ParamSpec("modifier", "int", "GM's modifier to the Hiking roll", default=0, overrides_rules=True),
         ParamSpec(
             "skill_level", "int", "Hiking skill to roll against instead of the sheet's", minimum=0, overrides_rules=True
         ),

@@ -147,8 +147,14 @@ INFLUENCE_ACTION = ActionSpec(
     params=(
         ParamSpec("skill", "choice", "the Influence skill used", default="diplomacy", choices=tuple(INFLUENCE_SKILLS)),
         ParamSpec("subject", "character", "the character being influenced"),
-        ParamSpec("subject_will", "int", "the subject's Will, when the subject is not a character here", minimum=0),
-        ParamSpec("modifier", "int", "GM's modifier to the Influence skill", default=0),
+        ParamSpec(
+            "subject_will",
+            "int",
+            "the subject's Will, when the subject is not a character here",
+            minimum=0,
+            overrides_rules=True,
+        ),
+        ParamSpec("modifier", "int", "GM's modifier to the Influence skill", default=0, overrides_rules=True),
         ParamSpec("reaction_modifier", "int", "reaction modifiers for Diplomacy's reaction roll", default=0),
         ParamSpec("skill_level", "int", "skill level to use instead of the sheet's", minimum=0, overrides_rules=True),
     ),

@@ -129,7 +129,7 @@ SENSE_ACTION = ActionSpec(
     handler=_handle,
     params=(
         ParamSpec("sense", "choice", "which sense", default="vision", choices=tuple(SENSES)),
-        ParamSpec("modifier", "int", "GM's modifier to the Sense roll", default=0),
+        ParamSpec("modifier", "int", "GM's modifier to the Sense roll", default=0, overrides_rules=True),
         ParamSpec(
             "comprehension",
             "choice",
@@ -138,9 +138,13 @@ SENSE_ACTION = ActionSpec(
             choices=COMPREHENSIONS,
         ),
         ParamSpec("comprehension_skill", "str", "skill for an expert's comprehension roll"),
-        ParamSpec("comprehension_modifier", "int", "GM's modifier to the comprehension roll", default=0),
-        ParamSpec("dangerous", "bool", "what is there to notice is dangerous", default=False),
-        ParamSpec("danger_sense", "bool", "the character has the Danger Sense advantage", default=False),
+        ParamSpec(
+            "comprehension_modifier", "int", "GM's modifier to the comprehension roll", default=0, overrides_rules=True
+        ),
+        ParamSpec("dangerous", "bool", "what is there to notice is dangerous", default=False, overrides_rules=True),
+        ParamSpec(
+            "danger_sense", "bool", "the character has the Danger Sense advantage", default=False, overrides_rules=True
+        ),
     ),
     kind="feat",
 )

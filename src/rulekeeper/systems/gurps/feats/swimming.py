@@ -276,7 +276,7 @@ SWIM_ACTION = ActionSpec(
     params=(
         ParamSpec("intentional", "bool", "entered the water on purpose (+3)", default=False),
         ParamSpec("top_speed", "bool", "swims at top speed (HT roll each minute)", default=False),
-        ParamSpec("modifier", "int", "GM's modifier to Swimming rolls", default=0),
+        ParamSpec("modifier", "int", "GM's modifier to Swimming rolls", default=0, overrides_rules=True),
         ParamSpec(
             "skill_level", "int", "Swimming skill to use (the seed gives no default)", minimum=0, overrides_rules=True
         ),

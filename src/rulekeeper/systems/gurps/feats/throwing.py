@@ -216,7 +216,7 @@ THROW_ACTION = ActionSpec(
         ParamSpec(
             "aim", "choice", "lob into an area (DX) or at a specific target (DX-3)", default="area", choices=AIMS
         ),
-        ParamSpec("modifier", "int", "GM's modifier for target size, speed and range", default=0),
+        ParamSpec("modifier", "int", "GM's modifier for target size, speed and range", default=0, overrides_rules=True),
     ),
     kind="feat",
 )

@@ -151,7 +151,7 @@ WILL_ACTION = ActionSpec(
     help="A Will roll to stay focused under stress or distraction.",
     handler=_handle_will,
     params=(
-        ParamSpec("modifier", "int", "GM's modifier", default=0),
+        ParamSpec("modifier", "int", "GM's modifier", default=0, overrides_rules=True),
         ParamSpec("reason", "str", "what the character resists", default="stress"),
     ),
     kind="feat",
