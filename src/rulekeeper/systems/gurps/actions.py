@@ -394,6 +394,9 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
                     choices=DEFENSES,
                 ),
                 ParamSpec("parry_weapon", "str", "the weapon the target parries with"),
+                ParamSpec(
+                    "second_weapon", "str", "the other hand's weapon for a second parry after a failed one (Double)"
+                ),
                 ParamSpec("parry_skill", "str", "the skill the target parries with when unarmed"),
                 ParamSpec(
                     "defense_modifier", "int", "other modifiers to the defense", default=0, minimum=-20, maximum=20
@@ -421,6 +424,9 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
                 ParamSpec("attack", "int", "which waiting attack (default the oldest)", minimum=1),
                 ParamSpec("weapon", "str", "the weapon to parry with"),
                 ParamSpec("parry_skill", "str", "the skill to parry with when unarmed"),
+                ParamSpec(
+                    "second_weapon", "str", "the other hand's weapon for a second parry after a failed one (Double)"
+                ),
                 ParamSpec(
                     "second_defense",
                     "choice",

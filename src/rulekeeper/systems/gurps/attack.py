@@ -171,6 +171,8 @@ def _attack_info(
         "damage_roll": params.opt_int("damage_roll"),
         "defense": params.opt_str("defense"),
         "second_defense": params.opt_str("second_defense"),
+        # Only when named, so attacks recorded before two-handed Double Defense replay the same.
+        **({"second_weapon": params.opt_str("second_weapon")} if params.opt_str("second_weapon") else {}),
         "parry_weapon": params.opt_str("parry_weapon"),
         "parry_skill": params.opt_str("parry_skill"),
         "defense_modifier": params.int("defense_modifier"),
@@ -323,6 +325,7 @@ def defend_action(play: Play[GurpsCharacter], action: Call) -> None:
         "location": chosen.location,
         "damage_roll": chosen.damage_roll,
         "second_defense": params.opt_str("second_defense"),
+        **({"second_weapon": params.opt_str("second_weapon")} if params.opt_str("second_weapon") else {}),
         "parry_weapon": params.opt_str("weapon"),
         "parry_skill": params.opt_str("parry_skill"),
         "defense_modifier": params.int("modifier"),
