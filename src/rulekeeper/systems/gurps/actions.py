@@ -416,6 +416,12 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
                     "a second defense after a failed one (All-Out Defense, Double)",
                     choices=DEFENSES,
                 ),
+                ParamSpec(
+                    "distance",
+                    "float",
+                    "ranged: yards to the target (refused beyond Max; damage halved at 1/2D or farther)",
+                    minimum=0,
+                ),
                 ParamSpec("parry_weapon", "str", "the weapon the target parries with"),
                 ParamSpec(
                     "second_weapon", "str", "the other hand's weapon for a second parry after a failed one (Double)"
