@@ -89,9 +89,10 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
         for p in pending[:4]:
             described = p.check.describe()
             who = f"{p.actor}: " if p.actor and not described.startswith(p.actor) else ""
-            # The odds in words: what the result means for the character ("starts dying 12.00%").
+            # The odds in words lead, so a narrow terminal cuts the check's wording, not what the
+            # result means for the character ("ana starts dying 12.00%").
             chance = describe_pending(p)["label"]
-            lines.append(_fit(f"  #{p.id} {who}{described} ({chance})", columns))
+            lines.append(_fit(f"  #{p.id} {chance} — {who}{described}", columns))
         if len(pending) > 4:
             lines.append(f"  … {len(pending) - 4} more (rulekeeper pending)")
     # The same timer on several characters (shock on a whole squad) is one entry with a count.
