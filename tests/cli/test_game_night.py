@@ -108,10 +108,19 @@ def test_wrath_and_glory_night(tmp_path: Path) -> None:
     t.json("damage", "ari", "--amount", "5")
     pending = t.json("pending")["pending"]
     assert pending and pending[0]["kind"] == "wg.determination"
-    t.json("resolve", str(pending[0]["id"]), "--dice", ",".join("1" for _ in pending[0]["dice"]) + ",4")
+    ones = ",".join("1" for _ in pending[0]["dice"])
+    # A die beyond the pool once became the Memorable Injury roll unasked (issue #25): refused now,
+    # naming how many dice the check takes, and nothing is applied.
+    taken = f"takes exactly {len(pending[0]['dice'])} dice"
+    t.refused("resolve", str(pending[0]["id"]), "--dice", ones + ",4", code=2, fragment=taken)
+    assert t.json("char", "show", "ari")["view"]["dying"] is False
+    t.json("resolve", str(pending[0]["id"]), "--dice", ones)
+    (injury,) = t.json("pending")["pending"]  # the Memorable Injury roll is its own check
+    t.json("resolve", str(injury["id"]), "--dice", "4")
     view = t.json("char", "show", "ari")["view"]
     assert view["dying"] is True and view["memorable_injuries"] == ["Broken Jaw"]
     t.refused("rest", "respite", "ari", code=1, fragment="Dying")
+    t.run("undo")
     t.run("undo")
     assert t.json("char", "show", "ari")["view"]["dying"] is False
     t.run("rest", "respite", "ari")

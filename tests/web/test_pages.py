@@ -128,3 +128,8 @@ def test_a_pending_check_on_the_pages_says_what_it_is_for_and_what_each_result_d
         page = api.get("/campaigns/stakes-page", headers={"Cookie": f"rulekeeper_token={token}"}).text
         assert "On success:" in page and "On failure:" in page
         assert stakes["on_success"] in page and stakes["on_failure"] in page
+    # The odds in words (issue #25): what the result means for hero, with its chance.
+    label = pending[0]["odds_label"]
+    assert label.startswith("hero shrugs off the major wound ") and label.endswith("%")
+    gm_page = api.get("/campaigns/stakes-page", headers={"Cookie": f"rulekeeper_token={gm_token}"}).text
+    assert label in gm_page

@@ -591,7 +591,9 @@ class LiveDice:
         return tuple(self.source.record)
 
 
-def live_dice(command: Mapping[str, Any], table: Table, seed: int, seq: int) -> LiveDice:
+def live_dice(
+    command: Mapping[str, Any], table: Table, seed: int, seq: int, ruleset: Ruleset[Any] | None = None
+) -> LiveDice:
     """Dice typed with the command if any, else the campaign's seeded source for this seq."""
     seeded = SeededSource(f"{seed}:{seq}")
     typed = _dice_values(command)
@@ -603,7 +605,10 @@ def live_dice(command: Mapping[str, Any], table: Table, seed: int, seq: int) -> 
             return LiveDice(RecordingSource(seeded))  # a total, not dice: what follows is the campaign's
         if pending is not None:
             # Dice beyond the check's own feed its consequences; any further rolls are the campaign's.
-            source = engine.typed_dice_source(pending, typed, seeded, table.game.settings)
+            feeds = True if ruleset is None else ruleset.typed_dice_feed_consequences
+            source = engine.typed_dice_source(
+                pending, typed, seeded, table.game.settings, surplus_feeds_consequences=feeds
+            )
             return LiveDice(RecordingSource(source), source.scripted)
     scripted = ScriptedSource(typed, label="dice typed for this command")
     return LiveDice(RecordingSource(scripted), scripted)

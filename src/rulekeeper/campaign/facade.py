@@ -41,6 +41,7 @@ from rulekeeper.core.explain import Step
 from rulekeeper.core.play import Event, Outcome
 from rulekeeper.core.ruleset import Ruleset, canonical_system_name, get_ruleset
 from rulekeeper.core.state import ROLL_RULES, GameState, PendingCheck, Settings, Timer
+from rulekeeper.dice.typed import typed_dice
 from rulekeeper.errors import InputError, RuleRefusal, StoreError, UnknownNameError
 from rulekeeper.limits import MAX_NAME_CHARS, MAX_ROUNDS
 from rulekeeper.store.base import HistoryReader, HistoryWriter, Store, unknown_campaign
@@ -473,13 +474,14 @@ class Campaign:
         self,
         action: Action,
         *,
-        dice: Sequence[int] | None = None,
+        dice: Sequence[int] | str | None = None,
         expected_version: int | None = None,
         key: str | None = None,
         seat: Seat | None = None,
     ) -> CommandResult:
         """Apply one of the system's actions; ``dice`` are values rolled at the table for every
-        roll it causes (all must be used), else the campaign's seeded dice roll them.
+        roll it causes (all must be used; text as a person types it, see ``dice.typed``), else the
+        campaign's seeded dice roll them.
 
         ``seat`` is who sends it (None: the GM at this machine). A player's action is judged by
         :func:`~rulekeeper.campaign.seat.judge_action`: refused (``SeatRefusal``, noted for the
@@ -495,26 +497,30 @@ class Campaign:
                 asked: dict[str, Any] = {"kind": "request", "by": seat.name, "action": action.to_json()}
                 asked["others"] = list(verdict.others)
                 return self._execute(asked, expected_version, key)
-        command = {"kind": "act", "action": action.to_json(), "dice": None if dice is None else list(dice)}
+        command = {"kind": "act", "action": action.to_json(), "dice": typed_dice(dice)}
         return self._execute(command, expected_version, key)
 
     def resolve(
         self,
         pending_id: int,
-        dice: Sequence[int] | None = None,
+        dice: Sequence[int] | str | None = None,
         *,
         expected_version: int | None = None,
         key: str | None = None,
         seat: Seat | None = None,
     ) -> CommandResult:
         """Resolve a pending check with dice typed at the table (or rolled by the campaign); a
-        player (``seat``) only a check their own character rolls."""
+        player (``seat``) only a check their own character rolls. Typed text is read as a person
+        types it, and a misreading names how many dice the check takes."""
         if seat is not None:
             verdict = judge_resolve(self._ruleset, self.state, seat, pending_id)
             if verdict.refusal is not None:
                 self._note_refusal(seat, f"resolve check #{pending_id}", verdict.refusal)
                 verdict.refuse()
-        command = {"kind": "resolve", "pending": pending_id, "dice": None if dice is None else list(dice)}
+        if isinstance(dice, str):
+            check = next((p.check for p in self.pending() if p.id == pending_id), None)
+            dice = typed_dice(dice, None if check is None else len(check.dice_sides))
+        command = {"kind": "resolve", "pending": pending_id, "dice": typed_dice(dice)}
         return self._execute(command, expected_version, key)
 
     def _note_refusal(self, seat: Seat, what: str, why: str) -> None:
@@ -551,12 +557,12 @@ class Campaign:
         self,
         seconds: int,
         *,
-        dice: Sequence[int] | None = None,
+        dice: Sequence[int] | str | None = None,
         expected_version: int | None = None,
         key: str | None = None,
     ) -> CommandResult:
         """Let game time pass; timers fire in order. ``dice`` as for :meth:`act`."""
-        command = {"kind": "advance", "seconds": seconds, "dice": None if dice is None else list(dice)}
+        command = {"kind": "advance", "seconds": seconds, "dice": typed_dice(dice)}
         return self._execute(command, expected_version, key)
 
     def next_round(
@@ -727,7 +733,7 @@ class Campaign:
         start_id = max(table.game.next_id, table.id_mark)
         if start_id != table.game.next_id:
             table = table.with_game(replace(table.game, next_id=start_id))
-        dice = live_dice(command, table, self._record.seed, seq)
+        dice = live_dice(command, table, self._record.seed, seq, self._ruleset)
         applied = apply_command(self._ruleset, table, command, dice.source)
         dice.check_used()
         after = applied.table

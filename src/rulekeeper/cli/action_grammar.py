@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from rulekeeper.cli.context import Context
     from rulekeeper.core import ActionSpec, ParamSpec
 
-__all__ = ["action_params", "parse_typed_dice", "positional_param", "run_action_command"]
+__all__ = ["action_params", "positional_param", "run_action_command"]
 
 _KINDS = {"int": "int", "float": "float", "bool": "switch"}
 
@@ -29,17 +29,6 @@ def positional_param(spec: ActionSpec) -> ParamSpec | None:
         if p.name == "kind" and p.kind == "choice":
             return p
     return None
-
-
-def parse_typed_dice(text: str | None) -> list[int] | None:
-    if text is None:
-        return None
-    from rulekeeper.errors import InputError
-
-    try:
-        return [int(v) for v in text.replace(" ", "").split(",") if v]
-    except ValueError:
-        raise InputError(f"cannot read dice {text!r}", expected="comma-separated die values such as 4,6,2") from None
 
 
 def _help(p: ParamSpec) -> str:
@@ -70,7 +59,7 @@ def action_params(spec: ActionSpec) -> tuple[Param, ...]:
         params.append(Param(p.name, flag, kind=kind, off_flags=off, help=_help(p)))
     # Leading underscores keep these clear of any action parameter name (a damage action may take `dice`).
     params += [
-        Param("_rolled", "--rolled", help="Dice rolled at the table for this action, e.g. 4,6,2."),
+        Param("_rolled", "--rolled", help="Dice rolled at the table for this action, e.g. 4,6,2 or 4 6 2 or 4+6+2."),
         Param("_base_version", "--base-version", kind="int", help="Refuse if the campaign has moved on."),
         Param("_key", "--key", help="Idempotency key: a retry with the same key applies once."),
         Param("_as_json", "--json", kind="flag", help="Machine-readable JSON output."),
@@ -99,7 +88,7 @@ def run_action_command(spec: ActionSpec, context: Context, values: Mapping[str, 
         spec.name,
         values.get("actor"),
         raw,
-        dice=parse_typed_dice(values.get("_rolled")),
+        dice=values.get("_rolled"),  # read by the campaign, as the API's and the pages' are
         base_version=values.get("_base_version"),
         key=values.get("_key"),
         as_json=bool(values.get("_as_json")),

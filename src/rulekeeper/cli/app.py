@@ -234,7 +234,7 @@ def status(as_json: JsonOpt = False) -> None:
 @app.command()
 def resolve(
     pending_id: Annotated[int, typer.Argument(help="Pending check id (see 'pending').")],
-    dice: Annotated[str | None, typer.Option("--dice", help="Dice rolled at the table, e.g. 4,6,2.")] = None,
+    dice: Annotated[str | None, typer.Option("--dice", help="Dice rolled: 4,6,2 or 4 6 2 or 4+6+2.")] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Let the engine roll.")] = False,
     as_json: JsonOpt = False,
     explain: ExplainOpt = False,

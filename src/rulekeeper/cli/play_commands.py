@@ -133,7 +133,7 @@ def run_action(
     actor: str | None,
     params: Mapping[str, Any],
     *,
-    dice: Sequence[int] | None,
+    dice: Sequence[int] | str | None,
     base_version: int | None,
     key: str | None,
     as_json: bool,
@@ -239,7 +239,7 @@ def pending_command(context: Context, *, as_player: str | None = None, as_json: 
 
 
 def resolve_command(
-    context: Context, pending_id: int, *, dice: Sequence[int] | None, auto: bool, as_json: bool
+    context: Context, pending_id: int, *, dice: Sequence[int] | str | None, auto: bool, as_json: bool
 ) -> None:
     from rulekeeper.errors import InputError
 

@@ -130,6 +130,7 @@ def print_pending(pending: Sequence[PendingCheck], *, heading: str = "Waiting fo
         lead = stakes["headline"] == "distribution" and not stakes["plain"]
         # Where the distribution is what matters (Determination's Wounds into Shock), it leads.
         odds = _distribution_text(stakes) if lead else odds_text(p)
+        odds = f"{odds}; {stakes['label']}"  # ... and what the result means for the character
         text = f"#{p.id} {who}{p.check.describe()} — {odds} (resolve {p.id} --dice {sides} | --auto)"
         for part in wrap(text, indent="  ", hanging="      ", columns=columns):
             line(part, highlights=marks)

@@ -51,9 +51,9 @@ def _turn_order(campaign: Campaign, views: Mapping[str, View]) -> tuple[list[str
 
 def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
     """The status board as plain lines no wider than ``columns``."""
-    from rulekeeper.cli.dice_commands import percent
     from rulekeeper.core import format_duration
     from rulekeeper.core.citation import SYSTEM_TITLES
+    from rulekeeper.core.stakes import describe_pending
 
     state = campaign.state
     hidden = campaign.ruleset.bookkeeping_conditions
@@ -89,8 +89,10 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
         for p in pending[:4]:
             described = p.check.describe()
             who = f"{p.actor}: " if p.actor and not described.startswith(p.actor) else ""
-            chance = percent(p.check.probability())
-            lines.append(_fit(f"  #{p.id} {who}{described} ({chance})", columns))
+            # The odds in words lead, so a narrow terminal cuts the check's wording, not what the
+            # result means for the character ("ana starts dying 12.00%").
+            chance = describe_pending(p)["label"]
+            lines.append(_fit(f"  #{p.id} {chance} — {who}{described}", columns))
         if len(pending) > 4:
             lines.append(f"  … {len(pending) - 4} more (rulekeeper pending)")
     # The same timer on several characters (shock on a whole squad) is one entry with a count.

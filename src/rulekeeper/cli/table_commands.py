@@ -34,11 +34,11 @@ def status(context: Context, *, as_json: bool) -> None:
 def resolve(
     context: Context, *, pending_id: int, dice: str | None, auto: bool, as_json: bool, explain: bool
 ) -> None:
-    from rulekeeper.cli.action_grammar import parse_typed_dice
     from rulekeeper.cli.play_commands import resolve_command
 
     context.explain = context.explain or explain
-    resolve_command(context, pending_id, dice=parse_typed_dice(dice), auto=auto, as_json=as_json)
+    # The text goes as typed: the campaign reads it knowing how many dice the check takes.
+    resolve_command(context, pending_id, dice=dice, auto=auto, as_json=as_json)
 
 
 def round_(context: Context, *, count: int, as_json: bool, explain: bool) -> None:

@@ -135,7 +135,17 @@ def resolve_check(
     if total is not None:
         source, result = dice, judge_typed_total(pending, total)  # its consequences roll from ``dice``
     else:
-        source = dice if typed is None else typed_dice_source(pending, typed, dice, state.settings)
+        source = (
+            dice
+            if typed is None
+            else typed_dice_source(
+                pending,
+                typed,
+                dice,
+                state.settings,
+                surplus_feeds_consequences=ruleset.typed_dice_feed_consequences,
+            )
+        )
         result = pending.check.resolve(source)
     play = Play(ruleset, state, source, table_dice=table_dice or typed is not None)
     if not state.settings.every_roll_a_check:
@@ -285,10 +295,16 @@ def typed_values(pending: PendingCheck, typed: Sequence[int], settings: Settings
 
 
 def typed_dice_source(
-    pending: PendingCheck, typed: Sequence[int], fallback: DiceSource, settings: Settings
+    pending: PendingCheck,
+    typed: Sequence[int],
+    fallback: DiceSource,
+    settings: Settings,
+    *,
+    surplus_feeds_consequences: bool = True,
 ) -> FallbackSource:
     """Dice typed at the table for a pending check: at least the check's own dice, then any more
-    feed its consequences, and rolls beyond those come from ``fallback``.
+    feed its consequences (where the ruleset says so, ``Ruleset.typed_dice_feed_consequences``),
+    and rolls beyond those come from ``fallback``.
 
     A total typed alone for a check that takes one is not dice: see :func:`typed_total`.
     """
@@ -296,6 +312,12 @@ def typed_dice_source(
     typed = typed_values(pending, typed, settings)
     if len(typed) < len(sides):
         raise InputError(f"check #{pending.id} needs {len(sides)} dice, got {len(typed)}", expected=_dice_form(pending))
+    if len(typed) > len(sides) and not surplus_feeds_consequences:
+        # A surplus die would silently become the next roll (a consequence nobody chose to roll).
+        raise InputError(
+            f"check #{pending.id} takes exactly {len(sides)} dice, got {len(typed)}; nothing was applied",
+            expected=_dice_form(pending),
+        )
     return FallbackSource(ScriptedSource(typed, label=f"dice for check #{pending.id}"), fallback)
 
 

@@ -63,6 +63,10 @@ class Ruleset(Generic[C]):
     #: Conditions that follow from a character's numbers alone (reeling, Wounded ...). The engine
     #: recomputes them after every change, so a stored copy can never drift from the sheet.
     derived_condition_names: ClassVar[frozenset[str]] = frozenset()
+    #: Whether dice typed for a pending check beyond the check's own go on to its consequences'
+    #: rolls (a GURPS attack's damage typed with the defence's dice). A system whose follow-up
+    #: rolls a player should choose to make (W&G's Memorable Injury) says no: a surplus is refused.
+    typed_dice_feed_consequences: ClassVar[bool] = True
 
     def __init__(self) -> None:
         self.tables = SectionTables(self.name, self.sections)

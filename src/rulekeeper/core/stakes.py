@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     from rulekeeper.core.state import PendingCheck
 
-__all__ = ["Stakes", "describe_pending", "distribution_rows", "pending_entry", "without_secrets"]
+__all__ = ["Stakes", "describe_pending", "distribution_rows", "odds_label", "pending_entry", "without_secrets"]
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,10 @@ class Stakes:
     ``dice``: the name of each typed die in order, where they differ (``"Wrath die"``);
     ``outcome`` and ``distribution``: the quantity that matters and its exact odds, as
     ``(value, "p/q")`` rows (Wounds turned into Shock, Icons on a pool); ``headline``: which of the
-    success odds and that distribution a front end leads with."""
+    success odds and that distribution a front end leads with; ``odds_words``: what the odds are
+    of, for the character, in a few words ("starts dying" where a death contest's success means
+    that): the label of the odds; ``odds_row``: with a distribution headline, the row whose odds
+    the label gives (Determination: every Wound shrugged off)."""
 
     purpose: str
     on_success: str = ""
@@ -33,6 +36,8 @@ class Stakes:
     outcome: str = ""
     distribution: tuple[tuple[int, str], ...] = ()
     headline: Literal["odds", "distribution"] = "odds"
+    odds_words: str = ""
+    odds_row: int | None = None
 
 
 def distribution_rows(table: dict[int, Fraction] | tuple[tuple[int, Fraction], ...]) -> tuple[tuple[int, str], ...]:
@@ -43,6 +48,31 @@ def distribution_rows(table: dict[int, Fraction] | tuple[tuple[int, Fraction], .
 
 def _percent(p: Fraction) -> str:
     return f"{float(p):.2%}"
+
+
+def odds_label(
+    stakes: Stakes | None,
+    probability: Fraction | None,
+    rows: tuple[tuple[int, str], ...],
+    outcome: str,
+    *,
+    fallback: str = "",
+) -> str:
+    """The odds in words: what the result means for the character and its chance ("starts dying
+    12.00%"); a plain roll's range of its total. Never the bare word "success": a label falls back
+    on the words of a success, then on the stakes' purpose, then on ``fallback`` (the check's own
+    label, for a purpose whose section gives no stakes)."""
+    words = fallback
+    if stakes is not None:
+        words = stakes.odds_words or stakes.on_success or stakes.purpose
+    if probability is None:  # a plain roll or a distribution headline
+        if stakes is not None and stakes.odds_row is not None:
+            p = sum((Fraction(q) for value, q in rows if value == stakes.odds_row), Fraction(0))
+            return f"{words} {_percent(p)}"
+        if not rows:
+            return words or outcome
+        return f"{words or outcome}: {rows[0][0]} to {rows[-1][0]}"
+    return f"{words or 'success'} {_percent(probability)}"
 
 
 def describe_pending(pending: PendingCheck) -> dict[str, Any]:
@@ -77,6 +107,13 @@ def describe_pending(pending: PendingCheck) -> dict[str, Any]:
         "dice": dice,
         "outcome": outcome,
         "distribution": [{"value": v, "p": q, "text": _percent(Fraction(q))} for v, q in rows],
+        "label": odds_label(
+            stakes,
+            None if headline == "distribution" else p,
+            rows,
+            outcome,
+            fallback=check.label if plain else f"{check.label} succeeds",
+        ),
     }
 
 
@@ -110,5 +147,6 @@ def pending_entry(pending: PendingCheck) -> dict[str, Any]:
         "probability_exact": None if plain else str(p),
         "critical_probability": None if crit is None else float(crit),
         "created": pending.created,
+        "odds_label": stakes["label"],
         "stakes": stakes,
     }

@@ -202,7 +202,13 @@ class _Run:
             total = None if typed is None or pending is None else typed_total(self.state, pending, typed)
             if typed is not None and pending is not None and total is None:
                 typed = list(typed_values(pending, typed, self.state.settings))
-                dice = typed_dice_source(pending, typed, dice, self.state.settings)
+                dice = typed_dice_source(
+                    pending,
+                    typed,
+                    dice,
+                    self.state.settings,
+                    surplus_feeds_consequences=self.ruleset.typed_dice_feed_consequences,
+                )
             counted = CountingSource(dice)
             outcome = resolve_check(self.ruleset, self.state, int(target), counted, total=total, table_dice=table_dice)
             if total is not None:

@@ -29,6 +29,7 @@ from starlette.types import ASGIApp
 
 from rulekeeper.campaign import Campaign, CommandResult
 from rulekeeper.core import Action, ActionSpec, ParamSpec, get_ruleset, system_names
+from rulekeeper.dice.typed import MAX_TYPED_DICE
 from rulekeeper.errors import UnknownNameError
 from rulekeeper.web.action_dispatch import ActionEntry, ActionRun, dispatch_route
 from rulekeeper.web.auth import Access, member
@@ -100,8 +101,14 @@ def request_model(system: str, spec: ActionSpec) -> type[BaseModel]:
     needs_params = any(p.required for p in spec.params)
     body["params"] = (params_model, Field(...) if needs_params else Field(default_factory=params_model))
     body["rolled"] = (
-        list[Annotated[int, Field(ge=1, le=1000)]] | None,
-        Field(None, max_length=200, description="Dice rolled at the table for every roll this causes, in order."),
+        Annotated[list[Annotated[int, Field(ge=1, le=1000)]], Field(max_length=MAX_TYPED_DICE)]
+        | Annotated[str, Field(min_length=1, max_length=4 * MAX_TYPED_DICE)]
+        | None,
+        Field(
+            None,
+            description="Dice rolled at the table for every roll this causes, in order: numbers, or "
+            "text as typed ('4 6 2', '4,6,2', '4+6+2').",
+        ),
     )
     model: type[BaseModel] = create_model(f"{prefix}Request", __base__=_Forbid, **body)
     model.__doc__ = spec.help

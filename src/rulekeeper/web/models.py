@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from rulekeeper.dice.typed import MAX_TYPED_DICE
 
 __all__ = [
     "AdvanceRequest",
@@ -28,7 +30,14 @@ __all__ = [
     "SettingsChange",
     "SheetFileNew",
     "SheetFileUpdate",
+    "TypedDice",
     "UndoRequest",
+]
+
+#: Dice from the table: numbers, or the text a person typed, read by the one reader the CLI and
+#: the pages share (``rulekeeper.dice.typed``) once the campaign knows how many the check takes.
+TypedDice = Annotated[list[int], Field(max_length=MAX_TYPED_DICE)] | Annotated[
+    str, Field(min_length=1, max_length=4 * MAX_TYPED_DICE)
 ]
 
 
@@ -108,8 +117,10 @@ class CharacterEdit(_Strict):
 
 
 class ResolveRequest(_Strict):
-    dice: list[int] | None = Field(
-        None, max_length=200, description="Dice rolled at the table, in order; left out, the server rolls."
+    dice: TypedDice | None = Field(
+        None,
+        description="Dice rolled at the table, in order, as numbers or as typed ('4 6 2', '4,6,2', '4+6+2'); "
+        "left out, the server rolls.",
     )
 
 
@@ -119,7 +130,7 @@ class RoundRequest(_Strict):
 
 class AdvanceRequest(_Strict):
     duration: str | int = Field(description="Seconds, or text such as 30s, 10m, 8h, 3d, 1h30m or '5 rounds'.")
-    dice: list[int] | None = Field(None, max_length=200, description="Dice rolled at the table for what fires.")
+    dice: TypedDice | None = Field(None, description="Dice rolled at the table for what fires, as numbers or as typed.")
 
 
 class UndoRequest(_Strict):

@@ -40,6 +40,7 @@ def test_actions_and_calculators_offered() -> None:
         "influence",
         "will_roll",
         "fright_check",
+        "attribute_roll",  # issue #25: a DX or IQ roll that carries shock
     }
     assert set(FEAT_CALCULATORS) == {"climb", "hike", "jump", "lift", "run", "swim", "throw", "reaction"}
 
@@ -78,6 +79,7 @@ def test_check_kinds_are_gurps_kinds_with_descriptions() -> None:
         "gurps.fright",
         "gurps.fright.stun",
         "gurps.fright.faint",
+        "gurps.attribute",
         "gurps.reaction",
     } == set(FEAT_CHECK_KINDS)
     assert all(k.startswith("gurps.") and v for k, v in FEAT_CHECK_KINDS.items())

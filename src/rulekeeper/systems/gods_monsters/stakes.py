@@ -12,7 +12,7 @@ from rulekeeper.core.stakes import Stakes
 if TYPE_CHECKING:
     from rulekeeper.core.state import AnyCheck
 
-__all__ = ["STAKES", "check_stakes"]
+__all__ = ["ODDS_WORDS", "STAKES", "check_stakes"]
 
 
 #: purpose -> (what the roll is for, on success, on failure, die names); ``{who}`` and
@@ -41,6 +41,17 @@ STAKES: Mapping[str, tuple[str, str, str, tuple[str, ...]]] = {
 }
 
 
+#: purpose -> what the odds shown are of, for the character (a death contest's "success" is the
+#: character starting to die, so its odds read "starts dying", never "success").
+ODDS_WORDS: Mapping[str, str] = {
+    "death": "{who} starts dying",
+    "consciousness": "{who} stays conscious",
+    "awaken": "{who} awakens",
+    "rest": "{who} recovers in full",
+    "roll": "{who} makes the {against} roll",
+}
+
+
 def check_stakes(purpose: str, check: AnyCheck, actor: str | None, data: Mapping[str, Any]) -> Stakes | None:
     """The stakes of a seed 000 check (the sections' ``CheckSpec.stakes``): the row of its purpose."""
     row = STAKES.get(purpose)
@@ -53,4 +64,5 @@ def check_stakes(purpose: str, check: AnyCheck, actor: str | None, data: Mapping
         on_success=on_success.format_map(words),
         on_failure=on_failure.format_map(words),
         dice=tuple(name.format_map(words) for name in dice),
+        odds_words=ODDS_WORDS.get(purpose, "").format_map(words),
     )

@@ -18,7 +18,7 @@ from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.gurps.attack import apply_damage, ask_damage, attack_action, defend_action
 from rulekeeper.systems.gurps.character import ATTACK_KINDS, HIT_LOCATIONS, POSTURES, TurnState
 from rulekeeper.systems.gurps.damage_table import parse_damage
-from rulekeeper.systems.gurps.fatigue import lose_fp, recover_fp
+from rulekeeper.systems.gurps.fatigue import ask_will_to_act, lose_fp, needs_will_to_act, recover_fp
 from rulekeeper.systems.gurps.injury import ask_consciousness_roll, heal, take_injury
 from rulekeeper.systems.gurps.maneuvers import AOA_MELEE_OPTIONS, MANEUVER_NAMES, WAIT_ACTIONS
 from rulekeeper.systems.gurps.recovery import REST_KINDS, start_rest
@@ -117,6 +117,22 @@ def _rest(play: Play[GurpsCharacter], action: Call) -> None:
         meal=action.params.bool("meal"),
         modifier=action.params.int("modifier"),
     )
+
+
+def _will_to_act(play: Play[GurpsCharacter], action: Call) -> None:
+    """Seed 004, "Lost Fatigue Points": at 0 FP or less anything but talking or resting takes a Will
+    roll, out of combat too (in combat the maneuver asks for it before each maneuver but Do Nothing)."""
+    actor = action.character
+    char = play.char(actor)
+    reason = incapacity(play, actor)
+    if reason:
+        raise RuleRefusal(f"{actor} is {reason} and cannot act")
+    if not needs_will_to_act(char):
+        raise RuleRefusal(
+            f"{actor} has {char.current_fp} FP; the Will roll to act is needed only at 0 FP or less "
+            "(seed 004, Lost Fatigue Points)"
+        )
+    ask_will_to_act(play, actor, action.params.str("doing"))
 
 
 def _consciousness(play: Play[GurpsCharacter], action: Call) -> None:
@@ -316,6 +332,13 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
             kind="rest",
         ),
         ActionSpec(
+            "will_to_act",
+            "A Will roll at 0 FP or less to do anything but talk or rest, out of combat (failure: collapse)",
+            _will_to_act,
+            params=(ParamSpec("doing", "str", "what the character tries to do", default="act"),),
+            kind="check",
+        ),
+        ActionSpec(
             "consciousness",
             "An HT roll to stay conscious at 0 HP or below (also made automatically each turn)",
             _consciousness,
@@ -400,7 +423,16 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
                     "a second defense after a failed one (All-Out Defense, Double)",
                     choices=DEFENSES,
                 ),
+                ParamSpec(
+                    "distance",
+                    "float",
+                    "ranged: yards to the target (refused beyond Max; damage halved at 1/2D or farther)",
+                    minimum=0,
+                ),
                 ParamSpec("parry_weapon", "str", "the weapon the target parries with"),
+                ParamSpec(
+                    "second_weapon", "str", "the other hand's weapon for a second parry after a failed one (Double)"
+                ),
                 ParamSpec("parry_skill", "str", "the skill the target parries with when unarmed"),
                 ParamSpec(
                     "defense_modifier", "int", "other modifiers to the defense", default=0, minimum=-20, maximum=20
@@ -436,6 +468,9 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
                 ParamSpec("attack", "int", "which waiting attack (default the oldest)", minimum=1),
                 ParamSpec("weapon", "str", "the weapon to parry with"),
                 ParamSpec("parry_skill", "str", "the skill to parry with when unarmed"),
+                ParamSpec(
+                    "second_weapon", "str", "the other hand's weapon for a second parry after a failed one (Double)"
+                ),
                 ParamSpec(
                     "second_defense",
                     "choice",

@@ -37,6 +37,7 @@ from rulekeeper.systems.gurps.rules import (
 )
 from rulekeeper.systems.gurps.stakes import check_stakes
 from rulekeeper.systems.gurps.turns import attack_turn, pick_weapon
+from rulekeeper.systems.gurps.weapon_range import HALF_DAMAGE, MAX_RANGE, half_damage, weapon_range
 from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES, injury_from, penetrating
 
 if TYPE_CHECKING:
@@ -185,6 +186,8 @@ def _attack_info(
         "damage_roll": params.opt_int("damage_roll"),
         "defense": params.opt_str("defense"),
         "second_defense": params.opt_str("second_defense"),
+        # Only when named, so attacks recorded before two-handed Double Defense replay the same.
+        **({"second_weapon": params.opt_str("second_weapon")} if params.opt_str("second_weapon") else {}),
         "parry_weapon": params.opt_str("parry_weapon"),
         "parry_skill": params.opt_str("parry_skill"),
         "defense_modifier": params.int("defense_modifier"),
@@ -192,6 +195,41 @@ def _attack_info(
         # Only when there is one, so attacks recorded before effects existed replay the same.
         **({"effect": weapon.effect} if weapon.effect else {}),
     }
+
+
+def _distance(play: Play[GurpsCharacter], actor: str, weapon: Weapon, distance: float | None) -> dict[str, Any]:
+    """A ranged attack's distance against its weapon's range: refused beyond Max; at 1/2D or farther
+    the hit's damage is halved (``half_damage`` in the attack's data, only then, so attacks
+    recorded before distances replay the same)."""
+    if distance is None:
+        return {}
+    if not weapon.ranged:
+        raise InputError(
+            f"{weapon.name} is a {weapon.kind} weapon: a distance applies to ranged attacks only",
+            expected="a ranged weapon, or no distance",
+            where="distance",
+        )
+    reach = weapon_range(weapon.range)
+    if reach.max is None:
+        play.explain(
+            f"{weapon.name} has no Max range on the sheet ({weapon.range or 'none'}): {distance:g} yd is not checked",
+            MAX_RANGE,
+            actor=actor,
+        )
+        return {}
+    if distance > reach.max:
+        raise RuleRefusal(
+            f"the target is {distance:g} yd away, beyond {weapon.name}'s Max range of {reach.max:g} yd "
+            "(seed 004, Attack: the target must be within Max range)"
+        )
+    if reach.half_damage is not None and distance >= reach.half_damage:
+        play.explain(
+            f"{distance:g} yd is at or beyond {weapon.name}'s 1/2D range of {reach.half_damage:g} yd: damage is halved",
+            HALF_DAMAGE,
+            actor=actor,
+        )
+        return {"half_damage": True}
+    return {}
 
 
 def attack_action(play: Play[GurpsCharacter], action: Call) -> None:
@@ -220,6 +258,7 @@ def attack_action(play: Play[GurpsCharacter], action: Call) -> None:
             f"{weapon.name} has RoF {weapon.rof}; only rapid fire scores several hits (seed 004, Dodging)"
         )
     info = _attack_info(actor, target, weapon, "" if dice is None else str(dice), turn, params)
+    info.update(_distance(play, actor, weapon, params.opt_float("distance")))
     if info["defense"] not in (None, "none") and no_defense_reason(play, target, info) is None:
         defense_score(play, target, info, str(info["defense"]))  # refuse an illegal defense before rolling
     new_turn = evolve(
@@ -301,6 +340,7 @@ def _await_defense(play: Play[GurpsCharacter], info: Mapping[str, Any], attack_i
         location=str(info.get("location") or "torso"),
         damage_roll=None if info.get("damage_roll") is None else int(info["damage_roll"]),
         effect=str(info.get("effect") or ""),
+        half_damage=bool(info.get("half_damage")),
     )
     play.put(target, evolve(char, incoming=(*char.incoming, incoming)))
     play.explain(
@@ -337,12 +377,15 @@ def defend_action(play: Play[GurpsCharacter], action: Call) -> None:
         "location": chosen.location,
         "damage_roll": chosen.damage_roll,
         "second_defense": params.opt_str("second_defense"),
+        **({"second_weapon": params.opt_str("second_weapon")} if params.opt_str("second_weapon") else {}),
         "parry_weapon": params.opt_str("weapon"),
         "parry_skill": params.opt_str("parry_skill"),
         "defense_modifier": params.int("modifier"),
     }
     if chosen.effect:
         info["effect"] = chosen.effect
+    if chosen.half_damage:
+        info["half_damage"] = True
     choice = params.str("defense")
     if choice != "none" and no_defense_reason(play, actor, info) is None:
         defense_score(play, actor, info, choice)  # refuse before anything changes
@@ -420,6 +463,10 @@ def _land_hit(play: Play[GurpsCharacter], info: Mapping[str, Any], damage: int) 
     target = str(info["target"])
     if play.char(target).dead:
         return
+    if info.get("half_damage"):
+        halved = half_damage(damage)
+        play.explain(f"at 1/2D range: {damage} basic damage halves to {halved}", HALF_DAMAGE, actor=target)
+        damage = halved
     apply_damage(
         play,
         target,

@@ -163,6 +163,7 @@ class IncomingAttack:
     location: str = "torso"
     damage_roll: int | None = None
     effect: str = ""  # a weapon with only an effect: what its hit does (the GM applies it)
+    half_damage: bool = False  # a ranged attack from 1/2D range or farther: its damage is halved
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,8 @@ Seed 004, "Defending", "Active Defense Rolls", "Dodging", "Blocking", "Perry" (P
 * Block needs a shield or cloak, works once per turn, and never against bullets or beams;
 * Parry needs a ready weapon, stops only melee attacks and thrown weapons (at -1, or -2 for
   those of 1 lb or less), and an unbalanced weapon that attacked this turn cannot parry;
+* All-Out Defense (Double) allows a second, different defense after a failed one; a parry with
+  the other hand after a failed parry counts as different;
 * stunned defenders are at -4; All-Out Defense (Increased) gives +2; a won Feint takes its
   margin off; 3-4 always succeed and 17-18 always fail (the success roll already does this).
 """
@@ -43,7 +45,14 @@ if TYPE_CHECKING:
     from rulekeeper.core.state import PendingCheck
     from rulekeeper.systems.gurps.character import GurpsCharacter
 
-__all__ = ["DEFENSE_SECTION", "ask_defense", "defense_score", "no_defense_reason", "on_defense_check"]
+__all__ = [
+    "DEFENSE_SECTION",
+    "ask_defense",
+    "defense_score",
+    "no_defense_reason",
+    "on_defense_check",
+    "second_defense_info",
+]
 
 PARRYABLE = ("melee", "unarmed", "thrown")
 UNBLOCKABLE = ("firearm", "beam")
@@ -189,20 +198,44 @@ def on_defense_check(play: Play[GurpsCharacter], pending: PendingCheck, result: 
     if (
         not info.get("second")
         and second
-        and second != choice
         and char.turn.maneuver == "all-out-defense"
         and char.turn.option == "double"
     ):
-        play.explain(
-            f"{defender} fails to {choice} and tries to {second} (Double Defense)", ALL_OUT_DEFENSE, actor=defender
-        )
-        try:
-            ask_defense(play, info, str(second), second=True)
-            return
-        except RuleRefusal as exc:
-            play.explain(f"{defender} cannot {second}: {exc}", DEFENDING, actor=defender)
+        again = second_defense_info(info, choice, str(second))
+        if again is None:
+            play.explain(
+                f"{defender}'s second {second} is not a different defense: a second parry needs the other "
+                "hand's weapon (second_weapon)",
+                ALL_OUT_DEFENSE,
+                actor=defender,
+            )
+        else:
+            hand = f" with {again['parry_weapon']}" if second == "parry" == choice else ""
+            play.explain(
+                f"{defender} fails to {choice} and tries to {second}{hand} (Double Defense)",
+                ALL_OUT_DEFENSE,
+                actor=defender,
+            )
+            try:
+                ask_defense(play, again, str(second), second=True)
+                return
+            except RuleRefusal as exc:
+                play.explain(f"{defender} cannot {second}: {exc}", DEFENDING, actor=defender)
     play.explain(f"{defender} fails to {choice}: the attack hits", ACTIVE_DEFENSE, actor=defender)
     resolve_hits(play, info, hits)
+
+
+def second_defense_info(info: Mapping[str, Any], choice: str, second: str) -> dict[str, Any] | None:
+    """The attack as the Double Defense's second roll sees it, or None when ``second`` is not a
+    different defense. Seed 004, "All-Out Defense": a failed parry with one hand and a parry with
+    the other hand count as different defenses, so a second parry names the other hand's weapon
+    (``second_weapon``), which must not be the first parry's."""
+    if second != choice:
+        return dict(info)
+    other = info.get("second_weapon")
+    if choice != "parry" or not other or other == info.get("parry_weapon"):
+        return None
+    return {**info, "parry_weapon": other, "parry_skill": None}
 
 
 def _verb(choice: str) -> str:

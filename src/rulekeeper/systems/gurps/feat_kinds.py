@@ -34,6 +34,7 @@ FEAT_CHECK_KINDS: dict[str, str] = {
     "gurps.fright.stun": "the 2d seconds of stun beyond the margin of a failed Fright Check",
     "gurps.fright.faint": "the 1d minutes fainted beyond the margin of a critically failed Fright Check",
     "gurps.reaction": "the GM's 3d6 reaction roll that Diplomacy adds to the Influence contest",
+    "gurps.attribute": "success roll against an attribute (ST, DX, IQ, HT, Will, Per)",
 }
 
 

@@ -14,7 +14,7 @@ from rulekeeper.core.stakes import Stakes
 if TYPE_CHECKING:
     from rulekeeper.core.state import AnyCheck
 
-__all__ = ["STAKES", "check_stakes", "gurps_stakes"]
+__all__ = ["ODDS_WORDS", "STAKES", "check_stakes", "gurps_stakes"]
 
 #: purpose -> (what the roll is for, on success, on failure); ``{actor}`` and data keys fill in.
 STAKES: Mapping[str, tuple[str, str, str]] = {
@@ -55,6 +55,25 @@ STAKES: Mapping[str, tuple[str, str, str]] = {
 }
 
 
+#: purpose -> what the odds shown are of, for the character, in a few words.
+ODDS_WORDS: Mapping[str, str] = {
+    "attack": "hits {target}",
+    "defense": "stops the attack",
+    "feint": "wins the Feint",
+    "parry-counter": "strikes the attacker's limb",
+    "consciousness": "stays conscious",
+    "death": "lives on",
+    "major-wound": "shrugs off the major wound",
+    "stun-recovery": "shakes off the stun",
+    "wake": "wakes up",
+    "untreated": "lives another 12 hours",
+    "natural-recovery": "regains 1 HP",
+    "collapse": "keeps acting at 0 FP",
+    "aim": "keeps the aim",
+    "concentrate": "keeps concentrating",
+}
+
+
 class _Generic(dict[str, str]):
     """Template words; a key the check did not supply reads as "the <key>"."""
 
@@ -75,7 +94,8 @@ def gurps_stakes(purpose: str, actor: str | None, data: Mapping[str, Any]) -> St
         # generically ("the target"), never as a raw "{target}".
         return text.format_map(_Generic(words))
 
-    return Stakes(purpose=fill(row[0]), on_success=fill(row[1]), on_failure=fill(row[2]))
+    odds = fill(f"{{actor}} {ODDS_WORDS[purpose]}") if purpose in ODDS_WORDS else ""
+    return Stakes(purpose=fill(row[0]), on_success=fill(row[1]), on_failure=fill(row[2]), odds_words=odds)
 
 
 def check_stakes(purpose: str, check: AnyCheck, actor: str | None, data: Mapping[str, Any]) -> Stakes | None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.section import CheckSpec, Section, TimerSpec
 from rulekeeper.systems.gurps.checks import ask_success_roll
-from rulekeeper.systems.gurps.injury import ask_consciousness_roll
+from rulekeeper.systems.gurps.injury import ask_consciousness_roll, shock_modifier
 from rulekeeper.systems.gurps.rules import STUN
 from rulekeeper.systems.gurps.stakes import check_stakes
 
@@ -33,11 +33,14 @@ def on_stun_timer(play: Play[GurpsCharacter], timer: Timer) -> None:
         return
     char = play.char(actor)
     mental = cond.data.get("kind") == "mental"
+    # Recovering from mental stun is an IQ roll, so shock applies to it (seed 004, Shock); HT does not.
+    shock = shock_modifier(play, actor) if mental else None
     ask_success_roll(
         play,
         kind="gurps.stun",
         label=f"{actor} {'IQ' if mental else 'HT'} to recover from stun",
         base=char.iq if mental else char.ht,
+        modifiers=() if shock is None else (shock,),
         purpose="stun-recovery",
         rule=STUN,
         actor=actor,

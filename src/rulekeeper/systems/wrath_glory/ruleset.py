@@ -45,6 +45,9 @@ class WrathGloryRuleset(WrathGloryPresentation, Ruleset[WrathGloryCharacter]):
     rule_options: ClassVar[tuple[ParamSpec, ...]] = RULE_OPTIONS
     rest_kinds: ClassVar[tuple[str, ...]] = tuple(kind.value for kind in RestKind)
     derived_condition_names: ClassVar[frozenset[str]] = frozenset(DERIVED_CONDITIONS)
+    #: A W&G roll's follow-ups (a Memorable Injury, a Traumatic Injury's side) are rolls a player
+    #: makes on purpose; a die typed beyond a check's pool is a slip, refused rather than spent.
+    typed_dice_feed_consequences: ClassVar[bool] = False
 
     def new_character(self, sheet: Mapping[str, Any]) -> WrathGloryCharacter:
         return new_character(sheet)

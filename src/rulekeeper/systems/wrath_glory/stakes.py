@@ -37,6 +37,8 @@ def with_pool_odds(words: Words | None = None) -> StakesWords:
         if not stakes.distribution:
             rows = distribution_rows(pool_distribution(check.dice_count))
             stakes = replace(stakes, outcome=stakes.outcome or f"Icons (DN {check.target})", distribution=rows)
+        if not stakes.odds_words:
+            stakes = replace(stakes, odds_words=f"{actor or 'the character'} reaches DN {check.target}")
         return stakes
 
     return stakes_of
@@ -57,6 +59,8 @@ def _determination(check: AnyCheck, who: str, data: Mapping[str, Any]) -> Stakes
         outcome="Wounds turned into Shock",
         distribution=distribution_rows(converted),
         headline="distribution",  # how many Wounds it saves matters, not whether it "passes"
+        odds_words=f"{who} shrugs off all {wounds} Wound(s)" if wounds != 1 else f"{who} shrugs off the Wound",
+        odds_row=wounds,
     )
 
 
@@ -66,11 +70,14 @@ def _test(check: AnyCheck, who: str, data: Mapping[str, Any]) -> Stakes:
         purpose=f"{who}'s test{dying}",
         on_success="the test passes; Exalted Icons beyond the DN may be shifted",
         on_failure="the test fails",
+        odds_words=f"{who} passes the test",
     )
 
 
 def _medicae(check: AnyCheck, who: str, data: Mapping[str, Any]) -> Stakes:
-    return Stakes(purpose=f"the Medicae roll for {who} during a Regroup")
+    return Stakes(
+        purpose=f"the Medicae roll for {who} during a Regroup", odds_words=f"the Medicae roll for {who} succeeds"
+    )
 
 
 DETERMINATION_STAKES = with_pool_odds(_determination)

@@ -101,8 +101,8 @@ def _rolled_field(prefix: str) -> Field:
     return Field(
         name="rolled",
         label="dice rolled at the table",
-        kind="ints",
-        help="optional: every die this causes, in order, such as 4,6,2; empty: the server rolls",
+        kind="dice",
+        help="optional: every die this causes, in order, such as 4 6 2, 4,6,2 or 4+6+2; empty: the server rolls",
         id=f"{prefix}-rolled",
     )
 

@@ -29,6 +29,8 @@
     if (kind === "int") return Number.parseInt(raw, 10);
     if (kind === "float") return Number.parseFloat(raw);
     if (kind === "ints") return raw.split(/[\s,]+/).filter(Boolean).map((x) => Number.parseInt(x, 10));
+    // Typed dice go as typed: the server reads "4+4+4" and refuses "5-3-2" by one rule for all.
+    if (kind === "dice") return raw;
     if (kind === "duration" && /^\d+$/.test(raw)) return Number.parseInt(raw, 10);
     return raw;
   }

@@ -4,7 +4,7 @@ The GURPS ruleset loads this section on first use: every check whose purpose sta
 ``feat.`` and every timer whose kind starts with ``gurps.feat.`` is its:
 
 * :data:`FEAT_ACTIONS` -- one action per feat (climb, hike, jump, lift, carry, run, swim,
-  throw, sense, influence, will_roll, fright_check, stop_feat);
+  throw, sense, influence, will_roll, fright_check, attribute_roll, stop_feat);
 * :data:`FEAT_CALCULATORS` -- the same rules without a campaign (climb, hike, jump, lift, run,
   swim, throw, reaction);
 * :data:`FEAT_CHECK_KINDS` -- every check kind the feats ask for, for automation settings;
@@ -20,6 +20,7 @@ from __future__ import annotations
 from rulekeeper.core.action import ActionSpec, CalculatorSpec
 from rulekeeper.core.section import CheckSpec, Section, TimerSpec
 from rulekeeper.systems.gurps.feat_kinds import FEAT_CHECK_KINDS
+from rulekeeper.systems.gurps.feats.attribute_roll import ATTRIBUTE_ROLL_ACTION, ATTRIBUTE_ROLL_HANDLERS
 from rulekeeper.systems.gurps.feats.checking import CheckHandler, TimerHandler
 from rulekeeper.systems.gurps.feats.climbing import (
     CLIMB_ACTION,
@@ -99,6 +100,7 @@ FEAT_ACTIONS: dict[str, ActionSpec] = {
         INFLUENCE_ACTION,
         WILL_ACTION,
         FRIGHT_ACTION,
+        ATTRIBUTE_ROLL_ACTION,
     )
 }
 
@@ -126,6 +128,7 @@ _CHECK_HANDLERS: dict[str, CheckHandler] = {
     **SENSES_CHECK_HANDLERS,
     **INFLUENCE_CHECK_HANDLERS,
     **WILL_CHECK_HANDLERS,
+    **ATTRIBUTE_ROLL_HANDLERS,
 }
 
 _TIMER_HANDLERS: dict[str, TimerHandler] = {

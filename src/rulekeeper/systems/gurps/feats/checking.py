@@ -9,17 +9,21 @@ kept going without a result.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from rulekeeper.core.check import CheckResult, Modifier
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.play import Play
 from rulekeeper.core.state import AnyCheck, AutomationLevel, PendingCheck, Timer
+from rulekeeper.core.success_roll import QuickContest, SuccessRoll
 from rulekeeper.errors import InputError
 from rulekeeper.systems.gurps.character import GurpsCharacter
+from rulekeeper.systems.gurps.injury import shock_modifier
 from rulekeeper.systems.gurps.status import incapacity
 
 __all__ = [
+    "SHOCKED_KINDS",
     "CheckHandler",
     "GurpsPlay",
     "TimerHandler",
@@ -29,6 +33,7 @@ __all__ = [
     "members",
     "noted",
     "skill_level",
+    "with_shock",
 ]
 
 GurpsPlay = Play[GurpsCharacter]
@@ -45,10 +50,32 @@ def ask(
     actor: str | None,
     data: Mapping[str, Any] | None = None,
 ) -> CheckResult | None:
-    """Ask for a feat's check; purposes are namespaced ``feat.`` for the ruleset's dispatcher."""
+    """Ask for a feat's check; purposes are namespaced ``feat.`` for the ruleset's dispatcher.
+    A roll against DX, IQ or a skill based on them carries the actor's shock, if any."""
     if not purpose.startswith("feat."):
         raise ValueError(f"feat purposes start with 'feat.', not {purpose!r}")
+    if actor is not None and check.kind in SHOCKED_KINDS:
+        check = with_shock(play, actor, check)
     return play.check(check, purpose=purpose, rule=rule, actor=actor, data=data)
+
+
+#: The feats' rolls against DX, IQ or a skill based on them, which shock penalises on the turn
+#: after an injury (seed 004, "Shock"): throwing (DX), Climbing (DX-based), the Influence skills
+#: (IQ-based) and the comprehension roll after a Sense roll (IQ, or a skill: read as IQ-based).
+#: HT, Per and Will rolls (running, swimming, hiking, senses, Will, Fright) are not DX or IQ.
+SHOCKED_KINDS = frozenset({"gurps.throwing", "gurps.climbing", "gurps.influence", "gurps.sense.comprehension"})
+
+
+def with_shock(play: GurpsPlay, actor: str, check: AnyCheck) -> AnyCheck:
+    """``check`` with the actor's shock penalty on the actor's own roll (a contest's first side)."""
+    shock = shock_modifier(play, actor)
+    if shock is None or not shock.value:
+        return check
+    if isinstance(check, SuccessRoll):
+        return replace(check, modifiers=(*check.modifiers, shock))
+    if isinstance(check, QuickContest):
+        return replace(check, first=replace(check.first, modifiers=(*check.first.modifiers, shock)))
+    return check
 
 
 def noted(play: GurpsPlay, kind: str) -> bool:
