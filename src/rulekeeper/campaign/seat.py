@@ -167,11 +167,12 @@ def judge_action(
 
 
 def judge_resolve(ruleset: Ruleset[Any], state: GameState[Any], seat: Seat, pending_id: int) -> Verdict:
-    """A pending check is resolved by the GM, or by the player whose character rolls it (not a
-    GM-secret one); any other answer reads the same, so it tells nothing about the check."""
+    """A pending check is resolved by the GM, or by the player whose character rolls it (not one
+    the table's roll modes keep from players); any other answer reads the same, so it tells
+    nothing about the check."""
     if seat.is_gm:
         return Verdict()
     pending = state.find_pending(pending_id)
-    if pending is not None and seat.plays(pending.actor) and not ruleset.is_secret(pending):
+    if pending is not None and seat.plays(pending.actor) and not ruleset.is_secret(pending, state.settings):
         return Verdict()
     return Verdict(f"{seat.role} {seat.name} has no pending check #{pending_id}")

@@ -25,7 +25,6 @@ from rulekeeper.web.models import (
 )
 from rulekeeper.web.problems import PROBLEM_RESPONSES
 from rulekeeper.web.projections import (
-    Viewer,
     character_json,
     characters_json,
     log_entry_json,
@@ -200,23 +199,14 @@ def resolve_pending(
     """Resolve a pending check with dice rolled at the table, or (no dice) the server's dice.
     A player may resolve only their own checks."""
 
-    chosen = {"id": pending_id}  # the table's id of the check: a player counts without secret ones
-
-    def allowed(campaign: Campaign, viewer: Viewer) -> str | None:
-        if viewer.is_gm:
-            return None
-        chosen["id"] = viewer.actual_check(pending_id)
-        mine = [p for p in campaign.pending() if p.id == chosen["id"] and viewer.plays(p.actor)]
-        if mine and not campaign.ruleset.is_secret(mine[0], campaign.state.settings):
-            return None
-        # Worded as for a check that does not exist, so a hidden one is not revealed.
-        return f"{viewer.role} {viewer.name} has no pending check #{pending_id}"
-
     def command(campaign: Campaign, expected: int | None, key: str | None) -> CommandResult:
-        seat = seat_of(viewer_in(campaign, access))
-        return campaign.resolve(chosen["id"], body.dice, expected_version=expected, key=key, seat=seat)
+        viewer = viewer_in(campaign, access)
+        # A player counts check ids without the ones hidden from players (campaign/reading.py);
+        # whether they may resolve it at all is the seat's decision (campaign/seat.py).
+        actual = pending_id if viewer.is_gm else viewer.actual_check(pending_id)
+        return campaign.resolve(actual, body.dice, expected_version=expected, key=key, seat=seat_of(viewer))
 
-    return execute(server, access, response, command, if_match=if_match, key=idempotency_key, allowed=allowed)
+    return execute(server, access, response, command, if_match=if_match, key=idempotency_key)
 
 
 # -- time ------------------------------------------------------------------------------------
