@@ -42,6 +42,17 @@ def shared_listener(config: uvicorn.Config) -> socket.socket:
     return sock
 
 
+def _seconds(name: str, default: float) -> float:
+    text = os.environ.get(name, "").strip()
+    try:
+        value = float(text) if text else default
+    except ValueError:
+        raise InputError(f"{name}={text!r}", expected="a number of seconds, such as 5") from None
+    if value <= 0:
+        raise InputError(f"{name}={text!r}", expected="a number of seconds above 0")
+    return value
+
+
 def serve(
     db: str | None,
     host: str,
@@ -74,8 +85,13 @@ def serve(
     from rulekeeper.campaign import open_store
 
     open_store(url).close()
+    from rulekeeper.web.protocol import GuardedH11Protocol
+
     options: dict[str, Any] = {
         "factory": True,
+        # Headers within RULEKEEPER_HEADER_TIMEOUT, a cap on connections (rulekeeper.web.protocol).
+        "http": GuardedH11Protocol,
+        "timeout_keep_alive": _seconds("RULEKEEPER_KEEPALIVE_TIMEOUT", 5.0),
         "host": host,
         "port": port,
         "workers": workers,
