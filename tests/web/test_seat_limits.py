@@ -193,3 +193,23 @@ def test_revoking_ends_a_stream_at_once(seat: Seat, tmp_path: Path) -> None:
     finally:
         stream.close()
     assert httpx.get(f"{seat.server.url}/api/campaigns/fri", headers=bearer(bob), timeout=10).status_code == 401
+
+
+def test_new_names_must_stand_in_an_address_and_old_ones_still_open(seat: Seat) -> None:
+    base = seat.server.url
+    for bad in ("a/b", "//evil.example", "..", "Saturday group"):
+        r = httpx.post(f"{base}/api/campaigns", json={"name": bad, "system": "gurps"}, timeout=30)
+        assert r.status_code == 400 and "letters A-Z" in r.json()["expected"], (bad, r.text)
+    r = httpx.post(
+        f"{base}/api/campaigns/fri/characters",
+        headers=bearer(seat.gm),
+        json={"actor": "../x", "sheet": {"name": "X", "st": 10}},
+        timeout=30,
+    )
+    assert r.status_code == 400 and "letters A-Z" in r.json()["expected"], r.text
+    # A campaign whose name predates the rule (here: an import under its old name) still opens.
+    exported = httpx.get(f"{base}/api/campaigns/fri/export", headers=bearer(seat.gm), timeout=30).json()
+    r = httpx.post(f"{base}/api/campaigns/import", json={"document": exported, "name": "Old table"}, timeout=30)
+    assert r.status_code == 201, r.text
+    old = r.json()["gm_token"]
+    assert httpx.get(f"{base}/api/campaigns/Old%20table", headers=bearer(old), timeout=30).status_code == 200
