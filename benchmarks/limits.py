@@ -145,7 +145,10 @@ def _body(port: int, mb: int) -> tuple[int, str]:
 
 
 async def _under(port: int, load: asyncio.Task[tuple[int, int]], hold: float) -> list[float]:
-    probes = await _probe(port, time.monotonic() + hold)
+    """Probes during ``load``, from a thread with its own event loop: the load's thousands of
+    sockets on this loop must not be what delays the probes."""
+    probing = asyncio.to_thread(asyncio.run, _probe(port, time.monotonic() + hold))
+    probes = await probing
     await load
     return probes
 

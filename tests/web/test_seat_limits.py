@@ -4,7 +4,9 @@ and live streams; a browser's sign-in used only by this server's own pages; revo
 from __future__ import annotations
 
 import json
+import os
 import socket
+import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +16,7 @@ import pytest
 
 from rulekeeper.web.auth import cookie_name
 
-from .web_support import EventStream, ServeProcess, bearer, cli, cli_json, serving
+from .web_support import RULEKEEPER, EventStream, ServeProcess, bearer, cli, cli_json, serving
 
 # Small limits so the tests reach them with small requests; the defaults are in docs/api.md.
 LIMITS = {
@@ -178,8 +180,7 @@ def test_a_join_link_asks_before_replacing_a_sign_in(seat: Seat) -> None:
     assert r.status_code == 303
 
 
-def test_revoking_ends_a_stream_at_once(seat: Seat, tmp_path: Path) -> None:
-    del tmp_path
+def test_revoking_ends_a_stream_at_once(seat: Seat) -> None:
     bob = cli_json("campaign", "invite", "fri", "--player", "bob", env=seat.env)["token"]
     # A read timeout well under the 15 s keepalive: the end must come from the revocation itself.
     stream = EventStream(f"{seat.server.url}/api/campaigns/fri/events", bob, timeout=5)
@@ -213,3 +214,14 @@ def test_new_names_must_stand_in_an_address_and_old_ones_still_open(seat: Seat) 
     assert r.status_code == 201, r.text
     old = r.json()["gm_token"]
     assert httpx.get(f"{base}/api/campaigns/Old%20table", headers=bearer(old), timeout=30).status_code == 200
+
+
+def test_serve_refuses_a_limit_that_is_not_a_number(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [RULEKEEPER, "serve", "--db", str(tmp_path / "c.db"), "--port", "0"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "RULEKEEPER_MAX_BODY_BYTES": "lots"},
+        timeout=60,
+    )
+    assert proc.returncode == 2 and "RULEKEEPER_MAX_BODY_BYTES='lots'" in proc.stderr, proc.stderr

@@ -35,6 +35,7 @@ from fastapi.responses import StreamingResponse
 
 from rulekeeper.web.auth import Access, member
 from rulekeeper.web.broker import Batch
+from rulekeeper.web.guard import env_number
 from rulekeeper.web.problems import PROBLEM_RESPONSES, Problem
 from rulekeeper.web.projections import Viewer, log_entry_json
 from rulekeeper.web.server import Server, server_of
@@ -48,7 +49,7 @@ KEEPALIVE_SECONDS = 15.0
 RECHECK_SECONDS = 0.4
 #: Live streams one token may hold open in one server process (``RULEKEEPER_MAX_STREAMS_PER_TOKEN``):
 #: a page holds one, a player with a phone and a laptop a few; each costs a connection and memory.
-MAX_STREAMS_PER_TOKEN = int(os.environ.get("RULEKEEPER_MAX_STREAMS_PER_TOKEN", "8") or 8)
+MAX_STREAMS_PER_TOKEN = int(env_number("RULEKEEPER_MAX_STREAMS_PER_TOKEN", 8))
 
 # Open streams per token id in this process.
 _open: dict[str, int] = {}

@@ -32,7 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rulekeeper.web.problems import problem_response
 
-__all__ = ["SECURITY_HEADERS", "Limits", "install_guard"]
+__all__ = ["LIMIT_VARIABLES", "SECURITY_HEADERS", "Limits", "env_number", "install_guard"]
 
 _SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 #: The only path a cookie request may post as a form: the join link's "yes, switch" answer.
@@ -51,7 +51,21 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 )
 
 
-def _env_number(name: str, default: float) -> float:
+#: Every limit ``rulekeeper serve`` reads from its environment (checked there before it starts).
+LIMIT_VARIABLES = (
+    "RULEKEEPER_MAX_BODY_BYTES",
+    "RULEKEEPER_MAX_IMPORT_BODY_BYTES",
+    "RULEKEEPER_BODY_TIMEOUT",
+    "RULEKEEPER_HEADER_TIMEOUT",
+    "RULEKEEPER_KEEPALIVE_TIMEOUT",
+    "RULEKEEPER_MAX_CONNECTIONS",
+    "RULEKEEPER_MAX_STREAMS_PER_TOKEN",
+)
+
+
+def env_number(name: str, default: float) -> float:
+    """A positive number from the environment, else ``default`` (``serve`` has refused a bad
+    one already, with an error naming it; an app made in process takes the default)."""
     text = os.environ.get(name, "").strip()
     try:
         value = float(text) if text else default
@@ -76,9 +90,9 @@ class Limits:
     def from_environment(cls) -> Limits:
         base = cls()
         return cls(
-            body_bytes=int(_env_number("RULEKEEPER_MAX_BODY_BYTES", base.body_bytes)),
-            import_body_bytes=int(_env_number("RULEKEEPER_MAX_IMPORT_BODY_BYTES", base.import_body_bytes)),
-            body_seconds=_env_number("RULEKEEPER_BODY_TIMEOUT", base.body_seconds),
+            body_bytes=int(env_number("RULEKEEPER_MAX_BODY_BYTES", base.body_bytes)),
+            import_body_bytes=int(env_number("RULEKEEPER_MAX_IMPORT_BODY_BYTES", base.import_body_bytes)),
+            body_seconds=env_number("RULEKEEPER_BODY_TIMEOUT", base.body_seconds),
         )
 
     def body_limit(self, path: str) -> int:

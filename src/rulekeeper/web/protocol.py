@@ -21,21 +21,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import resource
 from typing import ClassVar
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from rulekeeper.web.guard import env_number
+
 __all__ = ["HEADER_SECONDS", "MAX_CONNECTIONS", "GuardedH11Protocol", "quiet_accept_errors", "raise_fd_limit"]
-
-
-def _number(name: str, default: float) -> float:
-    try:
-        value = float(os.environ.get(name, "") or default)
-    except ValueError:
-        return default
-    return value if value > 0 else default
 
 
 def raise_fd_limit() -> int:
@@ -51,10 +44,10 @@ def raise_fd_limit() -> int:
     return soft
 
 
-HEADER_SECONDS = _number("RULEKEEPER_HEADER_TIMEOUT", 10.0)
+HEADER_SECONDS = env_number("RULEKEEPER_HEADER_TIMEOUT", 10.0)
 # Descriptors beyond connections: the database, the event watcher, logs, the listening socket.
 _RESERVED_FDS = 256
-MAX_CONNECTIONS = int(_number("RULEKEEPER_MAX_CONNECTIONS", max(64, raise_fd_limit() - _RESERVED_FDS)))
+MAX_CONNECTIONS = int(env_number("RULEKEEPER_MAX_CONNECTIONS", max(64, raise_fd_limit() - _RESERVED_FDS)))
 
 
 class _AcceptErrorOnOneLine(logging.Filter):
