@@ -36,7 +36,7 @@ from fastapi.responses import StreamingResponse
 from rulekeeper.web.auth import Access, member
 from rulekeeper.web.broker import Batch
 from rulekeeper.web.guard import env_number
-from rulekeeper.web.problems import PROBLEM_RESPONSES, Problem
+from rulekeeper.web.problems import MEDIA_TYPE, PROBLEM_RESPONSES, Problem
 from rulekeeper.web.projections import Viewer, log_entry_json
 from rulekeeper.web.server import Server, server_of
 
@@ -134,7 +134,10 @@ async def _stream(server: Server, access: Access, last_seen: int, seat: _Seat) -
     "/api/campaigns/{campaign}/events",
     tags=["live"],
     response_class=StreamingResponse,
-    responses={200: {"content": {"text/event-stream": {}}, "description": "Server-Sent Events, one per command."}},
+    responses={
+        200: {"content": {"text/event-stream": {}}, "description": "Server-Sent Events, one per command."},
+        429: {"content": {MEDIA_TYPE: {}}, "description": "This token already holds its live streams here."},
+    },
 )
 async def events(
     access: Annotated[Access, Depends(member)],
