@@ -225,3 +225,19 @@ def test_serve_refuses_a_limit_that_is_not_a_number(tmp_path: Path) -> None:
         timeout=60,
     )
     assert proc.returncode == 2 and "RULEKEEPER_MAX_BODY_BYTES='lots'" in proc.stderr, proc.stderr
+
+
+def test_idle_connections_beyond_the_cap_make_room_for_real_clients(tmp_path: Path) -> None:
+    env = {**LIMITS, "RULEKEEPER_MAX_CONNECTIONS": "20", "RULEKEEPER_HEADER_TIMEOUT": "60"}
+    with serving(str(tmp_path / "c.db"), tmp_path, env=env) as server:
+        idle = [socket.create_connection(("127.0.0.1", server.port), timeout=10) for _ in range(60)]
+        try:
+            # Sixty silent connections on a cap of twenty: the oldest of them were closed ...
+            idle[0].settimeout(10)
+            assert idle[0].recv(1) == b""
+            # ... and a client that asks gets its answer.
+            assert httpx.get(f"{server.url}/api/health", timeout=10).status_code == 200
+        finally:
+            for sock in idle:
+                sock.close()
+        assert "Traceback" not in (server.log.read_text() if server.log else "")
