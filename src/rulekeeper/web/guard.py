@@ -35,8 +35,12 @@ from rulekeeper.web.problems import problem_response
 __all__ = ["LIMIT_VARIABLES", "SECURITY_HEADERS", "Limits", "env_number", "install_guard"]
 
 _SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-#: The only path a cookie request may post as a form: the join link's "yes, switch" answer.
-_FORM_PATHS_END = "/join"
+
+
+def _form_allowed(path: str) -> bool:
+    """The only page a cookie request may post as a form: the join link's "yes, switch"."""
+    return path.startswith("/campaigns/") and path.endswith("/join") and path.count("/") == 3
+
 
 #: Inline styles stay allowed (bar widths are set in ``style``); inline script never is.
 CSP = (
@@ -114,15 +118,16 @@ def _has_page_cookie(scope: Scope) -> bool:
 def _cross_site(scope: Scope) -> str | None:
     """Why a cookie request is not from this server's own pages, or ``None`` when it is."""
     fetch_site = _header(scope, b"sec-fetch-site")
-    if fetch_site is not None and fetch_site not in ("same-origin", "none"):
-        return f"it came from a {fetch_site} page (Sec-Fetch-Site)"
+    if fetch_site is not None:
+        # The browser's own verdict, which holds behind a proxy that rewrites Host or scheme.
+        return None if fetch_site in ("same-origin", "none") else f"it came from a {fetch_site} page (Sec-Fetch-Site)"
     origin = _header(scope, b"origin")
     host = _header(scope, b"host")
     if origin is not None:
         scheme = "https" if scope.get("scheme") == "https" else "http"
         if host is None or origin.lower() != f"{scheme}://{host}".lower():
             return f"it came from {origin}, not from this server"
-    elif fetch_site is None:
+    else:
         return "it says neither where it came from (Origin) nor how (Sec-Fetch-Site)"
     return None
 
@@ -191,7 +196,7 @@ def guard(app: ASGIApp, limits: Limits) -> ASGIApp:
         method: str = scope["method"]
         if method not in _SAFE_METHODS and _header(scope, b"authorization") is None and _has_page_cookie(scope):
             why = _cross_site(scope)
-            if why is None and not _is_json(scope) and not path.endswith(_FORM_PATHS_END):
+            if why is None and not _is_json(scope) and not _form_allowed(path):
                 why = "a page's request must carry JSON (Content-Type: application/json)"
             if why is not None:
                 detail = f"refused a request made with this browser's sign-in: {why}"
