@@ -38,7 +38,9 @@ class _Strict(BaseModel):
 
 class NewCampaignRequest(_Strict):
     name: str = Field(min_length=1, max_length=200, description="The campaign's name.")
-    system: str = Field(min_length=1, max_length=50, description="A game system's name or alias (see /api/systems)")
+    system: str = Field(
+        min_length=1, max_length=50, description="A game system's name or alias (see /api/systems)"
+    )
     seed: int | None = Field(
         None, ge=-(2**63), lt=2**63, description="Seed for the campaign's dice; random if left out."
     )
