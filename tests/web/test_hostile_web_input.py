@@ -49,7 +49,13 @@ def test_a_forged_last_event_id_is_refused_before_the_stream_opens(api: InProces
 
 def test_a_join_link_to_a_campaign_whose_name_needs_quoting_lands_on_that_campaign(api: InProcess) -> None:
     name = "Sat group?x#y"
-    r = api.post("/api/campaigns", json={"name": name, "system": "gurps", "seed": 2})
+    # A new campaign may no longer take such a name (issue 26: names are slugs), but one made
+    # before may hold it: here, one imported under it.
+    assert api.post("/api/campaigns", json={"name": name, "system": "gurps"}).status_code == 400
+    r = api.post("/api/campaigns", json={"name": "sat-group", "system": "gurps", "seed": 2})
+    assert r.status_code == 201, r.text
+    exported = api.get("/api/campaigns/sat-group/export", headers=bearer(r.json()["gm_token"])).json()
+    r = api.post("/api/campaigns/import", json={"document": exported, "name": name})
     assert r.status_code == 201, r.text
     token = r.json()["gm_token"]
     r = api.get("/campaigns/Sat%20group%3Fx%23y/join", params={"token": token}, follow_redirects=False)

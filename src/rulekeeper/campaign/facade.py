@@ -17,7 +17,7 @@ from typing import Any
 
 from rulekeeper.campaign.commands import apply_command, live_dice, summarize
 from rulekeeper.campaign.jsonable import canonical, dumps, jsonable
-from rulekeeper.campaign.names import check_name
+from rulekeeper.campaign.names import check_name, check_slug
 from rulekeeper.campaign.reading import PlayerTimeline
 from rulekeeper.campaign.replay import Loaded, Statuses, catch_up, load
 from rulekeeper.campaign.results import (
@@ -202,7 +202,7 @@ class Campaign:
         gm: str = "gm",
     ) -> Campaign:
         """A new, empty campaign. The seed defaults to a random one; settings are validated."""
-        name = _check_name(name, "campaign name")
+        name = check_slug(name, "campaign name")
         gm = _check_name(gm, "GM name")
         ruleset = _ruleset(system)
         if seed is None:
@@ -407,7 +407,9 @@ class Campaign:
         source: SheetSource | None = None,
     ) -> CommandResult:
         """Add a character; ``source`` is the sheet file it was read from, kept in the command so
-        the character can be written back into it (:meth:`sheet_source`)."""
+        the character can be written back into it (:meth:`sheet_source`). A new character's id
+        is a slug (``names.check_slug``); one already in a campaign's history is not checked again."""
+        check_slug(actor, "character id")
         command: dict[str, Any] = {
             "kind": "add_character",
             "actor": actor,

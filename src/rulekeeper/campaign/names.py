@@ -1,14 +1,16 @@
-"""What a name (campaign, GM, player, character) may be: short, printable, one line."""
+"""What a name (campaign, GM, player, character) may be: short, printable, one line; and a new
+campaign's or character's name, which stands in addresses (``/campaigns/{name}``), a slug."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
 from rulekeeper.errors import InputError
 from rulekeeper.limits import MAX_NAME_CHARS
 
-__all__ = ["check_name"]
+__all__ = ["SLUG_FORM", "check_name", "check_slug"]
 
 # Bidirectional overrides make a name display as something else; the other format characters
 # (joiners inside emoji, say) are harmless.
@@ -34,4 +36,19 @@ def check_name(name: Any, what: str) -> str:
             f"{what} {text[:40]!r} holds the control character U+{ord(bad):04X}",
             expected=f"up to {MAX_NAME_CHARS} printable characters on one line",
         )
+    return text
+
+
+_SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+SLUG_FORM = "letters A-Z and a-z, digits, '-', '_' and '.', starting with a letter or digit, such as 'friday-night'"
+
+
+def check_slug(name: Any, what: str) -> str:
+    """``name`` as :func:`check_name` takes it, and URL-safe: it goes into page and API
+    addresses as it is, so ``a/b``, ``..`` or ``//evil.example`` would make a campaign nobody can
+    open. Checked when a name is chosen (a new campaign, a new character), never when a stored
+    one is read back: a campaign made before keeps its name and still opens."""
+    text = check_name(name, what)
+    if _SLUG.fullmatch(text) is None:
+        raise InputError(f"{what} {text[:40]!r} cannot stand in an address", expected=SLUG_FORM)
     return text

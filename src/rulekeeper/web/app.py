@@ -41,6 +41,7 @@ from rulekeeper.web import (
     sheet_file_routes,
 )
 from rulekeeper.web.broker import EventBroker
+from rulekeeper.web.guard import install_guard
 from rulekeeper.web.pool import CampaignPool
 from rulekeeper.web.problems import MEDIA_TYPE, install_problem_handlers
 from rulekeeper.web.server import Server
@@ -149,6 +150,8 @@ def create_app(
     # Every action through one route at the head of the table; its documented operations (one
     # per system and action) are only in the schema.
     documented = action_routes.install_actions(app)
+    # Outermost, so the action lane and the middleware stack both pass it (bodies, origins, headers).
+    install_guard(app)
     _schema(app, documented)
     return app
 

@@ -15,7 +15,9 @@ Each event is one command of the campaign, projected for the caller::
 ``id`` is the command's seq. A client that reconnects with ``Last-Event-ID: 17`` (or
 ``?last_event_id=17``) gets every later command and nothing twice; an entry a viewer may not see
 at all is skipped (no event, no id). A comment line every 15 s keeps the connection open; a
-token revoked or expired while connected ends the stream with ``event: revoked``.
+token revoked or expired while connected ends the stream with ``event: revoked`` within
+:data:`RECHECK_SECONDS`. One token holds at most :data:`MAX_STREAMS_PER_TOKEN` streams in a
+process (429 beyond).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import asyncio
 import json
 import os
 import time
+import weakref
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -32,7 +35,8 @@ from fastapi.responses import StreamingResponse
 
 from rulekeeper.web.auth import Access, member
 from rulekeeper.web.broker import Batch
-from rulekeeper.web.problems import PROBLEM_RESPONSES
+from rulekeeper.web.guard import env_number
+from rulekeeper.web.problems import MEDIA_TYPE, PROBLEM_RESPONSES, Problem
 from rulekeeper.web.projections import Viewer, log_entry_json
 from rulekeeper.web.server import Server, server_of
 
@@ -40,7 +44,34 @@ __all__ = ["KEEPALIVE_SECONDS", "router", "sse"]
 
 router = APIRouter(responses=PROBLEM_RESPONSES)
 KEEPALIVE_SECONDS = 15.0
-_RECHECK_SECONDS = 1.0
+#: How often an open stream checks that its token still stands: a revoked member's streams end
+#: within this (one indexed read of the member per stream and interval).
+RECHECK_SECONDS = 0.4
+#: Live streams one token may hold open in one server process (``RULEKEEPER_MAX_STREAMS_PER_TOKEN``):
+#: a page holds one, a player with a phone and a laptop a few; each costs a connection and memory.
+MAX_STREAMS_PER_TOKEN = int(env_number("RULEKEEPER_MAX_STREAMS_PER_TOKEN", 8))
+
+# Open streams per token id in this process.
+_open: dict[str, int] = {}
+
+
+class _Seat:
+    """One open stream's place in ``_open``, given back exactly once: when the stream ends, or
+    (a client gone before the stream began) when its generator is collected."""
+
+    def __init__(self, token_id: str) -> None:
+        self.token_id = token_id
+        self._held = True
+        _open[token_id] = _open.get(token_id, 0) + 1
+
+    def release(self) -> None:
+        if self._held:
+            self._held = False
+            left = _open.get(self.token_id, 1) - 1
+            if left > 0:
+                _open[self.token_id] = left
+            else:
+                _open.pop(self.token_id, None)
 
 
 def sse(event: str, data: Any, event_id: int | None = None) -> str:
@@ -55,14 +86,18 @@ def _still_valid(server: Server, access: Access) -> bool:
     return found.expires is None or found.expires > time.time()
 
 
-async def _stream(server: Server, access: Access, last_seen: int) -> AsyncIterator[str]:
+async def _stream(server: Server, access: Access, last_seen: int, seat: _Seat) -> AsyncIterator[str]:
     broker = server.broker
-    sub = await broker.subscribe(access.record)
+    try:
+        sub = await broker.subscribe(access.record)
+    except BaseException:
+        seat.release()
+        raise
     try:
         # Registered first, backlog second: nothing written in between can fall through.
         backlog = await asyncio.to_thread(broker.read, access.record, last_seen)
         yield f": connected to process {os.getpid()}\n\n"
-        last_check = time.monotonic()
+        last_check = last_beat = time.monotonic()
         batch: Batch | None = backlog
         # Anyone but the GM counts ids without the GM's secret commands (``Viewer.timeline``):
         # their Last-Event-ID is such a count, turned back into the table's seq here.
@@ -81,26 +116,32 @@ async def _stream(server: Server, access: Access, last_seen: int) -> AsyncIterat
             try:
                 # Not wait_for: on Python 3.11 it can swallow a cancellation (a disconnect, a
                 # shutdown) that arrives together with a batch; see EventBroker._run.
-                async with asyncio.timeout(KEEPALIVE_SECONDS):
+                async with asyncio.timeout(RECHECK_SECONDS):
                     batch = await sub.queue.get()
             except TimeoutError:
                 batch = None
-                yield ": keepalive\n\n"
+                if time.monotonic() - last_beat >= KEEPALIVE_SECONDS:
+                    last_beat = time.monotonic()
+                    yield ": keepalive\n\n"
             # A revoked or expired token hears nothing more: checked before a batch is sent.
-            if batch is None or time.monotonic() - last_check > _RECHECK_SECONDS:
+            if time.monotonic() - last_check >= RECHECK_SECONDS:
                 last_check = time.monotonic()
                 if not await asyncio.to_thread(_still_valid, server, access):
                     yield sse("revoked", {"detail": "this token is no longer valid"})
                     return
     finally:
         broker.unsubscribe(sub)
+        seat.release()
 
 
 @router.get(
     "/api/campaigns/{campaign}/events",
     tags=["live"],
     response_class=StreamingResponse,
-    responses={200: {"content": {"text/event-stream": {}}, "description": "Server-Sent Events, one per command."}},
+    responses={
+        200: {"content": {"text/event-stream": {}}, "description": "Server-Sent Events, one per command."},
+        429: {"content": {MEDIA_TYPE: {}}, "description": "This token already holds its live streams here."},
+    },
 )
 async def events(
     access: Annotated[Access, Depends(member)],
@@ -128,8 +169,18 @@ async def events(
             )
         resume = int(text)
     del token  # read by the identity dependency; declared here so the schema documents it
+    token_id = access.identity.token_id
+    if _open.get(token_id, 0) >= MAX_STREAMS_PER_TOKEN:
+        raise Problem(
+            429,
+            "too-many-streams",
+            f"this token already has {MAX_STREAMS_PER_TOKEN} live streams open here; close one first",
+        )
+    seat = _Seat(token_id)
+    stream = _stream(server, access, resume, seat)
+    weakref.finalize(stream, seat.release)
     return StreamingResponse(
-        _stream(server, access, resume),
+        stream,
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )

@@ -42,6 +42,21 @@ def shared_listener(config: uvicorn.Config) -> socket.socket:
     return sock
 
 
+def _check_limits() -> None:
+    """Refuse a limit set in the environment that is not a positive number, before starting
+    (the workers would quietly take the default instead)."""
+    from rulekeeper.web.guard import LIMIT_VARIABLES
+
+    for name in LIMIT_VARIABLES:
+        text = os.environ.get(name, "").strip()
+        try:
+            ok = not text or float(text) > 0
+        except ValueError:
+            ok = False
+        if not ok:
+            raise InputError(f"{name}={text!r}", expected="a number above 0 (docs/api.md, Limits)")
+
+
 def serve(
     db: str | None,
     host: str,
@@ -62,6 +77,7 @@ def serve(
         raise InputError(f"{workers} workers", expected="1 or more")
     if not 0 <= port <= 65535:
         raise InputError(f"port {port}", expected="0 to 65535")
+    _check_limits()
     url = resolve_url(db)
     if url.startswith("memory") and workers > 1:
         raise InputError("a memory store lives in one process", expected="--workers 1, or a database")
@@ -74,8 +90,14 @@ def serve(
     from rulekeeper.campaign import open_store
 
     open_store(url).close()
+    from rulekeeper.web.guard import env_number
+    from rulekeeper.web.protocol import GuardedH11Protocol
+
     options: dict[str, Any] = {
         "factory": True,
+        # Headers within RULEKEEPER_HEADER_TIMEOUT, a cap on connections (rulekeeper.web.protocol).
+        "http": GuardedH11Protocol,
+        "timeout_keep_alive": env_number("RULEKEEPER_KEEPALIVE_TIMEOUT", 5.0),
         "host": host,
         "port": port,
         "workers": workers,

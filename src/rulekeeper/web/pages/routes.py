@@ -56,11 +56,49 @@ def join(
     token: Annotated[str, Query(min_length=1, max_length=200)],
 ) -> Response:
     """Where an invite link lands: keep the token in a cookie and open the page, so the token
-    leaves the address bar (and the browser's history) at once."""
+    leaves the address bar (and the browser's history) at once. A browser already signed in to
+    the campaign as someone else is asked first (a link from another site must not swap the
+    GM's identity for another): the answer comes back as a same-origin POST."""
     try:
-        _access(request, server, campaign, token)
+        incoming = _access(request, server, campaign, token)
     except Problem as exc:
         return _problem_page(request, exc)
+    held = cookie_token(request, campaign)
+    if held and held != token:
+        try:
+            current = _access(request, server, campaign, held).identity
+        except Problem:
+            current = None  # a revoked or expired sign-in: nothing to keep
+        if current is not None and current.token_id != incoming.identity.token_id:
+            context = {
+                "campaign": campaign,
+                "campaign_path": quote(campaign, safe=""),
+                "current": f"{current.role} {current.name}",
+                "incoming": f"{incoming.identity.role} {incoming.identity.name}",
+                "token": token,
+            }
+            return render(request, "join_confirm.html", context)
+    return _signed_in(request, campaign, token)
+
+
+@router.post("/campaigns/{campaign}/join", response_class=HTMLResponse)
+async def join_confirmed(request: Request, campaign: CampaignName, server: ServerDep) -> Response:
+    """The answer of :func:`join`'s question (the guard lets only this server's pages post it);
+    a form body (``token=...``), read here: the app has no form parser installed."""
+    from urllib.parse import parse_qs
+
+    from starlette.concurrency import run_in_threadpool
+
+    body = await request.body()
+    token = (parse_qs(body.decode("utf-8", "replace")).get("token") or [""])[0][:200]
+    try:
+        await run_in_threadpool(resolve, server, token, campaign)
+    except Problem as exc:
+        return _problem_page(request, exc)
+    return _signed_in(request, campaign, token)
+
+
+def _signed_in(request: Request, campaign: str, token: str) -> Response:
     response = RedirectResponse(f"/campaigns/{quote(campaign, safe='')}", status_code=303)
     response.set_cookie(
         cookie_name(campaign),

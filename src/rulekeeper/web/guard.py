@@ -1,0 +1,218 @@
+"""The outermost layer of the app: what every request passes before anything reads it.
+
+Wrapped around the whole app -- the action lane of :mod:`rulekeeper.web.action_dispatch` and
+the middleware stack alike (:func:`install_guard`) -- so no path can skip it:
+
+* **Bodies.** A ``Content-Length`` over the limit is refused with 413 before a byte of the body
+  is read; a body sent without one (chunked) is cut off with 413 the moment it passes the limit;
+  a body that stops arriving for :data:`Limits.body_seconds` is refused with 408.
+* **Browsers.** A request that rides on a page cookie (no ``Authorization`` header) and would
+  change something (any method but GET, HEAD, OPTIONS) must come from this server's own origin
+  (``Sec-Fetch-Site`` / ``Origin``) and carry JSON: a page on another site or another port
+  cannot make a signed-in browser post. A bearer token is a script's, not a browser's, and
+  passes untouched.
+* **Headers.** Every response gets a strict Content-Security-Policy (scripts and styles only
+  from this server; no frames), ``nosniff``, ``Referrer-Policy: no-referrer`` and
+  ``X-Frame-Options: DENY``; pages and campaign operations (which carry tokens) are not cached.
+
+The limits come from the environment (:meth:`Limits.from_environment`), documented in
+docs/api.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from fastapi import FastAPI
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from rulekeeper.web.problems import problem_response
+
+__all__ = ["LIMIT_VARIABLES", "SECURITY_HEADERS", "Limits", "env_number", "install_guard"]
+
+_SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def _form_allowed(path: str) -> bool:
+    """The only page a cookie request may post as a form: the join link's "yes, switch"."""
+    return path.startswith("/campaigns/") and path.endswith("/join") and path.count("/") == 3
+
+
+#: Inline styles stay allowed (bar widths are set in ``style``); inline script never is.
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+)
+
+
+#: Every limit ``rulekeeper serve`` reads from its environment (checked there before it starts).
+LIMIT_VARIABLES = (
+    "RULEKEEPER_MAX_BODY_BYTES",
+    "RULEKEEPER_MAX_IMPORT_BODY_BYTES",
+    "RULEKEEPER_BODY_TIMEOUT",
+    "RULEKEEPER_HEADER_TIMEOUT",
+    "RULEKEEPER_KEEPALIVE_TIMEOUT",
+    "RULEKEEPER_MAX_CONNECTIONS",
+    "RULEKEEPER_MAX_STREAMS_PER_TOKEN",
+)
+
+
+def env_number(name: str, default: float) -> float:
+    """A positive number from the environment, else ``default`` (``serve`` has refused a bad
+    one already, with an error naming it; an app made in process takes the default)."""
+    text = os.environ.get(name, "").strip()
+    try:
+        value = float(text) if text else default
+    except ValueError:
+        value = default
+    return value if value > 0 else default
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one request may send. Defaults are generous for a table, small for a flood."""
+
+    #: Bytes of a request body (``RULEKEEPER_MAX_BODY_BYTES``).
+    body_bytes: int = 4 << 20
+    #: Bytes of the body of a campaign import (``RULEKEEPER_MAX_IMPORT_BODY_BYTES``): a whole
+    #: campaign document (``limits.MAX_IMPORT_BYTES``) with room for its JSON escaping.
+    import_body_bytes: int = 80 << 20
+    #: Seconds a client may pause while sending a body (``RULEKEEPER_BODY_TIMEOUT``).
+    body_seconds: float = 10.0
+
+    @classmethod
+    def from_environment(cls) -> Limits:
+        base = cls()
+        return cls(
+            body_bytes=int(env_number("RULEKEEPER_MAX_BODY_BYTES", base.body_bytes)),
+            import_body_bytes=int(env_number("RULEKEEPER_MAX_IMPORT_BODY_BYTES", base.import_body_bytes)),
+            body_seconds=env_number("RULEKEEPER_BODY_TIMEOUT", base.body_seconds),
+        )
+
+    def body_limit(self, path: str) -> int:
+        return self.import_body_bytes if path == "/api/campaigns/import" else self.body_bytes
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope["headers"]:
+        if key == name:
+            return str(value.decode("latin-1"))
+    return None
+
+
+def _has_page_cookie(scope: Scope) -> bool:
+    cookie = _header(scope, b"cookie")
+    return cookie is not None and "rulekeeper_token" in cookie
+
+
+def _cross_site(scope: Scope) -> str | None:
+    """Why a cookie request is not from this server's own pages, or ``None`` when it is."""
+    fetch_site = _header(scope, b"sec-fetch-site")
+    if fetch_site is not None:
+        # The browser's own verdict, which holds behind a proxy that rewrites Host or scheme.
+        return None if fetch_site in ("same-origin", "none") else f"it came from a {fetch_site} page (Sec-Fetch-Site)"
+    origin = _header(scope, b"origin")
+    host = _header(scope, b"host")
+    if origin is not None:
+        scheme = "https" if scope.get("scheme") == "https" else "http"
+        if host is None or origin.lower() != f"{scheme}://{host}".lower():
+            return f"it came from {origin}, not from this server"
+    else:
+        return "it says neither where it came from (Origin) nor how (Sec-Fetch-Site)"
+    return None
+
+
+def _is_json(scope: Scope) -> bool:
+    content_type = _header(scope, b"content-type") or ""
+    return content_type.split(";", 1)[0].strip().lower() == "application/json"
+
+
+def _with_headers(send: Send, path: str) -> Send:
+    no_store = path.startswith(("/campaigns/", "/api/campaigns"))
+
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = list(message.get("headers", []))
+            present = {k.lower() for k, _ in headers}
+            headers.extend(h for h in SECURITY_HEADERS if h[0] not in present)
+            if no_store and b"cache-control" not in present:
+                headers.append((b"cache-control", b"no-store"))
+            message = {**message, "headers": headers}
+        await send(message)
+
+    return sending
+
+
+def _limited(receive: Receive, limit: int, seconds: float) -> Receive:
+    """``receive`` that refuses a body past ``limit`` bytes (413) or stalled ``seconds`` (408)."""
+    seen = 0
+    done = False
+
+    async def receiving() -> Message:
+        nonlocal seen, done
+        if done:
+            return await receive()
+        try:
+            async with asyncio.timeout(seconds):
+                message = await receive()
+        except TimeoutError:
+            raise HTTPException(408, f"the request body stopped arriving for {seconds:g} s") from None
+        if message["type"] == "http.request":
+            seen += len(message.get("body", b""))
+            if seen > limit:
+                raise HTTPException(413, f"the request body is over {limit:,} bytes")
+            done = not message.get("more_body", False)
+        return message
+
+    return receiving
+
+
+def guard(app: ASGIApp, limits: Limits) -> ASGIApp:
+    """``app`` behind the checks and headers of this module."""
+
+    async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        send = _with_headers(send, path)
+        limit = limits.body_limit(path)
+        length = _header(scope, b"content-length")
+        if length is not None and (not length.strip().isdigit() or int(length) > limit):
+            await problem_response(413, "too-large", f"the request body is over {limit:,} bytes", path)(
+                scope, receive, send
+            )
+            return
+        method: str = scope["method"]
+        if method not in _SAFE_METHODS and _header(scope, b"authorization") is None and _has_page_cookie(scope):
+            why = _cross_site(scope)
+            if why is None and not _is_json(scope) and not _form_allowed(path):
+                why = "a page's request must carry JSON (Content-Type: application/json)"
+            if why is not None:
+                detail = f"refused a request made with this browser's sign-in: {why}"
+                await problem_response(403, "forbidden", detail, path)(scope, receive, send)
+                return
+        await app(scope, _limited(receive, limit, limits.body_seconds), send)
+
+    return guarded
+
+
+def install_guard(app: FastAPI, limits: Limits | None = None) -> None:
+    """Put the guard around whatever ``app`` builds as its stack (the action lane included)."""
+    build: Callable[[], ASGIApp] = app.build_middleware_stack
+    chosen = limits or Limits.from_environment()
+
+    def stack() -> ASGIApp:
+        return guard(build(), chosen)
+
+    app.build_middleware_stack = stack  # type: ignore[method-assign]

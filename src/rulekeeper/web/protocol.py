@@ -1,0 +1,117 @@
+"""uvicorn's HTTP/1.1 protocol with the connection limits ``rulekeeper serve`` needs.
+
+uvicorn times out a kept-alive connection between requests, but not one that is slow to send a
+request's headers: 3,000 clients trickling a byte now and then held 3,000 connections for as
+long as they liked, and 21,000 idle ones ran the process out of file descriptors (the health
+check timed out and every refused ``accept`` logged a traceback). Here:
+
+* a connection must finish a request's headers within :data:`HEADER_SECONDS` of opening, or of
+  its previous response (``RULEKEEPER_HEADER_TIMEOUT``); a slow one is closed;
+* at most :data:`MAX_CONNECTIONS` connections are open in a process
+  (``RULEKEEPER_MAX_CONNECTIONS``; by default just under the file-descriptor limit): a new one
+  beyond it closes the oldest connection still waiting for headers, so a flood of idle
+  connections cannot shut real clients out, and the process never runs out of descriptors;
+* should ``accept`` still fail for want of descriptors, asyncio's report is one line, not a
+  traceback (:func:`quiet_accept_errors`).
+
+Body limits and body timeouts are the app's (:mod:`rulekeeper.web.guard`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import resource
+from typing import ClassVar
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from rulekeeper.web.guard import env_number
+
+__all__ = ["HEADER_SECONDS", "MAX_CONNECTIONS", "GuardedH11Protocol", "quiet_accept_errors", "raise_fd_limit"]
+
+
+def raise_fd_limit() -> int:
+    """Raise this process's soft file-descriptor limit to its hard limit; return the limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        target = 1 << 20 if hard == resource.RLIM_INFINITY else hard
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
+HEADER_SECONDS = env_number("RULEKEEPER_HEADER_TIMEOUT", 10.0)
+# Descriptors beyond connections: the database, the event watcher, logs, the listening socket.
+_RESERVED_FDS = 256
+MAX_CONNECTIONS = int(env_number("RULEKEEPER_MAX_CONNECTIONS", max(64, raise_fd_limit() - _RESERVED_FDS)))
+
+
+class _AcceptErrorOnOneLine(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        if "socket.accept() out of system resource" in record.getMessage():
+            record.exc_info = None
+            record.exc_text = None
+            record.msg, record.args = "out of file descriptors: new connections wait (%s)", (MAX_CONNECTIONS,)
+        return True
+
+
+def quiet_accept_errors() -> None:
+    log = logging.getLogger("asyncio")
+    if not any(isinstance(f, _AcceptErrorOnOneLine) for f in log.filters):
+        log.addFilter(_AcceptErrorOnOneLine())
+
+
+class GuardedH11Protocol(H11Protocol):
+    """:class:`H11Protocol` with a header deadline and a cap on connections (module docs)."""
+
+    #: Connections waiting for a request's headers, oldest first (a dict keeps insertion order).
+    _waiting: ClassVar[dict[GuardedH11Protocol, None]] = {}
+
+    _due: asyncio.TimerHandle | None = None
+    _armed_cycle: object = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        quiet_accept_errors()
+        if len(self.connections) > MAX_CONNECTIONS and self._waiting:
+            oldest = next(iter(self._waiting))
+            oldest._drop()
+        self._arm()
+
+    def _arm(self) -> None:
+        if self._due is not None:
+            self._due.cancel()
+        self._armed_cycle = self.cycle
+        self._waiting[self] = None
+        self._due = self.loop.call_later(HEADER_SECONDS, self._drop)
+
+    def _disarm(self) -> None:
+        if self._due is not None:
+            self._due.cancel()
+            self._due = None
+        self._waiting.pop(self, None)
+
+    def _drop(self) -> None:
+        """Close a connection that has not sent a whole request's headers in time."""
+        self._disarm()
+        if not self.transport.is_closing():
+            self.transport.abort()
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if self._due is not None and self.cycle is not self._armed_cycle:
+            self._disarm()  # a request's headers arrived: the app's own limits take over
+
+    def on_response_complete(self) -> None:
+        # Armed first: a pipelined request that super() starts disarms it again.
+        if not self.transport.is_closing():
+            self._arm()
+        super().on_response_complete()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
