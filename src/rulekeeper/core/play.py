@@ -226,7 +226,9 @@ class Play(Generic[C]):
             self.ruleset.on_check(self, pending, result)
             return result
         if level is AutomationLevel.PROMPT:
-            pending = evolve(pending, blocks_time=self.in_timeline and self.state.settings.every_roll_a_check)
+            settings = self.state.settings
+            holds = (self.in_timeline or settings.every_check_holds_time) and settings.every_roll_a_check
+            pending = evolve(pending, blocks_time=holds)
             self.state = evolve(self.state, pending=(*self.state.pending, pending))
             self.new_pending.append(pending)
             if self.state.settings.every_roll_a_check:
