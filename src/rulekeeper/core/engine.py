@@ -14,7 +14,7 @@ from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.explain import Step
 from rulekeeper.core.frozen import evolve
-from rulekeeper.core.play import Outcome, Play
+from rulekeeper.core.play import Outcome, Play, announce_check
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.state import GameState, PendingCheck, Settings
 from rulekeeper.dice.source import DiceSource, FallbackSource, ScriptedSource
@@ -129,6 +129,7 @@ def resolve_check(
         raise UnknownNameError(f"no pending check #{pending_id}", expected=f"one of: {waiting}")
     if typed is not None and total is None:
         total = typed_total(state, pending, typed)
+    announce_check(dice, pending)
     if total is not None:
         source, result = dice, judge_typed_total(pending, total)  # its consequences roll from ``dice``
     else:
@@ -177,6 +178,9 @@ class CountingSource:
         value = self.inner.roll(sides)
         self.count += 1
         return value
+
+    def before_check(self, pending: PendingCheck) -> None:
+        announce_check(self.inner, pending)
 
 
 def resolve_typed_in_order(
@@ -388,6 +392,7 @@ def _fire_due(ruleset: Ruleset[C], play: Play[C], target: int, start: int, *, ti
         if first_held is not None and (timer is None or first_held.created <= timer.due):
             waited = f"check #{first_held.after} is settled"
             play.explain(f"{waited}: the engine rolls held check #{first_held.id}", CORE_RULE)
+            announce_check(play.dice, first_held)
             _settle(play, first_held, first_held.check.resolve(play.dice))
             continue
         assert timer is not None
