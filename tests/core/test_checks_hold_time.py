@@ -254,3 +254,32 @@ def test_a_campaign_stored_under_roll_rules_4_lets_time_run_past_a_commands_chec
     for state, holds in ((now, True), (old, False)):
         out = _perform(ruleset, state, ("damage", "ari", {"dice": "1d6+5"}), SeededSource(1))
         assert out.state.pending and all(p.blocks_time is holds for p in out.state.pending)
+
+
+def test_what_waits_is_said_in_words_never_as_no_time_left(tmp_path: Any) -> None:
+    """status, its JSON and the GM's page say whose roll holds time and what waits behind it."""
+    from rulekeeper.campaign import Campaign
+    from rulekeeper.cli.status import status_json, status_lines
+    from rulekeeper.core import Action
+    from rulekeeper.core.waiting import what_waits
+    from rulekeeper.store import open_store
+
+    store = open_store(str(tmp_path / "table.db"))
+    try:
+        campaign = Campaign.create(store, "night", "wrath-and-glory", seed=3)
+        campaign.add_character("ari", {"tier": 1, "toughness": 3, "willpower": 3})
+        campaign.set_settings(automation={"wg": "prompt"})
+        campaign.act(Action("rest", "ari", {"kind": "regroup"}))
+        campaign.act(Action("damage", "ari", {"dice": "1d6+5"}))
+        campaign.advance(2 * HOUR)
+        [waiting] = what_waits(campaign.state)
+        text = waiting.text()
+        assert text.startswith("waiting for ") and "ari" in text and f"(#{waiting.pending.id}), due at 0s" in text
+        assert text.endswith("; 1 later consequence waits for it")  # the Regroup's end
+        lines = "\n".join(status_lines(campaign, columns=200))
+        assert text in lines
+        assert f"regroup completes once #{waiting.pending.id} is rolled" in lines
+        assert "0s left" not in lines and " in 0s" not in lines
+        assert status_json(campaign)["waiting"][0]["later"] == 1
+    finally:
+        store.close()
