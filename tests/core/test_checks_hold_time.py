@@ -283,3 +283,35 @@ def test_what_waits_is_said_in_words_never_as_no_time_left(tmp_path: Any) -> Non
         assert status_json(campaign)["waiting"][0]["later"] == 1
     finally:
         store.close()
+
+
+def test_switching_a_kind_to_auto_rolls_what_waits_and_the_history_replays(tmp_path: Any) -> None:
+    from rulekeeper.campaign import Campaign
+    from rulekeeper.core import Action
+    from rulekeeper.store import open_store
+
+    path = str(tmp_path / "table.db")
+    store = open_store(path)
+    try:
+        campaign = Campaign.create(store, "night", "wrath-and-glory", seed=5)
+        campaign.add_character("ari", {"tier": 1, "toughness": 3, "willpower": 3})
+        campaign.set_settings(automation={"wg": "prompt"})
+        campaign.act(Action("rest", "ari", {"kind": "regroup"}))
+        campaign.act(Action("damage", "ari", {"dice": "1d6+5"}))
+        campaign.advance(2 * HOUR)
+        assert campaign.pending() and campaign.state.timers_of("ari", "wg.rest")  # the Regroup waits
+        switched = campaign.set_settings(automation={"wg": "auto"})
+        assert not campaign.pending()
+        assert not campaign.state.timers_of("ari", "wg.rest")  # it came after the rolls, in time order
+        assert switched.outcome is not None and "automation wg: auto" in switched.outcome.render()
+        played = campaign.state
+    finally:
+        store.close()
+    store = open_store(path)
+    try:
+        again = Campaign.open(store, "night", use_snapshots=False)
+        assert again.state == played  # replayed from the recorded commands and dice
+        last = again.log()[-1]
+        assert last.kind == "set_settings" and last.dice  # the rolls it made are in the history
+    finally:
+        store.close()
