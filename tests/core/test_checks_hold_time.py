@@ -256,22 +256,30 @@ def test_a_campaign_stored_under_roll_rules_4_lets_time_run_past_a_commands_chec
         assert out.state.pending and all(p.blocks_time is holds for p in out.state.pending)
 
 
+def _waiting_behind_damage(store: Any, seed: int) -> Any:
+    """A W&G table rolling its own dice: a Regroup, then damage whose dice are not typed before the
+    GM lets two hours pass; the Regroup's end waits for them."""
+    from rulekeeper.campaign import Campaign
+    from rulekeeper.core import Action
+
+    campaign = Campaign.create(store, "night", "wrath-and-glory", seed=seed)
+    campaign.add_character("ari", {"tier": 1, "toughness": 3, "willpower": 3})
+    campaign.set_settings(automation={"wg": "prompt"})
+    campaign.act(Action("rest", "ari", {"kind": "regroup"}))
+    campaign.act(Action("damage", "ari", {"dice": "1d6+5"}))
+    campaign.advance(2 * HOUR)
+    return campaign
+
+
 def test_what_waits_is_said_in_words_never_as_no_time_left(tmp_path: Any) -> None:
     """status, its JSON and the GM's page say whose roll holds time and what waits behind it."""
-    from rulekeeper.campaign import Campaign
     from rulekeeper.cli.status import status_json, status_lines
-    from rulekeeper.core import Action
     from rulekeeper.core.waiting import what_waits
     from rulekeeper.store import open_store
 
     store = open_store(str(tmp_path / "table.db"))
     try:
-        campaign = Campaign.create(store, "night", "wrath-and-glory", seed=3)
-        campaign.add_character("ari", {"tier": 1, "toughness": 3, "willpower": 3})
-        campaign.set_settings(automation={"wg": "prompt"})
-        campaign.act(Action("rest", "ari", {"kind": "regroup"}))
-        campaign.act(Action("damage", "ari", {"dice": "1d6+5"}))
-        campaign.advance(2 * HOUR)
+        campaign = _waiting_behind_damage(store, 3)
         [waiting] = what_waits(campaign.state)
         text = waiting.text()
         assert text.startswith("waiting for ") and "ari" in text and f"(#{waiting.pending.id}), due at 0s" in text
@@ -287,18 +295,12 @@ def test_what_waits_is_said_in_words_never_as_no_time_left(tmp_path: Any) -> Non
 
 def test_switching_a_kind_to_auto_rolls_what_waits_and_the_history_replays(tmp_path: Any) -> None:
     from rulekeeper.campaign import Campaign
-    from rulekeeper.core import Action
     from rulekeeper.store import open_store
 
     path = str(tmp_path / "table.db")
     store = open_store(path)
     try:
-        campaign = Campaign.create(store, "night", "wrath-and-glory", seed=5)
-        campaign.add_character("ari", {"tier": 1, "toughness": 3, "willpower": 3})
-        campaign.set_settings(automation={"wg": "prompt"})
-        campaign.act(Action("rest", "ari", {"kind": "regroup"}))
-        campaign.act(Action("damage", "ari", {"dice": "1d6+5"}))
-        campaign.advance(2 * HOUR)
+        campaign = _waiting_behind_damage(store, 5)
         assert campaign.pending() and campaign.state.timers_of("ari", "wg.rest")  # the Regroup waits
         switched = campaign.set_settings(automation={"wg": "auto"})
         assert not campaign.pending()
