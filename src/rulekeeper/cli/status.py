@@ -108,8 +108,11 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
             lines.append(_fit(f"  #{p.id} {who}{described} ({chance})", columns))
         if len(pending) > 4:
             lines.append(f"  … {len(pending) - 4} more (rulekeeper pending)")
-    for waiting in what_waits(state):
-        lines.append(_fit(waiting.text(), columns))
+    waits = what_waits(state)
+    if waits:
+        # The earliest holds time for all the rest: it is said in full, the others counted.
+        more = f" (+{len(waits) - 1} more)" if len(waits) > 1 else ""
+        lines.append(_fit(waits[0].text() + more, columns))
     # The same timer on several characters (shock on a whole squad) is one entry with a count.
     due: dict[tuple[str, int], int] = {}
     for t in sorted(state.timers, key=lambda t: t.due):
