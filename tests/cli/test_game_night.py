@@ -125,6 +125,12 @@ def test_wrath_and_glory_night(tmp_path: Path) -> None:
     assert t.json("char", "show", "ari")["view"]["dying"] is False
     t.run("rest", "respite", "ari")
     t.run("advance", "6h")
+    # The undone roll waits again, and the Respite's end, dated after it, waits for it (roll_rules 5:
+    # before, the Respite completed first and the Determination dated earlier came after it).
+    waiting = t.json("pending")["pending"]
+    assert [p["kind"] for p in waiting] == ["wg.determination"]
+    assert t.json("char", "show", "ari")["view"]["resting"] == "respite"
+    t.json("resolve", str(waiting[0]["id"]), "--dice", ",".join("6" for _ in waiting[0]["dice"]))
     assert t.json("char", "show", "ari")["view"]["wounds"] == 0
     _export_round_trip(t, tmp_path, "wg-night")
 

@@ -63,3 +63,25 @@ def test_a_scenario_takes_typed_dice_as_a_campaign_does(tmp_path: Path) -> None:
     report = run_scenario(scenario)
     assert at_the_table == ["gurps.sense.danger"]
     assert not report.failures, [f.render() for f in report.failures]
+
+
+@pytest.mark.parametrize(
+    "path",
+    FILES + demo_files(),
+    ids=[p.name if "demo" in p.parts else str(p.relative_to(SCENARIOS)) for p in FILES + demo_files()],
+)
+def test_scenario_passes_with_the_engine_rolling_and_ends_the_same(path: Path) -> None:
+    """Under ``--automation auto`` every check a ``resolve`` step typed is rolled by the engine at its
+    own moment with those dice (issue #25), resolves after advances included: the file's expectations
+    hold, and the game ends as it does played as written."""
+    written = run_file(path)
+    report = run_file(path, automation="auto")
+    assert report.invalid is None, report.invalid
+    assert not report.failures, "\n".join(f.render() for f in report.failures)
+    assert written.final_state is not None and report.final_state is not None
+    mine, theirs = written.final_state, report.final_state
+    assert theirs.clock == mine.clock
+    assert theirs.characters == mine.characters
+    assert sorted((c.actor, c.name, c.since, c.until) for c in theirs.conditions) == sorted(
+        (c.actor, c.name, c.since, c.until) for c in mine.conditions
+    )

@@ -22,6 +22,7 @@ from rulekeeper.core.clock import format_duration
 from rulekeeper.core.explain import Step
 from rulekeeper.core.play import Outcome
 from rulekeeper.core.ruleset import Ruleset
+from rulekeeper.core.state import AutomationLevel
 from rulekeeper.dice.source import DiceSource, RecordingSource, ScriptedSource, SeededSource
 from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
 
@@ -381,6 +382,19 @@ def _set_settings(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any
         for key, value in (options or {}).items()
     ]
     new = table.with_game(table.game.with_settings(settings))
+    if settings.every_check_holds_time and any(
+        settings.level_for(p.check.kind) is AutomationLevel.AUTO for p in new.game.pending if p.after is None
+    ):
+        # A kind switched to auto: the engine rolls what waits of it, and this command records those
+        # dice, so the history replays (roll_rules 5; before, such checks kept waiting).
+        outcome = engine.roll_what_waits(ruleset, new.game, dice)
+        outcome = replace(
+            outcome,
+            explanation=(*steps, *outcome.explanation),
+            result={**outcome.result, "settings": settings_json(settings)},
+        )
+        actors = tuple(sorted(_outcome_actors(outcome)))
+        return Applied(new.with_game(outcome.state), outcome, _record({}, (), outcome), actors)
     return Applied(new, None, _record({"settings": settings_json(settings)}, steps), ())
 
 

@@ -14,7 +14,7 @@ from rulekeeper.cli.output import emit_json, line
 if TYPE_CHECKING:
     from rulekeeper.campaign import Campaign
     from rulekeeper.cli.context import Context
-    from rulekeeper.core.state import Condition
+    from rulekeeper.core.state import Condition, GameState
 
 __all__ = ["status_command", "status_lines", "vitals"]
 
@@ -32,12 +32,26 @@ def vitals(system: str, view: View, *, npc: bool = False) -> str:
         return ""
 
 
-def _condition(c: Condition, clock: int) -> str:
+def _condition(c: Condition, state: GameState[Any]) -> str:
     from rulekeeper.core import format_duration
+    from rulekeeper.core.waiting import holding
 
     if c.until is None:
         return c.name
-    return f"{c.name} ({format_duration(max(0, c.until - clock))} left)"
+    held = holding(state, c.until)
+    if held is not None:
+        return f"{c.name} (ends once #{held.id} is rolled)"
+    return f"{c.name} ({format_duration(max(0, c.until - state.clock))} left)"
+
+
+def _due(state: GameState[Any], label: str, at: int) -> str:
+    from rulekeeper.core import format_duration
+    from rulekeeper.core.waiting import holding
+
+    held = holding(state, at)
+    if held is not None:
+        return f"{label} once #{held.id} is rolled"
+    return f"{label} in {format_duration(max(0, at - state.clock))}"
 
 
 def _fit(text: str, columns: int) -> str:
@@ -54,6 +68,7 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
     from rulekeeper.core import format_duration
     from rulekeeper.core.citation import SYSTEM_TITLES
     from rulekeeper.core.stakes import describe_pending
+    from rulekeeper.core.waiting import what_waits
 
     state = campaign.state
     hidden = campaign.ruleset.bookkeeping_conditions
@@ -77,7 +92,7 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
         npc = "*" if actor in npcs else " "
         line = f"{mark}{npc}{actor[: width - 1]:<{width}}{vitals(campaign.system, views[actor], npc=actor in npcs)}"
         lines.append(_fit(line, columns))
-        conditions = [_condition(c, state.clock) for c in state.conditions_of(actor) if c.name not in hidden]
+        conditions = [_condition(c, state) for c in state.conditions_of(actor) if c.name not in hidden]
         if conditions:
             lines.append(_fit(" " * (width + 2) + ", ".join(conditions), columns))
     if not actors:
@@ -95,6 +110,11 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
             lines.append(_fit(f"  #{p.id} {chance} — {who}{described}", columns))
         if len(pending) > 4:
             lines.append(f"  … {len(pending) - 4} more (rulekeeper pending)")
+    waits = what_waits(state)
+    if waits:
+        # The earliest holds time for all the rest: it is said in full, the others counted.
+        more = f" (+{len(waits) - 1} more)" if len(waits) > 1 else ""
+        lines.append(_fit(waits[0].text() + more, columns))
     # The same timer on several characters (shock on a whole squad) is one entry with a count.
     due: dict[tuple[str, int], int] = {}
     for t in sorted(state.timers, key=lambda t: t.due):
@@ -102,7 +122,7 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
         due[key] = due.get(key, 0) + 1
     if due:
         shown = [
-            f"{label} in {format_duration(max(0, at - state.clock))}" + (f" (×{n})" if n > 1 else "")
+            _due(state, label, at) + (f" (×{n})" if n > 1 else "")
             for (label, at), n in list(due.items())[:3]
         ]
         more = f" (+{len(due) - 3} more)" if len(due) > 3 else ""
@@ -112,6 +132,7 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
 
 def status_json(campaign: Campaign) -> dict[str, Any]:
     from rulekeeper.core.stakes import pending_entry
+    from rulekeeper.core.waiting import what_waits
 
     state = campaign.state
     hidden = campaign.ruleset.bookkeeping_conditions
@@ -136,6 +157,7 @@ def status_json(campaign: Campaign) -> dict[str, Any]:
         "turn_order": order,
         "current": current,
         "pending": [pending_entry(p) for p in campaign.pending()],
+        "waiting": [w.to_json() for w in what_waits(state)],
         "timers": [
             {"label": t.label, "due": t.due, "actor": t.actor} for t in sorted(state.timers, key=lambda t: t.due)
         ],

@@ -15,9 +15,9 @@ from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.explain import Step
 from rulekeeper.core.frozen import evolve
-from rulekeeper.core.play import Outcome, Play
+from rulekeeper.core.play import Outcome, Play, announce_check
 from rulekeeper.core.ruleset import Ruleset
-from rulekeeper.core.state import GameState, PendingCheck, Settings, Timer
+from rulekeeper.core.state import AutomationLevel, GameState, PendingCheck, Settings, Timer
 from rulekeeper.dice.source import DiceSource, FallbackSource, ScriptedSource
 from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
 from rulekeeper.limits import MAX_ADVANCE_FIRINGS, MAX_ROUNDS
@@ -34,6 +34,7 @@ __all__ = [
     "next_round",
     "resolve_check",
     "resolve_typed_in_order",
+    "roll_what_waits",
     "set_aside",
     "sync_derived",
     "typed_total",
@@ -132,6 +133,7 @@ def resolve_check(
         raise UnknownNameError(f"no pending check #{pending_id}", expected=f"one of: {waiting}")
     if typed is not None and total is None:
         total = typed_total(state, pending, typed)
+    announce_check(dice, pending)
     if total is not None:
         source, result = dice, judge_typed_total(pending, total)  # its consequences roll from ``dice``
     else:
@@ -156,6 +158,40 @@ def resolve_check(
     # condition's end), exactly as if rolled on time, and the engine's own rolls held behind it.
     _fire_due(ruleset, play, state.clock, min(pending.created, state.clock))
     return _finish(play)
+
+
+def roll_what_waits(ruleset: Ruleset[C], state: GameState[C], dice: DiceSource) -> Outcome[C]:
+    """The engine rolls every pending check whose kind the table has just switched to ``auto``,
+    as if it had rolled each at its own moment: earliest first, a roll's consequences before the
+    checks asked beside it, and what waited behind each applied in time order (``resolve_check``).
+    A check of a kind still left for the table keeps waiting."""
+    steps: list[Step] = []
+    events: list[Any] = []
+    checks: list[CheckResult] = []
+    result: dict[str, Any] = {}
+    first = state.next_id
+    queue = _auto_waiting(state)
+    while queue:
+        pending = state.find_pending(queue.pop(0).id)
+        if pending is None:
+            continue  # withdrawn by an earlier roll's consequences
+        mark = state.next_id
+        out = resolve_check(ruleset, state, pending.id, dice)
+        state = out.state
+        steps.extend(out.explanation)
+        events.extend(out.events)
+        checks.extend(out.checks)
+        result.update(out.result)
+        fresh = [p for p in _auto_waiting(state) if p.id >= mark]
+        queue = sorted([*fresh, *(p for p in queue if state.find_pending(p.id) is not None)], key=lambda p: p.created)
+    asked = tuple(p for p in state.pending if p.id >= first)  # left for the table by what was rolled
+    return Outcome(state, tuple(events), asked, tuple(steps), result, tuple(checks))
+
+
+def _auto_waiting(state: GameState[Any]) -> list[PendingCheck]:
+    level = state.settings.level_for
+    auto = [p for p in state.pending if p.after is None and level(p.check.kind) is AutomationLevel.AUTO]
+    return sorted(auto, key=lambda p: (p.created, p.id))
 
 
 def _settle(play: Play[C], pending: PendingCheck, result: CheckResult) -> None:
@@ -190,6 +226,9 @@ class CountingSource:
         value = self.inner.roll(sides)
         self.count += 1
         return value
+
+    def before_check(self, pending: PendingCheck) -> None:
+        announce_check(self.inner, pending)
 
 
 def resolve_typed_in_order(
@@ -417,6 +456,7 @@ def _fire_due(ruleset: Ruleset[C], play: Play[C], target: int, start: int, *, ti
         if first_held is not None and (timer is None or first_held.created <= timer.due):
             waited = f"check #{first_held.after} is settled"
             play.explain(f"{waited}: the engine rolls held check #{first_held.id}", CORE_RULE)
+            announce_check(play.dice, first_held)
             _settle(play, first_held, first_held.check.resolve(play.dice))
             continue
         assert timer is not None

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from rulekeeper.core.ruleset import Ruleset
     from rulekeeper.dice import Roll
 
-__all__ = ["WITHDRAWN_RULE", "Event", "Outcome", "Play"]
+__all__ = ["WITHDRAWN_RULE", "Event", "Outcome", "Play", "announce_check"]
 
 WITHDRAWN_RULE = Rule(system="core", section="Pending checks")
 
@@ -230,6 +230,7 @@ class Play(Generic[C]):
             self.event("check-held", actor, id=pending.id, kind=check.kind, after=self.holding)
             return None
         if level is AutomationLevel.AUTO:
+            announce_check(self.dice, pending)
             try:
                 result = check.resolve(self.dice)
             except DiceExhausted as exc:
@@ -239,7 +240,9 @@ class Play(Generic[C]):
             self._on_check(pending, result)
             return result
         if level is AutomationLevel.PROMPT:
-            pending = evolve(pending, blocks_time=self.in_timeline and self.state.settings.every_roll_a_check)
+            settings = self.state.settings
+            holds = (self.in_timeline or settings.every_check_holds_time) and settings.every_roll_a_check
+            pending = evolve(pending, blocks_time=holds)
             self.state = evolve(self.state, pending=(*self.state.pending, pending))
             self.new_pending.append(pending)
             if self.state.settings.every_roll_a_check:
@@ -278,14 +281,15 @@ class Play(Generic[C]):
             self._level_for(check.kind) is not AutomationLevel.AUTO or self.holding is not None
         ):
             return self.check(check, purpose=purpose, rule=rule, actor=actor, data=data, stakes=stakes)
+        pending = PendingCheck(
+            id=0, check=check, purpose=purpose, actor=actor, created=self.now, data=dict(data or {}), rule=rule
+        )
+        announce_check(self.dice, pending)
         try:
             result = check.resolve(self.dice)
         except DiceExhausted as exc:
             raise _missing(exc, check.describe()) from None
         self.explain(result.text, rule, actor=actor, roll=str(result.details.get("roll")), dice=result.dice)
-        pending = PendingCheck(
-            id=0, check=check, purpose=purpose, actor=actor, created=self.now, data=dict(data or {}), rule=rule
-        )
         self.ruleset.on_check(self, pending, result)
         return result
 
@@ -426,6 +430,15 @@ class Play(Generic[C]):
             result=dict(self.result),
             checks=tuple(self.checks),
         )
+
+
+def announce_check(dice: DiceSource, pending: PendingCheck) -> None:
+    """Tell a dice source which check its next values are for, if it asks (``before_check``): a
+    scenario replayed under ``auto`` gives each check the dice its ``resolve`` step typed, whenever
+    the engine rolls it. Sources that do not ask are not told."""
+    hook = getattr(dice, "before_check", None)
+    if hook is not None:
+        hook(pending)
 
 
 def _missing(exc: DiceExhausted, what: str) -> DiceExhausted:

@@ -36,7 +36,7 @@ C = TypeVar("C")
 AnyCheck = SuccessRoll | QuickContest | RollUnder | ActingContest | PoolTest | ArcThreshold | ArcOpposed | DiceRoll
 
 
-ROLL_RULES = 4  # the current revision of Settings.roll_rules
+ROLL_RULES = 5  # the current revision of Settings.roll_rules
 
 
 class AutomationLevel(enum.Enum):
@@ -65,7 +65,9 @@ class Settings:
     # and a check settled by dice typed with the command that asked it is not shown waiting); 4
     # (a GM-secret check never takes dice typed with a command: it waits for the GM instead, so
     # whoever typed them can neither choose the secret roll nor tell from the answer that it
-    # happened -- under 3 a player's surplus dice were taken for it).
+    # happened -- under 3 a player's surplus dice were taken for it); 5 (every check left for the
+    # table holds back time at its own moment, whoever asked for it: under 4 only a roll asked as time
+    # passed did, and a check a command asked let later timers fire before its dice were typed).
     roll_rules: int = 1
 
     @property
@@ -79,6 +81,10 @@ class Settings:
     @property
     def secret_rolls_apart(self) -> bool:
         return self.roll_rules >= 4
+
+    @property
+    def every_check_holds_time(self) -> bool:
+        return self.roll_rules >= 5
 
     def level_for(self, kind: str) -> AutomationLevel:
         if not self.automation:
@@ -127,9 +133,10 @@ class PendingCheck:
     ``after``: a roll the engine makes itself, held behind pending check ``after`` because the
     rules asked for it later in the same command; it is rolled once that one is settled, so the
     dice fall in the order the rules ask for them whoever rolls each.
-    ``blocks_time``: asked as time passed (a timer's roll, or what such a roll led to). Timers due
-    after it wait until it is resolved, then fire in order: what follows a roll is never decided
-    ahead of its dice, and time never skips it.
+    ``blocks_time``: it happens at its own moment (``created``). Timers due after it wait until it
+    is resolved, then fire in order: what follows a roll is never decided ahead of its dice, and
+    time never skips it. Every check left for the table holds time so (roll_rules 5); before, only
+    one asked as time passed (a timer's roll, or what such a roll led to) did.
     """
 
     id: int

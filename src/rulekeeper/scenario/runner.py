@@ -23,8 +23,9 @@ from rulekeeper.core.engine import (
 )
 from rulekeeper.core.play import Outcome
 from rulekeeper.core.state import AutomationLevel, GameState
-from rulekeeper.dice.source import DiceSource, ScriptedSource, SeededSource
+from rulekeeper.dice.source import DiceSource, RecordingSource, ScriptedSource, SeededSource
 from rulekeeper.errors import InputError, RulesError
+from rulekeeper.scenario.ledger import CheckKey, CheckLedger, LedgerSource
 from rulekeeper.scenario.loader import Scenario, ScenarioStep, load_scenario
 
 __all__ = ["Failure", "ScenarioReport", "run_file", "run_scenario"]
@@ -131,8 +132,14 @@ def _mismatches(prefix: str, expected: Mapping[str, Any], actual: Mapping[str, A
 
 
 class _Run:
-    def __init__(self, scenario: Scenario, report: ScenarioReport) -> None:
+    def __init__(self, scenario: Scenario, report: ScenarioReport, ledger: CheckLedger | None = None) -> None:
         self.scenario = scenario
+        self.ledger = ledger
+        # Played as written under a ledger: the check each resolve step settled, and the step that
+        # asked for it (see _replay_auto).
+        self.resolved: dict[int, CheckKey] = {}
+        self.asked_at: dict[int, int] = {}
+        self.born: dict[int, int] = {}  # pending check id -> the step that left it
         self.ruleset = scenario.ruleset
         self.report = report
         state: GameState[Any] = self.ruleset.new_state(scenario.settings)
@@ -153,9 +160,12 @@ class _Run:
             return scripted, scripted
         return SeededSource(f"{self.scenario.seed}:{step.index}"), None
 
-    def run_step(self, step: ScenarioStep) -> None:
+    def run_step(self, step: ScenarioStep, *, rolled: dict[int, CheckKey] | None = None) -> None:
         if step.kind == "expect":
             self.check_expect(step)
+            return
+        if rolled is not None and self.ledger is not None and rolled.get(step.index) in self.ledger.used:
+            self.report.transcript.append(f"step {step.index}: its dice went to the engine, at the check's moment")
             return
         dice, scripted = self.dice_for(step)
         expect_error = step.data.get("expect_error")
@@ -178,6 +188,8 @@ class _Run:
             )
         self.state = outcome.state
         self.last = outcome
+        for p in outcome.state.pending:
+            self.born.setdefault(p.id, step.index)
         for line in outcome.explanation:
             self.report.transcript.append(f"step {step.index}: {line.render()}")
 
@@ -188,6 +200,8 @@ class _Run:
         # Dice typed with the step are table dice, as in a campaign (a GM-secret check then waits
         # for the GM rather than take them: Settings.secret_rolls_apart).
         table_dice = typed is not None
+        if self.ledger is not None:
+            dice = LedgerSource(self.ledger, dice)
         if step.kind == "action":
             action = Action(name=data["action"], actor=data.get("actor"), params=data.get("params") or {})
             counted = CountingSource(dice)
@@ -209,8 +223,16 @@ class _Run:
                     self.state.settings,
                     surplus_feeds_consequences=self.ruleset.typed_dice_feed_consequences,
                 )
+            recording = RecordingSource(dice)
+            if self.ledger is not None:
+                dice = LedgerSource(self.ledger, recording)
+                self.ledger.mark()
             counted = CountingSource(dice)
             outcome = resolve_check(self.ruleset, self.state, int(target), counted, total=total, table_dice=table_dice)
+            if self.ledger is not None and self.ledger.first is not None and not self.ledger.replaying:
+                self.resolved[step.index] = self.ledger.first
+                self.ledger.recorded[self.ledger.first] = recording.values
+                self.asked_at[step.index] = self.born.get(int(target), step.index)
             if total is not None:
                 return outcome  # a total typed alone feeds nothing else
         else:
@@ -277,54 +299,66 @@ class _Run:
 def run_scenario(scenario: Scenario, *, automation: str | None = None) -> ScenarioReport:
     """Run every step; ``automation`` (``auto``, ``prompt`` or ``note``) replaces the file's levels.
 
-    Under ``auto`` a file written for a table that rolls everything itself still runs: the dice of
-    its ``resolve`` steps go, in order, to the step that asked for those checks (as ``--rolled``
-    would), and expectations checked between that step and its last ``resolve`` are skipped.
+    Under ``auto`` a file written for a table that rolls its own dice still runs, with the same
+    dice: see :func:`_replay_auto`.
     """
     report = ScenarioReport(path=scenario.path, title=scenario.title, system=scenario.system)
     report.transcript.extend(f"note: {line}" for line in scenario.notes)
-    steps = scenario.steps
     if automation is not None:
         try:
             level = AutomationLevel(automation)
         except ValueError:
             report.invalid = f"automation {automation!r} (expected auto, prompt or note)"
             return report
-        scenario = replace(scenario, settings=replace(scenario.settings, automation={"*": level}))
         if level is AutomationLevel.AUTO:
-            steps = _dice_up_front(steps)
+            return _replay_auto(scenario, report)
+        scenario = replace(scenario, settings=replace(scenario.settings, automation={"*": level}))
     try:
         run = _Run(scenario, report)
     except RulesError as exc:
         report.invalid = str(exc)
         return report
-    for step in steps:
+    for step in scenario.steps:
         run.run_step(step)
         report.steps_run += 1
     report.final_state = run.state
     return report
 
 
-def _dice_up_front(steps: tuple[ScenarioStep, ...]) -> tuple[ScenarioStep, ...]:
-    """The steps as a table rolling nothing itself would play them: each command with the dice of the
-    ``resolve`` steps that follow it, those steps and the expectations among them dropped."""
-    out: list[ScenarioStep] = []
-    command: int | None = None  # index in ``out`` of the last command
-    expects: list[ScenarioStep] = []  # expectations since that command, kept unless a resolve follows
-    for step in steps:
-        if step.kind == "resolve" and command is not None:
-            base = out[command]
-            dice = [*(base.data.get("dice") or []), *(step.data.get("dice") or [])]
-            out[command] = replace(base, data={**base.data, "dice": dice})
-            expects.clear()
+def _replay_auto(scenario: Scenario, report: ScenarioReport) -> ScenarioReport:
+    """The file with the engine rolling every check the table rolled: each takes, at its own moment,
+    the dice the file's ``resolve`` step typed for it, whenever that step came (after an advance
+    too). The file is first played as written to learn which dice belong to which check (see
+    :mod:`rulekeeper.scenario.ledger`); a ``resolve`` step whose check the engine rolled is then
+    passed over, and so are the expectations between the step that asked for that check and it,
+    which describe a game still waiting for those dice. Kinds the file only notes stay noted:
+    ``note`` is not about who rolls."""
+    ledger = CheckLedger()
+    try:
+        written = _Run(scenario, ScenarioReport(path=scenario.path), ledger)
+        for step in scenario.steps:
+            written.run_step(step)
+    except RulesError as exc:
+        report.invalid = str(exc)
+        return report
+    ledger.restart()
+    levels = {
+        kind: level if level is AutomationLevel.NOTE else AutomationLevel.AUTO
+        for kind, level in scenario.settings.automation.items()
+    }
+    levels.setdefault("*", AutomationLevel.AUTO)
+    auto = replace(scenario, settings=replace(scenario.settings, automation=levels))
+    expects = {step.index for step in scenario.steps if step.kind == "expect"}
+    waiting = {i for r, asked in written.asked_at.items() for i in range(asked + 1, r) if i in expects}
+    try:
+        run = _Run(auto, report, ledger)
+    except RulesError as exc:
+        report.invalid = str(exc)
+        return report
+    for step in scenario.steps:
+        if step.index in waiting:
             continue
-        if step.kind == "expect":
-            expects.append(step)
-            continue
-        out.extend(expects)
-        expects.clear()
-        out.append(step)
-        if step.kind != "resolve":
-            command = len(out) - 1
-    out.extend(expects)
-    return tuple(out)
+        run.run_step(step, rolled=written.resolved)
+        report.steps_run += 1
+    report.final_state = run.state
+    return report

@@ -31,7 +31,8 @@ def test_damage_uses_sheet_dr_by_default() -> None:
 
 
 def test_prompt_mode_leaves_each_roll_pending_and_resolves_later() -> None:
-    t = Table(automation={"gurps": "prompt"}, hero={"ht": 12})
+    # every second, so the next roll is already due when the death check is rolled
+    t = Table(automation={"gurps": "prompt"}, options={"fading_rolls": "seconds"}, hero={"ht": 12})
     t.act("damage", "hero", amount=20)  # major wound, death check and consciousness roll: all pending
     assert [p.purpose for p in t.state.pending] == ["major-wound", "death", "consciousness"]
     assert t.has("hero", "fading")
@@ -42,6 +43,22 @@ def test_prompt_mode_leaves_each_roll_pending_and_resolves_later() -> None:
     assert t.has("hero", "dead")
     assert not t.state.pending  # the remaining roll was withdrawn
     assert not t.state.timers_of("hero")
+
+
+def test_out_of_combat_an_hour_at_0_hp_is_not_3600_rolls() -> None:
+    """Option fading_rolls 'turns' (the default from roll_rules 5): the HT roll 'each turn' (seed 004,
+    General Damage) comes each second in combat only; out of combat once per new injury."""
+    t = Table(hero={"ht": 12})
+    t.act("damage", "hero", amount=12, rolls=[3, 3, 3, 3, 3, 3])  # to -2 HP: shrugs off the major wound, stays up
+    assert t.has("hero", "fading") and not t.state.timers_of("hero", "gurps.consciousness")
+    t.advance(3600)  # an hour passes: no roll asked, none rolled
+    assert t.has("hero", "fading") and not t.has("hero", "unconscious")
+    t.act("damage", "hero", amount=1, rolls=[6, 6, 6])  # a new injury: one roll, failed
+    assert t.has("hero", "unconscious")
+    fighter = Table(hero={"ht": 12}, orc={"dx": 12, "ht": 12})
+    fighter.act("damage", "hero", amount=12, rolls=[3, 3, 3, 3, 3, 3])
+    fighter.act("start_combat", None, rolls=[])
+    assert fighter.state.timers_of("hero", "gurps.consciousness")  # each turn again, in the fight
 
 
 def test_note_mode_only_records() -> None:

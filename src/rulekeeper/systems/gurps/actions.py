@@ -19,7 +19,7 @@ from rulekeeper.systems.gurps.attack import apply_damage, ask_damage, attack_act
 from rulekeeper.systems.gurps.character import ATTACK_KINDS, HIT_LOCATIONS, POSTURES, TurnState
 from rulekeeper.systems.gurps.damage_table import parse_damage
 from rulekeeper.systems.gurps.fatigue import ask_will_to_act, lose_fp, needs_will_to_act, recover_fp
-from rulekeeper.systems.gurps.injury import ask_consciousness_roll, heal, take_injury
+from rulekeeper.systems.gurps.injury import ask_consciousness_roll, heal, resume_turn_rolls, take_injury
 from rulekeeper.systems.gurps.maneuvers import AOA_MELEE_OPTIONS, MANEUVER_NAMES, WAIT_ACTIONS
 from rulekeeper.systems.gurps.recovery import REST_KINDS, start_rest
 from rulekeeper.systems.gurps.rules import (
@@ -234,6 +234,7 @@ def _begin_combat(play: Play[GurpsCharacter], ids: list[str], surprised: list[st
             data={"order": list(order), "place": place},
             text=f"{cid} acts {place} of {len(order)} (Basic Speed {play.char(cid).basic_speed:g})",
         )
+        resume_turn_rolls(play, cid)
     for cid in surprised:
         play.add_condition(
             cid, "surprised", rule("Do Nothing"), text=f"{cid} is surprised: must Do Nothing on the first turn"

@@ -125,6 +125,8 @@ def take_injury(
             text=f"{actor} is at {after} HP: an HT roll each turn to stay conscious",
         )
         ask_consciousness_roll(play, actor)
+    elif after <= 0 and play.has(actor, "fading") and not _rolls_each_second(play, actor):
+        _ask_unless_asked(play, actor)  # a new injury out of combat: one roll now
 
     turn = play.char(actor).turn
     if turn.maneuver == "aim" and turn.aim is not None:
@@ -185,6 +187,43 @@ def shock_modifier(play: Play[GurpsCharacter], actor: str) -> Modifier | None:
     if cond is None:
         return None
     return Modifier(int(cond.data.get("penalty", 0)), "shock")
+
+
+# How the seed's HT roll "each turn" at 0 HP or below (seed 004, General Damage) is read, option
+# ``fading_rolls``. Turns belong to a fight: an hour passing outside one is not 3,600 rolls. So
+# ``turns`` rolls each second (a turn) while the character is in combat, and out of combat only
+# when a new injury comes, as the seed has it for a character who woke at 0 HP or below (no roll every second
+# unless newly injured: seed 004, Recovering from Unconsciousness). ``seconds`` rolls every
+# second whatever happens, as campaigns before roll_rules 5 were played (and still replay).
+FADING_ROLLS = ("turns", "seconds")
+
+
+def _fading_rolls(play: Play[GurpsCharacter]) -> str:
+    reading = play.option("fading_rolls", None)
+    if reading is None:
+        return "turns" if play.state.settings.every_check_holds_time else "seconds"
+    return str(reading)
+
+
+def _rolls_each_second(play: Play[GurpsCharacter], actor: str) -> bool:
+    return _fading_rolls(play) == "seconds" or play.has(actor, "in combat")
+
+
+def _ask_unless_asked(play: Play[GurpsCharacter], actor: str) -> None:
+    if play.state.timers_of(actor, "gurps.consciousness"):
+        return  # the next turn's roll is already due
+    if any(p.actor == actor and p.purpose == "consciousness" for p in play.state.pending):
+        return
+    ask_consciousness_roll(play, actor)
+
+
+def resume_turn_rolls(play: Play[GurpsCharacter], actor: str) -> None:
+    """A fight begins for a character fading out of combat: the HT roll comes each turn again."""
+    if _fading_rolls(play) == "seconds":
+        return  # the series never stopped
+    asked = any(p.actor == actor and p.purpose == "consciousness" for p in play.state.pending)
+    if play.has(actor, "fading") and not play.state.timers_of(actor, "gurps.consciousness") and not asked:
+        play.schedule(1, "gurps.consciousness", f"{actor}: HT roll to stay conscious", actor=actor)
 
 
 def ask_consciousness_roll(play: Play[GurpsCharacter], actor: str) -> None:
@@ -251,7 +290,14 @@ def _consciousness_rolled(play: Play[GurpsCharacter], pending: PendingCheck, res
     actor = living_actor(play, pending)
     if actor is None or not play.has(actor, "fading"):
         return  # healed or knocked out since the roll was asked for
-    if result.success:
+    if result.success and not _rolls_each_second(play, actor):
+        play.explain(
+            f"{actor} stays conscious; out of combat there is no turn to roll for again: the next HT roll "
+            "comes with a new injury or the next fight (option fading_rolls)",
+            CONSCIOUSNESS,
+            actor=actor,
+        )
+    elif result.success:
         play.explain(f"{actor} stays conscious this turn", CONSCIOUSNESS, actor=actor)
         play.schedule(1, "gurps.consciousness", f"{actor}: HT roll to stay conscious", actor=actor)
     else:

@@ -16,7 +16,7 @@ from rulekeeper.systems.gurps.checks import CHECK_KINDS_SECTION
 from rulekeeper.systems.gurps.defense import DEFENSE_SECTION
 from rulekeeper.systems.gurps.fatigue import FATIGUE_SECTION
 from rulekeeper.systems.gurps.feat_kinds import DEFERRED_FEATS, FEAT_KINDS_SECTION
-from rulekeeper.systems.gurps.injury import INJURY_SECTION
+from rulekeeper.systems.gurps.injury import FADING_ROLLS, INJURY_SECTION
 from rulekeeper.systems.gurps.presentation import GurpsPresentation
 from rulekeeper.systems.gurps.recovery import RECOVERY_SECTION, REST_KINDS
 from rulekeeper.systems.gurps.sheet import new_character
@@ -65,6 +65,15 @@ class GurpsRuleset(GurpsPresentation, Ruleset[GurpsCharacter]):
             "bool",
             "-1 to the HT roll to stay conscious per full multiple of HP below zero (Basic Set)",
             default=False,
+        ),
+        ParamSpec(
+            "fading_rolls",
+            "str",
+            "at 0 HP or below, the HT roll 'each turn' (seed 004, General Damage): 'turns' rolls each "
+            "second only in combat, and outside it once per new injury (seed 004, Recovering from "
+            "Unconsciousness); 'seconds' rolls every second whatever happens (the default for "
+            "campaigns before roll_rules 5)",
+            choices=FADING_ROLLS,
         ),
     )
     rest_kinds: ClassVar[tuple[str, ...]] = tuple(REST_KINDS)

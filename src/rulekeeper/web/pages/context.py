@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulekeeper.campaign import Campaign
-from rulekeeper.core import format_duration
+from rulekeeper.core import GameState, format_duration
+from rulekeeper.core.waiting import holding, what_waits
 from rulekeeper.web.pages.vitals import Card, card_of
 from rulekeeper.web.projections import Viewer, campaign_json, log_entry_json
 
@@ -40,6 +41,7 @@ class Table:
     clock: str
     timers: list[dict[str, Any]]
     log: list[dict[str, Any]]
+    waiting: list[str]
 
 
 def _chips(campaign: Campaign, card: Card) -> list[Chip]:
@@ -50,10 +52,15 @@ def _chips(campaign: Campaign, card: Card) -> list[Chip]:
     for c in state.conditions_of(card.actor):
         if c.until is not None and c.name in card.conditions:
             ends[c.name] = min(ends.get(c.name, c.until), c.until)
-    return [
-        Chip(name, format_duration(max(0, ends[name] - state.clock)) if name in ends else None)
-        for name in card.conditions
-    ]
+    return [Chip(name, _left(state, ends[name]) if name in ends else None) for name in card.conditions]
+
+
+def _left(state: GameState[Any], until: int) -> str:
+    """Time left, or, when its end is past but waits for a roll, which roll it waits for."""
+    held = holding(state, until)
+    if held is not None:
+        return f"ends once #{held.id} is rolled"
+    return f"{format_duration(max(0, until - state.clock))} left"
 
 
 def recent_log(campaign: Campaign, viewer: Viewer, *, actor: str | None = None) -> list[dict[str, Any]]:
@@ -85,7 +92,9 @@ def table_of(campaign: Campaign, viewer: Viewer, *, log_actor: str | None = None
     others = [c for c in cards if c.access == "table"]
     timers = []
     for t in data.get("timers", []):
-        timers.append({**t, "in": format_duration(max(0, int(t["due"]) - campaign.state.clock))})
+        held = holding(state, int(t["due"]))
+        due_in = f"once #{held.id} is rolled" if held else format_duration(max(0, int(t["due"]) - state.clock))
+        timers.append({**t, "in": due_in})
     return Table(
         data=data,
         mine=mine,
@@ -94,4 +103,6 @@ def table_of(campaign: Campaign, viewer: Viewer, *, log_actor: str | None = None
         clock=format_duration(campaign.state.clock),
         timers=sorted(timers, key=lambda t: int(t["due"])),
         log=recent_log(campaign, viewer, actor=log_actor),
+        # Said on the GM's page only: a GM-secret check is named in it.
+        waiting=[w.text() for w in what_waits(state)],
     )
