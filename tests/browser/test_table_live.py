@@ -34,7 +34,8 @@ def test_gm_damage_reaches_the_player_who_types_dice_and_the_other_sees_only_the
 
     # The table rolls its own consciousness checks: a setting made on the dashboard.
     gm.locator("details.kinds:not(.roll-modes) > summary").click()
-    gm.get_by_label("gurps.consciousness", exact=True).select_option("prompt")
+    who_rolls = gm.get_by_role("group", name="Who rolls each kind of check")
+    who_rolls.get_by_label("gurps.consciousness", exact=True).select_option("prompt")
     settings = gm.locator("#settings form")
     settings.get_by_role("button", name="Save settings").click()
     expect(settings).to_have_attribute("data-result", "ok", timeout=10_000)

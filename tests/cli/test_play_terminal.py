@@ -50,8 +50,13 @@ ROUNDS: list[tuple[str, list[tuple[str, list[str]]], list[str]]] = [
 ]
 
 
+# A tmux server of this test process's own: two test workers starting the default server at
+# once race for its socket, and one of them fails to make its session.
+SOCKET = f"rulekeeper-tests-{os.getpid()}"
+
+
 def _tmux(*args: str) -> str:
-    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
+    return subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True, check=True).stdout
 
 
 @pytest.fixture
@@ -74,7 +79,7 @@ def pane(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
     try:
         yield session, env
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)
 
 
 def _screen(session: str) -> str:

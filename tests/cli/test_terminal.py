@@ -20,8 +20,13 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+# A tmux server of this test process's own: two test workers starting the default server at
+# once race for its socket, and one of them fails to make its session.
+SOCKET = f"rulekeeper-tests-{os.getpid()}"
+
+
 def _tmux(*args: str) -> str:
-    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
+    return subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True, check=True).stdout
 
 
 def test_combat_round_in_colour(tmp_path: Path) -> None:
@@ -63,7 +68,7 @@ def test_combat_round_in_colour(tmp_path: Path) -> None:
         coloured = _tmux("capture-pane", "-p", "-e", "-J", "-t", session, "-S", "-200")
         plain = _tmux("capture-pane", "-p", "-J", "-t", session, "-S", "-200")
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)
     assert "damage hero" in plain and "next round" in plain
     assert "HT to avoid death" in plain and "falls unconscious" in plain
     assert "\x1b[" in coloured, "no colour codes in a real terminal"
