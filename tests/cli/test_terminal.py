@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,18 @@ SOCKET = f"rulekeeper-tests-{os.getpid()}"
 
 
 def _tmux(*args: str) -> str:
-    return subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True, check=True).stdout
+    run = subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True)
+    assert run.returncode == 0, f"tmux {' '.join(args[:2])} failed: {run.stderr.strip()}"
+    return run.stdout
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _tmux_server() -> Iterator[None]:
+    # The server outlives each test's session: one that exits with its last session may still be
+    # going when the next test's new-session reaches its socket, and that session fails.
+    _tmux("start-server", ";", "set-option", "-g", "exit-empty", "off")
+    yield
+    subprocess.run(["tmux", "-L", SOCKET, "kill-server"], capture_output=True)
 
 
 def test_combat_round_in_colour(tmp_path: Path) -> None:
