@@ -13,7 +13,7 @@ import os
 import pytest
 from hypothesis import settings
 
-pytest_plugins = ["conftest_pg"]
+pytest_plugins = ["conftest_pg", "support.tmux"]  # PostgreSQL server; the terminal tests' tmux server
 
 settings.register_profile("rulekeeper", deadline=None)
 settings.load_profile("rulekeeper")

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from support.tmux import kill_session, tmux
+
 EXE = str(Path(sys.executable).parent / "rulekeeper")
 
 pytestmark = pytest.mark.skipif(
@@ -50,24 +52,7 @@ ROUNDS: list[tuple[str, list[tuple[str, list[str]]], list[str]]] = [
 ]
 
 
-# A tmux server of this test process's own: two test workers starting the default server at
-# once race for its socket, and one of them fails to make its session.
-SOCKET = f"rulekeeper-tests-{os.getpid()}"
-
-
-def _tmux(*args: str) -> str:
-    run = subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True)
-    assert run.returncode == 0, f"tmux {' '.join(args[:2])} failed: {run.stderr.strip()}"
-    return run.stdout
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _tmux_server() -> Iterator[None]:
-    # The server outlives each test's session: one that exits with its last session may still be
-    # going when the next test's new-session reaches its socket, and that session fails.
-    _tmux("start-server", ";", "set-option", "-g", "exit-empty", "off")
-    yield
-    subprocess.run(["tmux", "-L", SOCKET, "kill-server"], capture_output=True)
+pytestmark = [pytestmark, pytest.mark.usefixtures("tmux_server")]  # support/tmux.py: a server of our own
 
 
 @pytest.fixture
@@ -85,20 +70,20 @@ def pane(tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
     # it; no profile to reset it, and bash's short default prompt.
     path = f"PATH={Path(EXE).parent}{os.pathsep}{os.environ.get('PATH', '')}"
     shell = ["env", path, "bash", "--norc", "--noprofile"]
-    _tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", *settings, "-e", "TERM=xterm-256color", *shell)
-    _tmux("set-option", "-t", session, "history-limit", "5000")
+    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", *settings, "-e", "TERM=xterm-256color", *shell)
+    tmux("set-option", "-t", session, "history-limit", "5000")
     try:
         yield session, env
     finally:
-        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)
+        kill_session(session)
 
 
 def _screen(session: str) -> str:
-    return _tmux("capture-pane", "-p", "-t", session)
+    return tmux("capture-pane", "-p", "-t", session)
 
 
 def _history(session: str) -> list[str]:
-    return _tmux("capture-pane", "-p", "-J", "-t", session, "-S", "-5000").splitlines()
+    return tmux("capture-pane", "-p", "-J", "-t", session, "-S", "-5000").splitlines()
 
 
 def _wait_for(session: str, text: str, *, timeout: float = 60) -> str:
@@ -135,23 +120,23 @@ def test_a_combat_round_in_play_fits_80_columns(
 ) -> None:
     session, env = pane
     _setup(env, system, characters)
-    _tmux("send-keys", "-t", session, "rulekeeper play night", "Enter")
+    tmux("send-keys", "-t", session, "rulekeeper play night", "Enter")
     _wait_for(session, " pending>")
     prompts = 1
 
     # Tab after an action offers the campaign's characters, whatever case they were added in.
-    _tmux("send-keys", "-t", session, "damage ", "Tab")
+    tmux("send-keys", "-t", session, "damage ", "Tab")
     menu = _wait_for(session, characters[1][0])
     assert characters[0][0] in menu, menu
     # Ctrl-C drops the half-typed line; the shell stays.
-    _tmux("send-keys", "-t", session, "C-c")
+    tmux("send-keys", "-t", session, "C-c")
     time.sleep(0.3)
-    _tmux("send-keys", "-t", session, "pending", "Enter")
+    tmux("send-keys", "-t", session, "pending", "Enter")
     prompts += 2  # the cancelled line's prompt and the one after pending
     _wait_for_prompt(session, prompts)
 
     for line in lines:
-        _tmux("send-keys", "-t", session, line, "Enter")
+        tmux("send-keys", "-t", session, line, "Enter")
         prompts += 1
         _wait_for_prompt(session, prompts)
 
@@ -167,7 +152,7 @@ def test_a_combat_round_in_play_fits_80_columns(
     too_wide = [line for line in captured if len(line.rstrip()) > 80]
     assert not too_wide, "\n".join(too_wide)
 
-    _tmux("send-keys", "-t", session, "exit", "Enter")
+    tmux("send-keys", "-t", session, "exit", "Enter")
     history = Path(env["RULEKEEPER_HISTORY"]).read_text(encoding="utf-8")
     assert "+status" in history and "+round" in history
 
@@ -175,15 +160,15 @@ def test_a_combat_round_in_play_fits_80_columns(
 def test_history_is_there_the_next_evening(pane: tuple[str, dict[str, str]]) -> None:
     session, env = pane
     _setup(env, "gm", [("toromeen", ["archetype=warrior", "survival=7", "verve=17"])])
-    _tmux("send-keys", "-t", session, "rulekeeper play", "Enter")
+    tmux("send-keys", "-t", session, "rulekeeper play", "Enter")
     _wait_for(session, " pending>")
-    _tmux("send-keys", "-t", session, "advance 8h", "Enter")
+    tmux("send-keys", "-t", session, "advance 8h", "Enter")
     _wait_for(session, "game time 8h")
-    _tmux("send-keys", "-t", session, "C-d")
+    tmux("send-keys", "-t", session, "C-d")
     time.sleep(0.5)
-    _tmux("send-keys", "-t", session, "clear", "Enter")
-    _tmux("send-keys", "-t", session, "rulekeeper play", "Enter")
+    tmux("send-keys", "-t", session, "clear", "Enter")
+    tmux("send-keys", "-t", session, "rulekeeper play", "Enter")
     _wait_for(session, "night 8h · 0 pending>")
     # Up arrow brings back last evening's line.
-    _tmux("send-keys", "-t", session, "Up")
+    tmux("send-keys", "-t", session, "Up")
     _wait_for(session, "pending> advance 8h")

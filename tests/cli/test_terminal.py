@@ -8,10 +8,11 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from support.tmux import kill_session, tmux
 
 EXE = str(Path(sys.executable).parent / "rulekeeper")
 
@@ -21,24 +22,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-# A tmux server of this test process's own: two test workers starting the default server at
-# once race for its socket, and one of them fails to make its session.
-SOCKET = f"rulekeeper-tests-{os.getpid()}"
-
-
-def _tmux(*args: str) -> str:
-    run = subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True)
-    assert run.returncode == 0, f"tmux {' '.join(args[:2])} failed: {run.stderr.strip()}"
-    return run.stdout
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _tmux_server() -> Iterator[None]:
-    # The server outlives each test's session: one that exits with its last session may still be
-    # going when the next test's new-session reaches its socket, and that session fails.
-    _tmux("start-server", ";", "set-option", "-g", "exit-empty", "off")
-    yield
-    subprocess.run(["tmux", "-L", SOCKET, "kill-server"], capture_output=True)
+pytestmark = [pytestmark, pytest.mark.usefixtures("tmux_server")]  # support/tmux.py: a server of our own
 
 
 def test_combat_round_in_colour(tmp_path: Path) -> None:
@@ -55,7 +39,7 @@ def test_combat_round_in_colour(tmp_path: Path) -> None:
     session = f"rk-{uuid.uuid4().hex[:8]}"
     marker = tmp_path / "done"
     script = f"{EXE} damage hero --amount 20 --rolled 3,3,3,3,3,3,6,6,6; {EXE} round; touch {marker}"
-    _tmux(
+    tmux(
         "new-session",
         "-d",
         "-s",
@@ -72,15 +56,15 @@ def test_combat_round_in_colour(tmp_path: Path) -> None:
         "TERM=xterm-256color",
     )
     try:
-        _tmux("send-keys", "-t", session, f"unset NO_COLOR; {script}", "Enter")
+        tmux("send-keys", "-t", session, f"unset NO_COLOR; {script}", "Enter")
         deadline = time.monotonic() + 60
         while not marker.exists() and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert marker.exists(), _tmux("capture-pane", "-p", "-t", session)
-        coloured = _tmux("capture-pane", "-p", "-e", "-J", "-t", session, "-S", "-200")
-        plain = _tmux("capture-pane", "-p", "-J", "-t", session, "-S", "-200")
+        assert marker.exists(), tmux("capture-pane", "-p", "-t", session)
+        coloured = tmux("capture-pane", "-p", "-e", "-J", "-t", session, "-S", "-200")
+        plain = tmux("capture-pane", "-p", "-J", "-t", session, "-S", "-200")
     finally:
-        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)
+        kill_session(session)
     assert "damage hero" in plain and "next round" in plain
     assert "HT to avoid death" in plain and "falls unconscious" in plain
     assert "\x1b[" in coloured, "no colour codes in a real terminal"
