@@ -519,10 +519,11 @@ class Campaign:
             if verdict.refusal is not None:
                 self._note_refusal(seat, f"resolve check #{pending_id}", verdict.refusal)
                 verdict.refuse()
+        count = None  # typed text is read knowing how many dice the check takes, to say so if misread
         if isinstance(dice, str):
             check = next((p.check for p in self.pending() if p.id == pending_id), None)
-            dice = typed_dice(dice, None if check is None else len(check.dice_sides))
-        command = {"kind": "resolve", "pending": pending_id, "dice": typed_dice(dice)}
+            count = None if check is None else len(check.dice_sides)
+        command = {"kind": "resolve", "pending": pending_id, "dice": typed_dice(dice, count)}
         return self._execute(command, expected_version, key)
 
     def _note_refusal(self, seat: Seat, what: str, why: str) -> None:

@@ -153,9 +153,10 @@ class Ruleset(Generic[C]):
                         return mode
         return self.declared_roll_mode(kind)
 
-    def is_secret(self, pending: PendingCheck, settings: Settings | None = None) -> bool:
-        """A check the GM rolls in secret (its roll mode is ``blind``): no player sees it waiting,
-        nor may resolve it. Without ``settings``, by the rules' own word."""
+    def is_secret(self, pending: PendingCheck, settings: Settings) -> bool:
+        """A check the GM rolls in secret (its roll mode at this table is ``blind``): no player sees
+        it waiting, nor may resolve it. ``settings`` is required: a caller that left it out judged
+        by the rules' default and disagreed with a table that changed the mode."""
         return self.roll_mode(settings, pending.check.kind) == "blind"
 
     def player_pending(self, state: GameState[C], pending: PendingCheck) -> dict[str, Any]:

@@ -31,7 +31,9 @@ def players_table(state: GameState[Character]) -> dict[str, Any]:
     return {
         "clock": state.clock,
         "characters": {actor: RULESET.player_view(state, actor) for actor in state.characters},
-        "pending": [RULESET.player_pending(state, p) for p in state.pending if not RULESET.is_secret(p)],
+        "pending": [
+            RULESET.player_pending(state, p) for p in state.pending if not RULESET.is_secret(p, state.settings)
+        ],
     }
 
 
