@@ -95,6 +95,8 @@ def _consequences(events: Sequence[Event]) -> list[tuple[Any, ...]]:
     for e in events:
         if e.kind == "timer-fired" or (e.kind == "condition-added" and e.data.get("until") is not None):
             kept.append((e.kind, e.actor, _plain(e.data)))
+        elif e.kind == "command-refused":  # a command that waited, refused in its turn
+            kept.append(("refused", str(e.data["name"]), (("why", str(e.data["why"])),)))
     return kept
 
 
@@ -109,15 +111,18 @@ def _resolve_earliest(
     log: list[tuple[Any, ...]],
     *,
     overdue_only: bool = False,
+    current_only: bool = False,
 ) -> GameState[Any]:
     """The table types every waiting check's dice, the earliest first, and of those due at one moment
     a roll's consequences before the checks asked beside it (as the engine rolls them under auto);
-    ``overdue_only``: only those the clock has run past."""
+    ``overdue_only``: only those the clock has run past; ``current_only``: only those it has not."""
     queue = sorted((p for p in state.pending if p.after is None), key=lambda p: (p.created, p.id))
     while queue:
         pending = state.find_pending(queue.pop(0).id)
         if pending is None or (overdue_only and pending.created >= state.clock):
             continue  # withdrawn by an earlier roll's consequences, or not yet overdue
+        if current_only and pending.created < state.clock:
+            continue  # overdue: left waiting, and the commands given after it wait behind it
         typed = [stream.roll(s) for s in pending.check.dice_sides]
         mark = state.next_id
         outcome = resolve_check(ruleset, state, pending.id, stream, typed)
@@ -130,10 +135,14 @@ def _resolve_earliest(
 
 
 def play(game: Fight, steps: Sequence[Step], seed: int, way: str) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
-    """One game played one way (``auto``, ``at-once``, ``late`` or ``latest``): its summary and its log.
+    """One game played one way (``auto``, ``at-once``, ``late``, ``latest`` or ``never``): its summary
+    and its log.
 
     ``latest`` leaves a check waiting across actions too, as long as the clock has not moved past it
-    (a GM starting a rest while the dice of the damage before it are still being picked up)."""
+    (a GM starting a rest while the dice of the damage before it are still being picked up).
+    ``behind`` types the dice of the moment before each command (the table's order) but leaves every
+    check the clock has run past waiting until the game is over: each command given after it waits
+    behind it (roll_rules 6) and is applied in time order once it is settled."""
     ruleset = get_ruleset(game.system)
     state = new_game(ruleset, game.sheets, None if way == "auto" else _prompting(ruleset))
     stream = SeededSource(seed)
@@ -141,6 +150,8 @@ def play(game: Fight, steps: Sequence[Step], seed: int, way: str) -> tuple[dict[
     for step in steps:
         if way in ("late", "latest") and step[0] != "advance":
             state = _resolve_earliest(ruleset, state, stream, log, overdue_only=way == "latest")
+        if way == "behind" and step[0] != "advance":
+            state = _resolve_earliest(ruleset, state, stream, log, current_only=True)
         try:
             outcome = _perform(ruleset, state, step, stream)
         except (RuleRefusal, InputError) as exc:  # a refused command changes nothing, whoever rolls
@@ -156,7 +167,7 @@ def play(game: Fight, steps: Sequence[Step], seed: int, way: str) -> tuple[dict[
 
 def _three_ways(game: Fight, steps: Sequence[Step], seed: int, late: str = "late") -> None:
     auto = play(game, steps, seed, "auto")
-    for way in ("at-once", late):
+    for way in ("at-once", late, "behind"):
         summary, log = play(game, steps, seed, way)
         assert summary == auto[0], f"typed {way}"
         assert log == auto[1], f"the log, typed {way}"

@@ -18,6 +18,14 @@ from rulekeeper.core.frozen import evolve
 from rulekeeper.core.play import Outcome, Play, announce_check
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.state import AutomationLevel, GameState, PendingCheck, Settings, Timer
+from rulekeeper.core.waiting_commands import (
+    COMMAND_TIMER,
+    apply_waiting_command,
+    check_words,
+    overdue_check,
+    refuse_waiting_command,
+    wait_behind,
+)
 from rulekeeper.dice.source import DiceSource, FallbackSource, ScriptedSource
 from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
 from rulekeeper.limits import MAX_ADVANCE_FIRINGS, MAX_ROUNDS
@@ -105,9 +113,49 @@ def apply_action(
         known = ", ".join(sorted(state.characters)) or "none yet"
         raise UnknownNameError(f"unknown character {action.actor!r}", expected=f"one of: {known}", where=where)
     params = validate_params(spec.params, action.params, where)
+    holder = overdue_check(state)
+    if holder is not None:
+        read = _read_only(ruleset, state, spec.handler, Call(action.name, action.actor, params), explain)
+        if read is not None:
+            return read
+        if table_dice:
+            raise InputError(
+                f"this command comes after {check_words(holder)}, which the clock has run past: it will "
+                "wait for that roll, so it cannot take dice typed now",
+                expected=f"resolve #{holder.id} first, or give the command without dice",
+                where=where,
+            )
+        waiting = Play(ruleset, state, dice, explain=explain)
+        wait_behind(waiting, action, holder)
+        return _finish(waiting)
     play = Play(ruleset, state, dice, explain=explain, table_dice=table_dice)
     spec.handler(play, Call(action.name, action.actor, params))
     _fire_due(ruleset, play, state.clock, state.clock, timers=False)  # rolls held behind a withdrawn check
+    return _finish(play)
+
+
+class _WouldRoll(Exception):
+    """Raised by :class:`_NoRolls`: the command rolls dice, so it is not a mere reading."""
+
+
+class _NoRolls:
+    def roll(self, sides: int) -> int:
+        raise _WouldRoll
+
+
+def _read_only(
+    ruleset: Ruleset[C], state: GameState[C], handler: Callable[[Play[C], Call], None], call: Call, explain: bool
+) -> Outcome[C] | None:
+    """The outcome of a command that only reads (no dice, no check, nothing changed), else None.
+    A refusal now is not the answer: the roll it waits for may change it (the blow that would fall
+    on a foe who turns out to be down), so the command waits and is judged in its turn."""
+    play = Play(ruleset, state, _NoRolls(), explain=explain)
+    try:
+        handler(play, call)
+    except (_WouldRoll, InputError, RuleRefusal, UnknownNameError):
+        return None
+    if play.new_pending or play.events or play.checks or play.state != state:
+        return None
     return _finish(play)
 
 
@@ -451,7 +499,9 @@ def _fire_due(ruleset: Ruleset[C], play: Play[C], target: int, start: int, *, ti
                 expected="a shorter span of time, advanced in several steps (docs/limits.md)",
             )
         first_held = min(held, key=lambda p: (p.created, p.id)) if held else None
-        timer = min(due, key=lambda t: (t.due, t.id)) if due else None
+        # A command given at a moment comes after every consequence due then (as it was given after
+        # the clock reached it).
+        timer = min(due, key=lambda t: (t.due, t.kind == COMMAND_TIMER, t.id)) if due else None
         play.in_timeline = timers
         if first_held is not None and (timer is None or first_held.created <= timer.due):
             waited = f"check #{first_held.after} is settled"
@@ -465,12 +515,13 @@ def _fire_due(ruleset: Ruleset[C], play: Play[C], target: int, start: int, *, ti
             clock=max(play.state.clock, timer.due),
             timers=tuple(t for t in play.state.timers if t.id != timer.id),
         )
-        play.explain(
-            f"after {format_duration(timer.due - start)}: {timer.label}",
-            CORE_RULE,
-            actor=timer.actor,
-        )
-        play.event("timer-fired", timer.actor, kind=timer.kind, label=timer.label, at=timer.due)
+        if timer.kind != COMMAND_TIMER:  # a waiting command is the table's, and says so itself
+            play.explain(
+                f"after {format_duration(timer.due - start)}: {timer.label}",
+                CORE_RULE,
+                actor=timer.actor,
+            )
+            play.event("timer-fired", timer.actor, kind=timer.kind, label=timer.label, at=timer.due)
         # Catching up after a late roll, the clock is already past the timer: it fires at its due time.
         play.as_of = timer.due if timer.due < play.state.clock else None
         if timer.kind == "core.condition-ends" and timer.actor is not None:
@@ -500,10 +551,18 @@ def _fire_or_set_aside(ruleset: Ruleset[C], play: Play[C], timer: Timer) -> None
     state, result, holding = play.state, dict(play.result), play.holding
     marks = (len(play.steps), len(play.events), len(play.new_pending), len(play.checks))
     try:
-        ruleset.on_timer(play, timer)
+        if timer.kind == COMMAND_TIMER:
+            apply_waiting_command(play, ruleset.actions(), timer)
+        else:
+            ruleset.on_timer(play, timer)
     except (InputError, UnknownNameError, RuleRefusal) as exc:
         play.state, play.result, play.holding = state, result, holding
         del play.steps[marks[0] :], play.events[marks[1] :], play.new_pending[marks[2] :], play.checks[marks[3] :]
+        if timer.kind == COMMAND_TIMER:
+            # Refused in its turn, as it would have been had the roll come first: it changes nothing,
+            # and the history says why (it is the table's command, not a consequence to fix).
+            refuse_waiting_command(play, timer, str(exc))
+            return
         aside = replace(timer, data={**timer.data, SET_ASIDE: str(exc)})
         play.state = evolve(play.state, timers=(*play.state.timers, aside))
         play.explain(

@@ -21,6 +21,7 @@ from rulekeeper.core.frozen import evolve
 from rulekeeper.core.section import ROLL_MODE_KEY
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import AnyCheck, AutomationLevel, Condition, GameState, PendingCheck, Timer
+from rulekeeper.core.waiting_commands import COMMAND_TIMER
 from rulekeeper.dice.source import DiceExhausted, DiceSource
 from rulekeeper.errors import UnknownNameError
 
@@ -360,7 +361,9 @@ class Play(Generic[C]):
         return timer
 
     def cancel_timers(self, *, actor: str | None = None, kind: str | None = None) -> tuple[Timer, ...]:
-        gone = self.state.timers_of(actor, kind)
+        # A command waiting behind a check is the table's, not a rule's follow-up: what befalls its
+        # character (death, waking) never cancels it; it is judged in its turn.
+        gone = tuple(t for t in self.state.timers_of(actor, kind) if t.kind != COMMAND_TIMER or kind == COMMAND_TIMER)
         if gone:
             ids = {t.id for t in gone}
             self.state = evolve(self.state, timers=tuple(t for t in self.state.timers if t.id not in ids))

@@ -36,7 +36,7 @@ C = TypeVar("C")
 AnyCheck = SuccessRoll | QuickContest | RollUnder | ActingContest | PoolTest | ArcThreshold | ArcOpposed | DiceRoll
 
 
-ROLL_RULES = 5  # the current revision of Settings.roll_rules
+ROLL_RULES = 6  # the current revision of Settings.roll_rules
 
 
 class AutomationLevel(enum.Enum):
@@ -67,7 +67,10 @@ class Settings:
     # whoever typed them can neither choose the secret roll nor tell from the answer that it
     # happened -- under 3 a player's surplus dice were taken for it); 5 (every check left for the
     # table holds back time at its own moment, whoever asked for it: under 4 only a roll asked as time
-    # passed did, and a check a command asked let later timers fire before its dice were typed).
+    # passed did, and a check a command asked let later timers fire before its dice were typed); 6 (a
+    # command given after the clock has run past a waiting check waits behind it, dated when it was
+    # given, and is applied in time order once the check is settled: under 5 it was applied at once,
+    # ahead of what the check would lead to).
     roll_rules: int = 1
 
     @property
@@ -85,6 +88,10 @@ class Settings:
     @property
     def every_check_holds_time(self) -> bool:
         return self.roll_rules >= 5
+
+    @property
+    def commands_wait_for_checks(self) -> bool:
+        return self.roll_rules >= 6
 
     def level_for(self, kind: str) -> AutomationLevel:
         if not self.automation:
