@@ -113,11 +113,10 @@ def apply_action(
         known = ", ".join(sorted(state.characters)) or "none yet"
         raise UnknownNameError(f"unknown character {action.actor!r}", expected=f"one of: {known}", where=where)
     params = validate_params(spec.params, action.params, where)
-    holder = overdue_check(state)
+    holder = None if spec.kind == "view" else overdue_check(state)  # a view only reads: answered now
     if holder is not None:
-        read = _read_only(ruleset, state, spec.handler, Call(action.name, action.actor, params), explain)
-        if read is not None:
-            return read
+        # Judged in its turn, not now: the roll it waits for may change the answer (the blow aimed
+        # at a foe who turns out to be down is refused then, with the reason).
         if table_dice:
             raise InputError(
                 f"this command comes after {check_words(holder)}, which the clock has run past: it will "
@@ -131,31 +130,6 @@ def apply_action(
     play = Play(ruleset, state, dice, explain=explain, table_dice=table_dice)
     spec.handler(play, Call(action.name, action.actor, params))
     _fire_due(ruleset, play, state.clock, state.clock, timers=False)  # rolls held behind a withdrawn check
-    return _finish(play)
-
-
-class _WouldRoll(Exception):
-    """Raised by :class:`_NoRolls`: the command rolls dice, so it is not a mere reading."""
-
-
-class _NoRolls:
-    def roll(self, sides: int) -> int:
-        raise _WouldRoll
-
-
-def _read_only(
-    ruleset: Ruleset[C], state: GameState[C], handler: Callable[[Play[C], Call], None], call: Call, explain: bool
-) -> Outcome[C] | None:
-    """The outcome of a command that only reads (no dice, no check, nothing changed), else None.
-    A refusal now is not the answer: the roll it waits for may change it (the blow that would fall
-    on a foe who turns out to be down), so the command waits and is judged in its turn."""
-    play = Play(ruleset, state, _NoRolls(), explain=explain)
-    try:
-        handler(play, call)
-    except (_WouldRoll, InputError, RuleRefusal, UnknownNameError):
-        return None
-    if play.new_pending or play.events or play.checks or play.state != state:
-        return None
     return _finish(play)
 
 

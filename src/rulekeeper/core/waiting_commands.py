@@ -10,7 +10,7 @@ lives in the history and the snapshots like everything else that waits for the c
 keeps it, undo removes it. A rule's refusal is judged in its turn, not when it is given (the roll
 it waited for may be what makes a foe fall): refused then, it changes nothing and the log says why.
 
-A command that only reads (a view, a calculation: no dice, no check, nothing changed) does not wait.
+A view (an action of kind ``view``) only reads, and is answered at once.
 """
 
 from __future__ import annotations
