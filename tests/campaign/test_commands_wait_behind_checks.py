@@ -89,7 +89,8 @@ def test_a_command_after_an_overdue_check_waits_and_is_applied_when_it_is_resolv
     assert campaign.state.characters[target] == before, "nothing is applied while it waits"
     [queued] = waiting_commands(campaign.state)
     assert queued.due == campaign.state.clock and queued.data["action"]["name"] == second.name
-    assert any(w.pending.id == holder.id and w.later >= 1 for w in what_waits(campaign.state))
+    [said] = [w for w in what_waits(campaign.state) if w.pending.id == holder.id]
+    assert said.later >= 1 and said.commands == 1 and "(1 of them a command given since)" in said.text()
     campaign.store.close()
 
     # A restart keeps it: it lives in the history.

@@ -13,6 +13,7 @@ from typing import Any
 
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.state import GameState, PendingCheck
+from rulekeeper.core.waiting_commands import COMMAND_TIMER
 
 __all__ = ["Waiting", "holding", "what_waits"]
 
@@ -23,6 +24,7 @@ class Waiting:
 
     pending: PendingCheck
     later: int
+    commands: int = 0  # of the ``later``, commands the table gave after the clock ran past it
 
     @property
     def what(self) -> str:
@@ -36,6 +38,8 @@ class Waiting:
             line += "; 1 later consequence waits for it"
         elif self.later:
             line += f"; {self.later} later consequences wait for it"
+        if self.commands:
+            line += f" ({self.commands} of them {'a command' if self.commands == 1 else 'commands'} given since)"
         return line
 
     def to_json(self) -> dict[str, Any]:
@@ -45,6 +49,7 @@ class Waiting:
             "what": self.what,
             "due": self.pending.created,
             "later": self.later,
+            "commands": self.commands,
             "text": self.text(),
         }
 
@@ -60,12 +65,14 @@ def what_waits(state: GameState[Any]) -> tuple[Waiting, ...]:
     if not late:
         return ()
     counts = {p.id: 0 for p in late}
+    commands = {p.id: 0 for p in late}
     for t in state.timers:
         if t.due <= state.clock:
             holder = holding(state, t.due)
             if holder is not None and holder.id in counts:
                 counts[holder.id] += 1
-    return tuple(Waiting(p, counts[p.id]) for p in late)
+                commands[holder.id] += t.kind == COMMAND_TIMER
+    return tuple(Waiting(p, counts[p.id], commands[p.id]) for p in late)
 
 
 def holding(state: GameState[Any], due: int) -> PendingCheck | None:
