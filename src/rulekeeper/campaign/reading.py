@@ -23,6 +23,7 @@ from rulekeeper.core.section import ROLL_MODE_KEY
 if TYPE_CHECKING:
     from rulekeeper.core.explain import Step
     from rulekeeper.core.ruleset import Ruleset
+    from rulekeeper.core.state import GameState
 
 __all__ = [
     "HIDEABLE_KINDS",
@@ -30,6 +31,7 @@ __all__ = [
     "PlayerTimeline",
     "counted_check_ids",
     "hidden_from_players",
+    "player_waiting",
     "readable_steps",
     "reversal_wording",
 ]
@@ -38,6 +40,44 @@ __all__ = [
 REVERTS = "reverts"
 #: Entry kinds that can be a GM secret whole (a secret roll, its resolution, its undoing).
 HIDEABLE_KINDS = frozenset({"act", "resolve", "undo", "redo"})
+
+
+def player_waiting(
+    ruleset: Ruleset[Any], state: GameState[Any], plays: Callable[[str | None], bool], check_id: Callable[[int], int]
+) -> list[dict[str, Any]]:
+    """What waits for the table's dice (``core.waiting``), as a player may learn it: only the checks
+    their own characters roll that are not the GM's secret (a blind check, its id and its count stay
+    hidden), named in the rules' player wording and numbered as the player counts checks; and of
+    what waits behind each, only what concerns their own characters."""
+    from rulekeeper.core.waiting import Waiting, holding, what_waits
+    from rulekeeper.core.waiting_commands import COMMAND_TIMER
+
+    out: list[dict[str, Any]] = []
+    for waiting in what_waits(state):
+        pending = waiting.pending
+        if not plays(pending.actor) or ruleset.is_secret(pending, state.settings):
+            continue
+        shown = ruleset.player_pending(state, pending)
+        what = str((shown.get("stakes") or {}).get("for") or shown.get("check") or waiting.what)
+        theirs = [
+            t
+            for t in state.timers
+            if t.due <= state.clock and plays(t.actor) and getattr(holding(state, t.due), "id", None) == pending.id
+        ]
+        mine = Waiting(pending, len(theirs), sum(t.kind == COMMAND_TIMER for t in theirs))
+        number = check_id(pending.id)
+        out.append(
+            {
+                "id": number,
+                "actor": pending.actor,
+                "what": what,
+                "due": pending.created,
+                "later": mine.later,
+                "commands": mine.commands,
+                "text": mine.text_as(what, number),
+            }
+        )
+    return out
 
 
 def readable_steps(

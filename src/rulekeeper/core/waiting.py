@@ -32,8 +32,12 @@ class Waiting:
         return p.stakes.purpose if p.stakes is not None else p.check.describe()
 
     def text(self) -> str:
-        who = f"{self.pending.actor}: " if self.pending.actor and not self.what.startswith(self.pending.actor) else ""
-        line = f"waiting for {who}{self.what} (#{self.pending.id}), due at {format_duration(self.pending.created)}"
+        return self.text_as(self.what, self.pending.id)
+
+    def text_as(self, what: str, number: int) -> str:
+        """The line with the check named and numbered as the reader knows it (a player's own count)."""
+        who = f"{self.pending.actor}: " if self.pending.actor and not what.startswith(self.pending.actor) else ""
+        line = f"waiting for {who}{what} (#{number}), due at {format_duration(self.pending.created)}"
         if self.later == 1:
             line += "; 1 later consequence waits for it"
         elif self.later:

@@ -225,6 +225,14 @@ class CampaignView(_Open):
     you: You
     characters: list[Character]
     pending: list[Pending]
+    waiting: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description=(
+            "Checks the clock has run past, each with what waits behind it (id, actor, what, due, later, "
+            "commands, text). A player sees only their own characters' checks that are not secret, "
+            "numbered as they count checks."
+        ),
+    )
     settings: dict[str, Any]
     gm: str | None = Field(None, description="GM only.")
     timers: list[dict[str, Any]] | None = Field(None, description="GM only.")

@@ -47,6 +47,7 @@ __all__ = [
     "requests_json",
     "set_aside_json",
     "undo_preview_json",
+    "waiting_json",
 ]
 
 
@@ -228,6 +229,18 @@ def pending_json(ruleset: Ruleset[Any], state: GameState[Any], viewer: Viewer) -
     return out
 
 
+def waiting_json(ruleset: Ruleset[Any], state: GameState[Any], viewer: Viewer) -> list[dict[str, Any]]:
+    """The checks the clock has run past and what waits behind them (``core.waiting``): all of them
+    for the GM; for anyone else, as ``campaign.reading.player_waiting`` lets a player learn it."""
+    if viewer.is_gm:
+        from rulekeeper.core.waiting import what_waits
+
+        return [w.to_json() for w in what_waits(state)]
+    from rulekeeper.campaign.reading import player_waiting
+
+    return player_waiting(ruleset, state, viewer.plays, viewer.check_id)
+
+
 def character_json(campaign: Campaign, actor: str, viewer: Viewer) -> dict[str, Any]:
     """One character: the GM's view, its player's view, or what the table sees."""
     ruleset, state, roles = campaign.ruleset, campaign.state, campaign.roles
@@ -260,6 +273,7 @@ def campaign_json(campaign: Campaign, viewer: Viewer) -> dict[str, Any]:
         "you": {"name": viewer.name, "role": viewer.role, "characters": sorted(viewer.characters)},
         "characters": characters_json(campaign, viewer),
         "pending": pending_json(campaign.ruleset, state, viewer),
+        "waiting": waiting_json(campaign.ruleset, state, viewer),
         "settings": settings_json(campaign),
     }
     if viewer.is_gm:
