@@ -23,6 +23,8 @@ from rulekeeper.core.explain import Step
 from rulekeeper.core.play import Outcome
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.state import AutomationLevel
+from rulekeeper.core.who_rolls import level_for as who_level_for
+from rulekeeper.core.who_rolls import with_players, without_players
 from rulekeeper.dice.source import DiceSource, RecordingSource, ScriptedSource, SeededSource
 from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
 
@@ -381,9 +383,13 @@ def _set_settings(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any
         Step(f"rule option {key}: {value if value is not None else 'back to the default'}", SETTINGS_RULE)
         for key, value in (options or {}).items()
     ]
+    # Set just now, NPC levels need to know who plays whom too (core.who_rolls).
+    settings = with_players(without_players(settings), table.players)
     new = table.with_game(table.game.with_settings(settings))
     if settings.every_check_holds_time and any(
-        settings.level_for(p.check.kind) is AutomationLevel.AUTO for p in new.game.pending if p.after is None
+        who_level_for(settings, p.check.kind, p.actor) is AutomationLevel.AUTO
+        for p in new.game.pending
+        if p.after is None
     ):
         # A kind switched to auto: the engine rolls what waits of it, and this command records those
         # dice, so the history replays (roll_rules 5; before, such checks kept waiting).
@@ -580,7 +586,20 @@ def apply_command(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
         raise InputError(f"unknown command kind {kind!r}", expected="one of " + ", ".join(COMMAND_KINDS))
-    return handler(ruleset, table, command, dice)
+    # Who plays whom is the campaign's: the engine learns it for this command only (core.who_rolls).
+    knowing = table.game.with_settings(with_players(table.game.settings, table.players))
+    if knowing is table.game:
+        return handler(ruleset, table, command, dice)
+    return _forget_players(handler(ruleset, table.with_game(knowing), command, dice))
+
+
+def _forget_players(applied: Applied) -> Applied:
+    game = applied.table.game
+    table = applied.table.with_game(game.with_settings(without_players(game.settings)))
+    outcome = applied.outcome
+    if outcome is not None:
+        outcome = replace(outcome, state=outcome.state.with_settings(without_players(outcome.state.settings)))
+    return replace(applied, table=table, outcome=outcome)
 
 
 # -- live dice ------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.section import ROLL_MODES, ROLL_MODES_OPTION
 from rulekeeper.core.serial import state_from_json, state_to_json
 from rulekeeper.core.state import AutomationLevel, GameState, Settings
+from rulekeeper.core.who_rolls import NPC_AUTOMATION, NPC_AUTOMATION_OPTION, PLAYERS_OPTION, npc_levels_text
 from rulekeeper.errors import InputError
 
 __all__ = [
@@ -57,7 +58,8 @@ class Table:
 def settings_json(settings: Settings) -> dict[str, Any]:
     return {
         "automation": {k: v.value for k, v in settings.automation.items()},
-        "options": dict(settings.options),
+        # Who plays whom is known to the engine for one command only, never stored (core.who_rolls).
+        "options": {k: v for k, v in settings.options.items() if k != PLAYERS_OPTION},
     }
 
 
@@ -98,9 +100,16 @@ def merge_settings(
             levels.pop(key, None)
         else:
             levels[key] = _level(key, value)
-    specs = {p.name: p for p in (ROUND_SECONDS, OTHERS_OPTION, *ruleset.rule_options)}
+    specs = {p.name: p for p in (ROUND_SECONDS, OTHERS_OPTION, NPC_AUTOMATION, *ruleset.rule_options)}
     opts = dict(settings.options)
     for name, value in (options or {}).items():
+        if str(name).replace("-", "_") == NPC_AUTOMATION_OPTION:
+            text = npc_levels_text(value, lambda key: _automation_key(ruleset, key))
+            if text is None:
+                opts.pop(NPC_AUTOMATION_OPTION, None)
+            else:
+                opts[NPC_AUTOMATION_OPTION] = text
+            continue
         if str(name).replace("-", "_") == ROLL_MODES_OPTION:
             modes = roll_modes(ruleset, opts.get(ROLL_MODES_OPTION), value)
             if modes:

@@ -250,9 +250,19 @@ def campaign_settings(
         emit_json(data)
         return
     out = console()
-    out.print("[bold]Who rolls[/bold] (default auto):")
+    from rulekeeper.core.who_rolls import NPC_AUTOMATION_OPTION, npc_level, npc_levels, summary
+
+    who = summary(settings)
+    npc_text = settings.options.get(NPC_AUTOMATION_OPTION)
+    npc = npc_levels(npc_text) if isinstance(npc_text, str) and npc_text else None
+    out.print("[bold]Who rolls[/bold] (default auto" + ("; NPCs in brackets" if npc else "") + "):")
     for kind, text in sorted(campaign.ruleset.check_kinds.items()):
-        out.print(f"  {kind:<28} {settings.level_for(kind).value:<7} {text}", highlight=False)
+        level = settings.level_for(kind).value
+        if npc is not None:
+            level += f" [{(npc_level(npc, kind) or settings.level_for(kind)).value}]"
+        out.print(f"  {kind:<28} {level:<7} {text}", highlight=False, markup=False)
+    if who is not None:
+        out.print(f"  {who}", highlight=False, markup=False)
     out.print("[bold]Who sees[/bold] (public, private: its player and the GM, blind: the GM only):")
     for kind, mode in sorted(data["roll_modes"].items()):
         out.print(f"  {kind:<28} {mode}", highlight=False)

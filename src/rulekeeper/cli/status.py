@@ -69,6 +69,7 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
     from rulekeeper.core.citation import SYSTEM_TITLES
     from rulekeeper.core.stakes import describe_pending
     from rulekeeper.core.waiting import what_waits
+    from rulekeeper.core.who_rolls import summary as who_rolls_summary
 
     state = campaign.state
     hidden = campaign.ruleset.bookkeeping_conditions
@@ -81,6 +82,9 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
             columns,
         )
     ]
+    who = who_rolls_summary(state.settings)
+    if who is not None:
+        lines.append(_fit(who, columns))
     actors = list(state.characters)
     views = {a: campaign.view(a) for a in actors}
     order, current = _turn_order(campaign, views)
@@ -133,6 +137,7 @@ def status_lines(campaign: Campaign, *, columns: int = 80) -> list[str]:
 def status_json(campaign: Campaign) -> dict[str, Any]:
     from rulekeeper.core.stakes import pending_entry
     from rulekeeper.core.waiting import what_waits
+    from rulekeeper.core.who_rolls import summary as who_rolls_summary
 
     state = campaign.state
     hidden = campaign.ruleset.bookkeeping_conditions
@@ -158,6 +163,7 @@ def status_json(campaign: Campaign) -> dict[str, Any]:
         "current": current,
         "pending": [pending_entry(p) for p in campaign.pending()],
         "waiting": [w.to_json() for w in what_waits(state)],
+        "who_rolls": who_rolls_summary(state.settings),
         "timers": [
             {"label": t.label, "due": t.due, "actor": t.actor} for t in sorted(state.timers, key=lambda t: t.due)
         ],

@@ -26,6 +26,7 @@ from rulekeeper.core.waiting_commands import (
     refuse_waiting_command,
     wait_behind,
 )
+from rulekeeper.core.who_rolls import level_for as who_level_for
 from rulekeeper.dice.source import DiceSource, FallbackSource, ScriptedSource
 from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
 from rulekeeper.limits import MAX_ADVANCE_FIRINGS, MAX_ROUNDS
@@ -211,8 +212,12 @@ def roll_what_waits(ruleset: Ruleset[C], state: GameState[C], dice: DiceSource) 
 
 
 def _auto_waiting(state: GameState[Any]) -> list[PendingCheck]:
-    level = state.settings.level_for
-    auto = [p for p in state.pending if p.after is None and level(p.check.kind) is AutomationLevel.AUTO]
+    settings = state.settings
+    auto = [
+        p
+        for p in state.pending
+        if p.after is None and who_level_for(settings, p.check.kind, p.actor) is AutomationLevel.AUTO
+    ]
     return sorted(auto, key=lambda p: (p.created, p.id))
 
 

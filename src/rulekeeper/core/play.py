@@ -22,6 +22,7 @@ from rulekeeper.core.section import ROLL_MODE_KEY
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.state import AnyCheck, AutomationLevel, Condition, GameState, PendingCheck, Timer
 from rulekeeper.core.waiting_commands import COMMAND_TIMER
+from rulekeeper.core.who_rolls import level_for as who_level_for
 from rulekeeper.dice.source import DiceExhausted, DiceSource
 from rulekeeper.errors import UnknownNameError
 
@@ -172,11 +173,12 @@ class Play(Generic[C]):
         )
         return result
 
-    def _level_for(self, kind: str) -> AutomationLevel:
-        """Who rolls a check of ``kind``: the table's choice, except that a GM-secret check never
-        takes dice typed with the command -- it waits for the GM (Settings.secret_rolls_apart)."""
+    def _level_for(self, kind: str, actor: str | None) -> AutomationLevel:
+        """Who rolls a check of ``kind`` that ``actor`` rolls: the table's choice (by PC or NPC,
+        ``core.who_rolls``), except that a GM-secret check never takes dice typed with the
+        command -- it waits for the GM (Settings.secret_rolls_apart)."""
         settings = self.state.settings
-        level = settings.level_for(kind)
+        level = who_level_for(settings, kind, actor)
         if (
             level is AutomationLevel.AUTO
             and self.table_dice
@@ -202,7 +204,7 @@ class Play(Generic[C]):
         ``prompt``: leave a pending check (with its odds) until dice are typed in.
         ``note``: record the check and its odds only; the table applies any consequence.
         """
-        level = self._level_for(check.kind)
+        level = self._level_for(check.kind, actor)
         if stakes is None and level is not AutomationLevel.AUTO:
             stakes = self.ruleset.stakes_for(purpose, check, actor, data or {})
         pending = PendingCheck(
@@ -279,7 +281,7 @@ class Play(Generic[C]):
         stored campaigns replay unchanged.
         """
         if self.state.settings.every_roll_a_check and (
-            self._level_for(check.kind) is not AutomationLevel.AUTO or self.holding is not None
+            self._level_for(check.kind, actor) is not AutomationLevel.AUTO or self.holding is not None
         ):
             return self.check(check, purpose=purpose, rule=rule, actor=actor, data=data, stakes=stakes)
         pending = PendingCheck(

@@ -198,6 +198,12 @@ class Pending(_Open):
     actor: str | None
     purpose: str
     dice: list[str]
+    who_rolls: Literal["player", "gm"] | None = Field(
+        None,
+        description="GM only: 'player' when a member plays the character and the check is not secret "
+        "(its player can roll it from their page), else 'gm'.",
+    )
+    player_may_roll: bool | None = Field(None, description="GM only: who_rolls == 'player'.")
 
 
 class Character(_Open):

@@ -178,7 +178,7 @@ def remove_character(
 def list_pending(access: MemberDep, server: ServerDep) -> list[dict[str, Any]]:
     """Checks waiting for dice: all, with exact odds, for the GM; a player's own otherwise."""
     with server.pool.use(access.record) as campaign:
-        return pending_json(campaign.ruleset, campaign.state, viewer_in(campaign, access))
+        return pending_json(campaign.ruleset, campaign.state, viewer_in(campaign, access), campaign.table.players)
 
 
 @router.post(

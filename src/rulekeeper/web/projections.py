@@ -19,7 +19,7 @@ Pages (issue 15) render these same dictionaries, so a page cannot show more than
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -216,13 +216,29 @@ def set_aside_json(campaign: Campaign) -> list[dict[str, Any]]:
     ]
 
 
-def pending_json(ruleset: Ruleset[Any], state: GameState[Any], viewer: Viewer) -> list[dict[str, Any]]:
+def pending_json(
+    ruleset: Ruleset[Any], state: GameState[Any], viewer: Viewer, players: Collection[str] = ()
+) -> list[dict[str, Any]]:
     """Pending checks: all of them with odds for the GM; a player's own, as the ruleset words them
-    (``player_pending``), GM-secret checks left out."""
+    (``player_pending``), GM-secret checks left out.
+
+    The GM's copy says who may roll each (``who_rolls``: ``player`` when a member plays the
+    character, ``players`` name the characters members play, and the check is not secret, else
+    ``gm``; ``player_may_roll`` the same as a flag), so a page offers "its player can roll it" only
+    where it is true."""
     out: list[dict[str, Any]] = []
     for p in state.pending:
         if viewer.is_gm:
-            out.append({**pending_entry(p), "secret": ruleset.is_secret(p, state.settings)})
+            secret = ruleset.is_secret(p, state.settings)
+            theirs = p.actor is not None and p.actor in players and not secret
+            out.append(
+                {
+                    **pending_entry(p),
+                    "secret": secret,
+                    "who_rolls": "player" if theirs else "gm",
+                    "player_may_roll": theirs,
+                }
+            )
         elif viewer.plays(p.actor) and not ruleset.is_secret(p, state.settings):
             shown = ruleset.player_pending(state, p)
             out.append({**shown, "id": viewer.check_id(p.id)} if "id" in shown else shown)
@@ -272,7 +288,7 @@ def campaign_json(campaign: Campaign, viewer: Viewer) -> dict[str, Any]:
         "round_seconds": int(state.settings.options.get("round_seconds", campaign.ruleset.round_seconds)),
         "you": {"name": viewer.name, "role": viewer.role, "characters": sorted(viewer.characters)},
         "characters": characters_json(campaign, viewer),
-        "pending": pending_json(campaign.ruleset, state, viewer),
+        "pending": pending_json(campaign.ruleset, state, viewer, campaign.table.players),
         "waiting": waiting_json(campaign.ruleset, state, viewer),
         "settings": settings_json(campaign),
     }
@@ -308,7 +324,7 @@ def command_json(campaign: Campaign, result: CommandResult, viewer: Viewer) -> d
         "version": viewer.seq(result.version),
         "retried": result.retried,
         "entry": shown,
-        "pending": pending_json(campaign.ruleset, campaign.state, viewer),
+        "pending": pending_json(campaign.ruleset, campaign.state, viewer, campaign.table.players),
         "clock": campaign.state.clock,
     }
     asked = result.result.get("request") if result.command.get("kind") == "request" else None

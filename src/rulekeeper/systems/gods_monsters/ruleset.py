@@ -14,6 +14,7 @@ from rulekeeper.core.action import ParamSpec
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.section import DeferredSection, Section
 from rulekeeper.core.state import GameState
+from rulekeeper.core.who_rolls import NPC_AUTOMATION
 from rulekeeper.systems.gods_monsters import recovery
 from rulekeeper.systems.gods_monsters.actions import SURVIVAL_SECTION
 from rulekeeper.systems.gods_monsters.bonus_pools import POOLS_SECTION
@@ -88,6 +89,7 @@ class GodsMonstersRuleset(GodsMonstersPresentation, Ruleset[GmCharacter]):
     character_type: ClassVar[type[Any]] = GmCharacter
     sections: ClassVar[tuple[Section | DeferredSection, ...]] = (*SEED_000_SECTIONS, *SEED_002_SECTIONS)
     rule_options: ClassVar[tuple[ParamSpec, ...]] = (
+        NPC_AUTOMATION,  # who rolls an NPC's checks (core.who_rolls): the table's, in every system
         ParamSpec(
             "natural_extremes", "bool", "unconfirmed house rule: natural 1 succeeds, natural 20 fails", default=False
         ),

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rulekeeper.core.action import ParamSpec
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.section import DeferredSection, Section
+from rulekeeper.core.who_rolls import NPC_AUTOMATION
 from rulekeeper.systems.gurps.actions import ACTIONS_SECTION
 from rulekeeper.systems.gurps.attack import ATTACK_SECTION
 from rulekeeper.systems.gurps.calculators import CALCULATORS_SECTION
@@ -54,6 +55,7 @@ class GurpsRuleset(GurpsPresentation, Ruleset[GurpsCharacter]):
         DEFERRED_FEATS,
     )
     rule_options: ClassVar[tuple[ParamSpec, ...]] = (
+        NPC_AUTOMATION,  # who rolls an NPC's checks (core.who_rolls): the table's, in every system
         ParamSpec(
             "min_injury",
             "bool",

@@ -12,6 +12,7 @@ from rulekeeper.core.play import Play
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.section import DeferredSection, Section
 from rulekeeper.core.state import GameState, PendingCheck
+from rulekeeper.core.who_rolls import NPC_AUTOMATION
 from rulekeeper.systems.vi_viii_x.actions import ACTIONS_SECTION, REST_KINDS
 from rulekeeper.systems.vi_viii_x.calculators import CALCULATORS_SECTION
 from rulekeeper.systems.vi_viii_x.character import Character
@@ -50,6 +51,7 @@ class ViViiiXRuleset(ViViiiXPresentation, Ruleset[Character]):
         FATALITY_SECTION,
     )
     rule_options: ClassVar[tuple[ParamSpec, ...]] = (
+        NPC_AUTOMATION,  # who rolls an NPC's checks (core.who_rolls): the table's, in every system
         ParamSpec("round_seconds", "int", "seconds in a turn (the seed gives none)", default=6, minimum=1),
         ParamSpec(
             "roll_modifier_table",

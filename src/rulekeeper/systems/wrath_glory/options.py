@@ -10,6 +10,7 @@ from typing import Any
 
 from rulekeeper.core.action import ParamSpec
 from rulekeeper.core.play import Play
+from rulekeeper.core.who_rolls import NPC_AUTOMATION
 
 __all__ = [
     "AFTER_DETERMINATION",
@@ -30,6 +31,7 @@ AFTER_DETERMINATION = "after_determination"
 BEFORE_DETERMINATION = "before_determination"
 
 RULE_OPTIONS: tuple[ParamSpec, ...] = (
+    NPC_AUTOMATION,  # who rolls an NPC's checks (core.who_rolls): the table's, in every system
     ParamSpec(
         "round_seconds",
         "int",
