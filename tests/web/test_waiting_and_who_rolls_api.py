@@ -1,7 +1,9 @@
-"""The campaign JSON's ``waiting`` list over a real ``rulekeeper serve`` (issue #25): what the clock
-has run past, and what waits behind it. The GM sees every check; a player sees only their own
-characters' checks that are not secret, numbered as they count checks -- never a blind check, its
-id or its count."""
+"""Over a real ``rulekeeper serve``: the campaign JSON's ``waiting`` list (issue #25), and who rolls
+by whose character (issue #27 item 2).
+
+``waiting`` is what the clock has run past, and what waits behind it. The GM sees every check; a
+player sees only their own characters' checks that are not secret, numbered as they count checks --
+never a blind check, its id or its count."""
 
 from __future__ import annotations
 
@@ -108,3 +110,39 @@ def test_a_blind_check_is_never_in_a_players_waiting_list(server: ServeProcess) 
     table.ok(table.call("PATCH", "/settings", table.gm, json={"roll_modes": {"wg.determination": None}}))
     [mine] = table.waiting(table.ana)
     assert mine["actor"] == "ari"
+
+
+def test_pcs_prompt_npcs_auto_and_the_hint_only_where_true(server: ServeProcess) -> None:
+    """Who rolls by whose character (issue #27 item 2): set through the API, shown in the settings,
+    and the GM's pending checks say who may roll each; the page's hint follows it."""
+    from rulekeeper.web.auth import cookie_name
+
+    table = _Table(server, "who-rolls")
+    r = table.call("PATCH", "/settings", table.gm, json={"options": {"npc_automation": "*=sometimes"}})
+    assert r.status_code == 400 and "npc_automation" in r.text and "auto, prompt, note" in r.json()["expected"]
+    table.ok(table.call("PATCH", "/settings", table.gm, json={"options": {"npc_automation": {"*": "auto"}}}))
+    assert table.ok(table.call("GET", "/settings", table.gm))["options"]["npc_automation"] == "*=auto"
+    table.damage("ari", 14)
+    table.damage("brute", 14)
+    pending = table.ok(table.call("GET", "/pending", table.gm))
+    assert [(p["actor"], p["who_rolls"], p["player_may_roll"]) for p in pending] == [("ari", "player", True)]
+
+    # A blind check of ari's is the GM's to roll: no hint, whoever plays ari.
+    table.ok(table.call("PATCH", "/settings", table.gm, json={"options": {"npc_automation": None}}))
+    table.damage("brute", 3)  # brute's next roll now waits for the table like everyone's
+    table.ok(table.call("PATCH", "/settings", table.gm, json={"roll_modes": {"wg.determination": "blind"}}))
+    pending = table.ok(table.call("GET", "/pending", table.gm))
+    assert {p["actor"]: p["who_rolls"] for p in pending}.get("ari") == "gm"
+    assert all(not p["player_may_roll"] for p in pending)
+    page = httpx.get(
+        f"{server.url}/campaigns/who-rolls", headers={"Cookie": f"{cookie_name('who-rolls')}={table.gm}"}, timeout=30
+    ).text
+    assert "its player can roll it" not in page
+    table.ok(table.call("PATCH", "/settings", table.gm, json={"roll_modes": {"wg.determination": None}}))
+    page = httpx.get(
+        f"{server.url}/campaigns/who-rolls", headers={"Cookie": f"{cookie_name('who-rolls')}={table.gm}"}, timeout=30
+    ).text
+    assert page.count("its player can roll it") == 1  # ari's check only, not the NPC's
+    # The player's own copy carries no GM field.
+    [mine] = table.ok(table.call("GET", "/pending", table.ana))
+    assert mine.get("who_rolls") is None and mine.get("player_may_roll") is None
