@@ -198,6 +198,8 @@ class GurpsCharacter:
     dr_locations: Mapping[str, int] = field(default_factory=dict)  # DR where it differs from ``dr``
     dead: bool = False
     turn: TurnState = field(default_factory=TurnState)
+    #: The attribute each skill is based on ("climbing": "dx"), where the sheet or GCS gives it.
+    skill_bases: Mapping[str, str] = field(default_factory=dict)
     incoming: tuple[IncomingAttack, ...] = ()
 
     # -- load -----------------------------------------------------------------------------
@@ -345,6 +347,15 @@ class GurpsCharacter:
             attr, mod = default
             return self.attribute(attr) + mod
         return None
+
+    def skill_base(self, name: str) -> str | None:
+        """The attribute a skill is based on: the sheet's word, else the seed's default for it
+        (Climbing DX, Hiking HT), else None (unknown)."""
+        key = name.strip().lower()
+        if key in self.skill_bases:
+            return self.skill_bases[key]
+        default = SKILL_DEFAULTS.get(key)
+        return default[0] if default is not None else None
 
     def weapon(self, name: str) -> Weapon | None:
         key = name.strip().lower()

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FATIGUE_SECTION",
     "ask_will_to_act",
+    "collapse",
     "fp_loss",
     "lose_fp",
     "needs_will_to_act",
@@ -143,6 +144,12 @@ def on_fatigue_check(play: Play[GurpsCharacter], pending: PendingCheck, result: 
         return
     if char.current_fp > 0:
         return  # rested back above 0 FP before the dice were in
+    collapse(play, actor)
+
+
+def collapse(play: Play[GurpsCharacter], actor: str) -> None:
+    """A failed Will roll at 0 FP or less: the character collapses (seed 004, Lost Fatigue Points)."""
+    char = play.char(actor)
     play.put(actor, evolve(char, turn=evolve(char.turn, maneuver="do-nothing", attacks_allowed=0, option=None)))
     play.add_condition(
         actor,

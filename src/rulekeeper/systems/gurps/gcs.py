@@ -316,6 +316,11 @@ def import_gcs(data: Mapping[str, Any]) -> GcsImport:
     sheet.update(_current_pools(entries, sheet))
     shield = max((lv for key, lv in skills.items() if key.split(" (")[0] in ("shield", "cloak")), default=None)
     sheet["skills"] = {k: v for k, v in skills.items() if k.split(" (")[0] not in ("shield", "cloak")}
+    # What each skill is based on, for shock on DX- and IQ-based rolls (seed 004, "Shock").
+    bases = {s.key: s.attribute.lower() for s in book.skills if s.key in sheet["skills"] and s.attribute}
+    bases = {k: v for k, v in bases.items() if v in ("st", "dx", "iq", "ht", "will", "per")}
+    if bases:
+        sheet["skill_bases"] = bases
     if shield is not None:
         sheet["shield"] = shield
     weapon_names: dict[str, str] = {}

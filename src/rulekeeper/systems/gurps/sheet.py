@@ -34,6 +34,10 @@ SHEET_FIELDS: dict[str, str] = {
     "current_hp": "HP now (default the maximum)",
     "current_fp": "FP now (default the maximum)",
     "skills": "mapping of skill name to level, e.g. {broadsword: 13}",
+    "skill_bases": (
+        "mapping of skill name to the attribute it is based on (st, dx, iq, ht, will or per), e.g. "
+        "{climbing: dx}; a skill not given one counts as DX- or IQ-based for shock (most are)"
+    ),
     "dr": "Damage Resistance (default 0)",
     "carried": "weight carried in lb (default 0)",
     "is_pc": "a player character (default true; NPCs do not use DX in turn-order ties)",
@@ -249,6 +253,7 @@ def new_character(sheet: Mapping[str, Any]) -> GurpsCharacter:
         if not key:
             raise InputError("a skill needs a name", expected="text", where="skills")
         skills[key] = _whole(level, key, where="skills.")
+    skill_bases = _skill_bases(sheet)
     raw_weapons = sheet.get("weapons", ()) or ()
     if isinstance(raw_weapons, (str, Mapping)) or not hasattr(raw_weapons, "__iter__"):
         raise InputError("weapons must be a list", expected="a list of {name, skill, damage, ...}", where="weapons")
@@ -283,4 +288,26 @@ def new_character(sheet: Mapping[str, Any]) -> GurpsCharacter:
         block_bonus=_int(sheet, "block_bonus", 0),
         lifting_st=None if sheet.get("lifting_st") is None else _int(sheet, "lifting_st", 0, minimum=0),
         dr_locations=_dr_locations(sheet),
+        skill_bases=skill_bases,
     )
+
+
+_BASES = ("st", "dx", "iq", "ht", "will", "per")
+
+
+def _skill_bases(sheet: Mapping[str, Any]) -> dict[str, str]:
+    raw = sheet.get("skill_bases", {}) or {}
+    if not isinstance(raw, Mapping):
+        raise InputError("skill_bases must be a mapping", expected="{skill name: dx}", where="skill_bases")
+    out: dict[str, str] = {}
+    for name, base in raw.items():
+        key = str(name).strip().lower()
+        value = str(base).strip().lower()
+        if not key:
+            raise InputError("a skill needs a name", expected="text", where="skill_bases")
+        if value not in _BASES:
+            raise InputError(
+                f"{key} cannot be based on {base!r}", expected="one of " + ", ".join(_BASES), where=f"skill_bases.{key}"
+            )
+        out[key] = value
+    return out

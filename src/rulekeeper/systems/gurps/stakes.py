@@ -50,6 +50,11 @@ STAKES: Mapping[str, tuple[str, str, str]] = {
     ),
     "natural-recovery": ("{actor}'s roll to heal after a day of rest", "{actor} regains 1 HP", "no HP back today"),
     "collapse": ("{actor}'s Will roll at 0 FP or less", "{actor} keeps acting", "{actor} collapses"),
+    "feat.will_to_act": (
+        "{actor}'s Will roll at 0 FP or less to {doing}",
+        "{actor} pushes on and does it",
+        "{actor} collapses instead",
+    ),
     "aim": ("{actor}'s Will roll to keep aiming when hurt", "the aim holds", "the aim is lost"),
     "concentrate": ("{actor}'s Will-3 roll to keep concentrating", "the task goes on", "the task is interrupted"),
 }
@@ -69,6 +74,7 @@ ODDS_WORDS: Mapping[str, str] = {
     "untreated": "lives another 12 hours",
     "natural-recovery": "regains 1 HP",
     "collapse": "keeps acting at 0 FP",
+    "feat.will_to_act": "pushes on at 0 FP",
     "aim": "keeps the aim",
     "concentrate": "keeps concentrating",
 }

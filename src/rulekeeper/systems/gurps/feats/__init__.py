@@ -4,7 +4,7 @@ The GURPS ruleset loads this section on first use: every check whose purpose sta
 ``feat.`` and every timer whose kind starts with ``gurps.feat.`` is its:
 
 * :data:`FEAT_ACTIONS` -- one action per feat (climb, hike, jump, lift, carry, run, swim,
-  throw, sense, influence, will_roll, fright_check, attribute_roll, stop_feat);
+  throw, sense, influence, will_roll, fright_check, attribute_roll, skill_roll, stop_feat);
 * :data:`FEAT_CALCULATORS` -- the same rules without a campaign (climb, hike, jump, lift, run,
   swim, throw, reaction);
 * :data:`FEAT_CHECK_KINDS` -- every check kind the feats ask for, for automation settings;
@@ -54,6 +54,7 @@ from rulekeeper.systems.gurps.feats.running import (
     sprint_speed,
 )
 from rulekeeper.systems.gurps.feats.senses import SENSE_ACTION, SENSES_CHECK_HANDLERS
+from rulekeeper.systems.gurps.feats.skill_roll import SKILL_ROLL_ACTION, SKILL_ROLL_HANDLERS
 from rulekeeper.systems.gurps.feats.stopping import STOP_ACTION
 from rulekeeper.systems.gurps.feats.swimming import (
     SWIM_ACTION,
@@ -64,6 +65,8 @@ from rulekeeper.systems.gurps.feats.swimming import (
 )
 from rulekeeper.systems.gurps.feats.throwing import THROW_ACTION, THROW_CALCULATOR, THROWING_CHECK_HANDLERS, throw
 from rulekeeper.systems.gurps.feats.will import FRIGHT_ACTION, WILL_ACTION, WILL_CHECK_HANDLERS
+from rulekeeper.systems.gurps.feats.will_first import WILL_FIRST_HANDLERS, WILL_TO_ACT_PURPOSE, will_first
+from rulekeeper.systems.gurps.stakes import check_stakes
 
 __all__ = [
     "FEATS_SECTION",
@@ -84,8 +87,9 @@ __all__ = [
     "water_move",
 ]
 
+# At 0 FP or less, out of combat, the feats that do something ask the Will roll first (will_first).
 FEAT_ACTIONS: dict[str, ActionSpec] = {
-    spec.name: spec
+    spec.name: will_first(spec)
     for spec in (
         CLIMB_ACTION,
         HIKE_ACTION,
@@ -101,6 +105,7 @@ FEAT_ACTIONS: dict[str, ActionSpec] = {
         WILL_ACTION,
         FRIGHT_ACTION,
         ATTRIBUTE_ROLL_ACTION,
+        SKILL_ROLL_ACTION,
     )
 }
 
@@ -129,6 +134,8 @@ _CHECK_HANDLERS: dict[str, CheckHandler] = {
     **INFLUENCE_CHECK_HANDLERS,
     **WILL_CHECK_HANDLERS,
     **ATTRIBUTE_ROLL_HANDLERS,
+    **SKILL_ROLL_HANDLERS,
+    **WILL_FIRST_HANDLERS,
 }
 
 _TIMER_HANDLERS: dict[str, TimerHandler] = {
@@ -144,7 +151,11 @@ FEATS_SECTION = Section(
     "feats",
     actions=FEAT_ACTIONS,
     calculators=FEAT_CALCULATORS,
-    checks=tuple(CheckSpec(purpose, handler) for purpose, handler in _CHECK_HANDLERS.items()),
+    checks=tuple(
+        # The Will roll before a feat says what is at stake, as the core rules' Will roll does.
+        CheckSpec(purpose, handler, check_stakes if purpose == WILL_TO_ACT_PURPOSE else None)
+        for purpose, handler in _CHECK_HANDLERS.items()
+    ),
     timers=tuple(TimerSpec(kind, handler) for kind, handler in _TIMER_HANDLERS.items()),
     skip_orphans=True,
 )
