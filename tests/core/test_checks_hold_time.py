@@ -43,6 +43,7 @@ GAMES: dict[str, Fight] = {
             ("damage", "orc", {"amount": 14}),  # to -HP: death and consciousness rolls
             ("damage", "knight", {"amount": 8}),
             ("consciousness", "orc", {}),
+            ("skill_roll", "knight", {"skill": "broadsword", "modifier": -2}),
             ("rest", "knight", {"kind": "night"}),
             ("advance", 8 * HOUR),
             ("advance", DAY),
