@@ -143,6 +143,7 @@ def test_pcs_prompt_npcs_auto_and_the_hint_only_where_true(server: ServeProcess)
         f"{server.url}/campaigns/who-rolls", headers={"Cookie": f"{cookie_name('who-rolls')}={table.gm}"}, timeout=30
     ).text
     assert page.count("its player can roll it") == 1  # ari's check only, not the NPC's
+    assert "npc_automation" in page  # the dashboard's options form sets who rolls for NPCs too
     # The player's own copy carries no GM field.
     [mine] = table.ok(table.call("GET", "/pending", table.ana))
     assert mine.get("who_rolls") is None and mine.get("player_may_roll") is None
