@@ -91,6 +91,10 @@ def test_the_gm_sees_every_waiting_check_and_a_player_only_their_own(server: Ser
     assert "waits for that roll" in " ".join(s["text"] for s in answer["entry"]["explanation"])
     gm = table.waiting(table.gm)
     assert [w["commands"] for w in gm if w["actor"] == "brute"] == [1]  # behind the earliest: brute's
+    # ari's player reads that the command waits its turn, never which roll of brute's it waits for.
+    log = table.ok(table.call("GET", "/log", table.ana))
+    lines = " ".join(step["text"] for entry in log for step in entry.get("explanation", []))
+    assert "recorded; it is applied in its turn" in lines and "brute" not in lines
     # The player's list holds only ari's check, which this command does not wait for.
     assert [(w["actor"], w["commands"]) for w in table.waiting(table.ana)] == [("ari", 0)]
 

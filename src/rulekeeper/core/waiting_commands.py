@@ -73,7 +73,11 @@ def wait_behind(play: Play[C], action: Action, holder: PendingCheck) -> Timer:
     """Keep ``action`` waiting behind ``holder``, dated at the clock; it is applied in time order
     once ``holder`` is settled (the engine fires it like any timer due by then)."""
     words = command_words(action)
+    # Whoever gave it may read which roll it waits for only when that roll is its own character's
+    # (or nobody's) and no secret; otherwise the line naming it is the GM's, and they read only
+    # that their command waits its turn.
     secret = play.ruleset.is_secret(holder, play.state.settings)
+    private = secret or (holder.actor is not None and holder.actor != action.actor)
     timer = play.schedule(
         0,
         COMMAND_TIMER,
@@ -89,14 +93,21 @@ def wait_behind(play: Play[C], action: Action, holder: PendingCheck) -> Timer:
         actor=action.actor,
         pending=holder.id,
         check=holder.check.kind,  # a GM-secret check's name stays with the GM, as the check does
+        **_gm_only(private),
     )
-    if secret:
-        # Whoever gave it learns it waits, never for which secret roll (the line above is the GM's).
-        play.explain(f"{words}: recorded; it is applied in its turn, after what came before it", WAITING_RULE)
+    if private:
+        # Whoever gave it learns it waits, never for which roll (the line above is the GM's).
+        play.explain(
+            f"{words}: recorded; it is applied in its turn, after what came before it", WAITING_RULE, actor=action.actor
+        )
     play.event("command-waits", action.actor, timer=timer.id, waits_for=holder.id, name=action.name)
     play.result["waits_for"] = holder.id
     play.result["waiting_command"] = timer.id
     return timer
+
+
+def _gm_only(private: bool) -> dict[str, Any]:
+    return {"gm_only": True} if private else {}
 
 
 def apply_waiting_command(play: Play[C], specs: Mapping[str, ActionSpec], timer: Timer) -> None:
