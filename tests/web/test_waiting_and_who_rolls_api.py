@@ -150,4 +150,4 @@ def test_pcs_prompt_npcs_auto_and_the_hint_only_where_true(server: ServeProcess)
     assert "npc_automation" in page  # the dashboard's options form sets who rolls for NPCs too
     # The player's own copy carries no GM field.
     [mine] = table.ok(table.call("GET", "/pending", table.ana))
-    assert mine.get("who_rolls") is None and mine.get("player_may_roll") is None
+    assert "who_rolls" not in mine and "player_may_roll" not in mine

@@ -192,18 +192,14 @@ class LogEntry(_Open):
 
 class Pending(_Open):
     """A pending check: what to roll; the GM's copy (and a player's where odds reveal nothing)
-    adds the check and its exact odds."""
+    adds the check and its exact odds. The GM's copy also says who may roll it: ``who_rolls``
+    ("player" when a member plays the character and the check is not secret, so its player can
+    roll it from their page, else "gm") and ``player_may_roll`` (the same as a flag)."""
 
     id: int
     actor: str | None
     purpose: str
     dice: list[str]
-    who_rolls: Literal["player", "gm"] | None = Field(
-        None,
-        description="GM only: 'player' when a member plays the character and the check is not secret "
-        "(its player can roll it from their page), else 'gm'.",
-    )
-    player_may_roll: bool | None = Field(None, description="GM only: who_rolls == 'player'.")
 
 
 class Character(_Open):
