@@ -63,10 +63,12 @@ def check_words(pending: PendingCheck) -> str:
     return f"{who}{what} (#{pending.id})"
 
 
-def command_words(action: Action) -> str:
-    """A command in a few words: "bob attack target=ana"."""
-    params = " ".join(f"{k}={v}" for k, v in action.params.items() if v is not None)
-    return " ".join(part for part in (action.actor, action.name, params) if part)
+def command_words(action: Action, *, params: bool = False) -> str:
+    """A command in a few words: "bob attack", with ``params`` "bob attack target=ana" (for the
+    GM's timer list only: a parameter can carry the GM's secret, so lines anyone may read leave
+    them out, as the players' log does)."""
+    given = " ".join(f"{k}={v}" for k, v in action.params.items() if v is not None) if params else ""
+    return " ".join(part for part in (action.actor, action.name, given) if part)
 
 
 def wait_behind(play: Play[C], action: Action, holder: PendingCheck) -> Timer:
@@ -81,7 +83,7 @@ def wait_behind(play: Play[C], action: Action, holder: PendingCheck) -> Timer:
     timer = play.schedule(
         0,
         COMMAND_TIMER,
-        f"{words} (waits for {'an earlier roll' if secret else check_words(holder)})",
+        f"{command_words(action, params=True)} (waits for {'an earlier roll' if secret else check_words(holder)})",
         actor=action.actor,
         data={"action": action.to_json(), WAITS_FOR: holder.id},
     )
@@ -112,7 +114,8 @@ def _gm_only(private: bool) -> dict[str, Any]:
 
 def apply_waiting_command(play: Play[C], specs: Mapping[str, ActionSpec], timer: Timer) -> None:
     """Play a command that waited behind a check, at the moment it was given. A command that can no
-    longer be played raises, and the engine sets it aside for the GM with the reason."""
+    longer be played raises, and the engine undoes what it began and records it as refused in its
+    turn (:func:`refuse_waiting_command`)."""
     raw = timer.data.get("action")
     if not isinstance(raw, Mapping) or not isinstance(raw.get("name"), str):
         raise InputError(f"waiting command #{timer.id} has no action", expected="an action name and parameters")
@@ -137,7 +140,7 @@ def refuse_waiting_command(play: Play[C], timer: Timer, why: str) -> None:
     """Say that a waiting command was refused in its turn (the engine has undone what it began)."""
     raw = timer.data.get("action")
     name = str(raw.get("name")) if isinstance(raw, Mapping) else "command"
-    label = timer.label.partition(" (waits for")[0]
+    label = " ".join(part for part in (timer.actor, name) if part)
     play.explain(f"{label}: refused in its turn: {why}", WAITING_RULE, actor=timer.actor)
     play.event("command-refused", timer.actor, timer=timer.id, name=name, why=why)
 
