@@ -369,7 +369,11 @@ class Campaign:
         mine = set(self.player_characters(as_player))
         ruleset, state = self._ruleset, self.state
         timeline = self.player_timeline()  # ids counted as the player counts them (no GM secrets)
-        mine_open = [p for p in state.pending if p.actor in mine and not ruleset.is_secret(p, state.settings)]
+        mine_open = [
+            p
+            for p in state.pending
+            if p.actor in mine and not ruleset.is_secret(p, state.settings) and timeline.shows_check(p.id)
+        ]
         shown = [(p, ruleset.player_pending(state, p)) for p in mine_open]
         return [{**d, "id": timeline.check_id(p.id)} if "id" in d else d for p, d in shown]
 
