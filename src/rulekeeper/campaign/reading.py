@@ -167,9 +167,12 @@ class PlayerTimeline:
             )
             # An id is judged once, by the entry that handed it out, so a number a player was
             # shown never changes (ids only grow: hiding a later one moves no earlier count).
-            checks.extend(i for i in ids if i not in shown)
-        ordered = tuple(sorted(set(checks)))
-        return PlayerTimeline(tuple(hidden), ordered, upto)
+            fresh = [i for i in ids if i not in shown]
+            if fresh and checks and fresh[0] <= checks[-1]:
+                checks = sorted({*checks, *fresh})  # not in order (never, for ids that only grow)
+            else:
+                checks.extend(fresh)
+        return PlayerTimeline(tuple(hidden), tuple(checks), upto)
 
     def shows_check(self, pending_id: int) -> bool:
         """Whether players were ever shown the check ``pending_id`` (one asked in secret stays
@@ -180,13 +183,16 @@ class PlayerTimeline:
 
 
 def _uncount(hidden: Sequence[int], counted: int) -> int:
-    """The smallest number not in ``hidden`` that is the ``counted``-th such (0 stays 0)."""
+    """The smallest number not in ``hidden`` that is the ``counted``-th such (0 stays 0): the
+    smallest ``n`` whose count ``n - (hidden up to n)`` reaches ``counted`` (a binary search, as
+    every command's ids, conditions and timers may be in ``hidden``)."""
     if counted <= 0:
         return counted
-    out = counted
-    for h in hidden:
-        if h <= out:
-            out += 1
+    low, high = counted, counted + len(hidden)
+    while low < high:
+        mid = (low + high) // 2
+        if mid - bisect_right(hidden, mid) >= counted:
+            high = mid
         else:
-            break
-    return out
+            low = mid + 1
+    return low
