@@ -78,3 +78,9 @@ MAX_SET_VALUE_CHARS = 10_000
 MAX_NAME_CHARS = 200
 #: The latest wall-clock time (seconds since 1970) a campaign or event may record: 9999-12-31.
 MAX_TIMESTAMP = 253_402_300_799
+
+# -- the player's seat -----------------------------------------------------------------------------
+#: Refused attempts kept per campaign for the GM (``campaign/seat.py``); older ones are dropped.
+MAX_REFUSALS_KEPT = 200
+#: Characters of a refused attempt's summary kept (a long parameter is cut, not stored whole).
+MAX_REFUSAL_CHARS = 500

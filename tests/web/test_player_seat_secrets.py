@@ -305,3 +305,44 @@ def test_the_gm_chooses_who_sees_each_kind_of_check(server: ServeProcess) -> Non
     r = t.call("PATCH", "/settings", t.gm, json={"options": {"roll_modes": {"gurps.sense.vision": "loud"}}})
     assert r.status_code == 400 and "public, private, blind" in r.text, r.text
     assert t.call("PATCH", "/settings", t.ana, json={"roll_modes": {"*": "public"}}).status_code == 403
+
+
+def _ids_around_an_auto_roll(server: ServeProcess, name: str, dangerous: bool) -> tuple[list[Any], list[str]]:
+    """ana's pending ids before and after a GM ``sense`` whose rolls the engine makes at once;
+    a missed Vision roll (Per 3) brings the secret Danger Sense roll when the danger is real."""
+    t = Table(server, name, "gurps", {"hero": {"name": "Hero", "per": 3, "iq": 11, "ht": 10}})
+    prompt = {"automation": {"gurps.sense.vision": "prompt", "gurps.sense.danger": "auto"}}
+    assert t.call("PATCH", "/settings", t.gm, json=prompt).status_code == 200
+    seen: list[Any] = []
+
+    def ana_rolls() -> None:
+        t.ok(t.act(t.gm, "sense", "hero", params={}))
+        (waiting,) = t.ok(t.call("GET", "/pending", t.ana))
+        seen.append(waiting["id"])
+        r = t.call("POST", f"/pending/{waiting['id']}/resolve", t.ana, json={"dice": [3, 3, 3]})
+        seen.append((r.status_code, r.headers.get("ETag")))
+
+    ana_rolls()
+    auto = {"automation": {"gurps.sense.vision": "auto"}}
+    assert t.call("PATCH", "/settings", t.gm, json=auto).status_code == 200
+    t.ok(t.act(t.gm, "sense", "hero", params={"dangerous": dangerous, "danger_sense": True}))
+    assert t.call("PATCH", "/settings", t.gm, json=prompt).status_code == 200
+    ana_rolls()
+    seen.append([s["text"] for e in t.ok(t.call("GET", "/log", t.ana)) for s in e["explanation"]])
+    gm_lines = [s["text"] for e in t.ok(t.call("GET", "/log", t.gm)) for s in e["explanation"]]
+    return seen, gm_lines
+
+
+def test_an_auto_rolled_secret_check_takes_no_number_a_player_counts(server: ServeProcess) -> None:
+    """A hostile player notes her pending check's id, the GM makes a ``sense`` whose Vision roll
+    the engine rolls at once, and she notes the id of her next one. The engine rolled Danger
+    Sense in secret only when the danger was real; her ids must not say which (issue 26: an
+    auto-rolled blind check took an id and left a gap). Her ids also follow on one from the
+    other: a roll she never saw waiting takes no number of hers."""
+    calm, calm_gm = _ids_around_an_auto_roll(server, "auto-calm", dangerous=False)
+    danger, danger_gm = _ids_around_an_auto_roll(server, "auto-danger", dangerous=True)
+    assert any("Danger Sense" in line for line in danger_gm), danger_gm  # the GM's secret roll happened
+    assert not any("Danger Sense" in line for line in calm_gm), calm_gm
+    assert calm == danger, (calm, danger)
+    first, _, second, _, _ = danger
+    assert second == first + 1, danger

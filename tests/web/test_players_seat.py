@@ -131,6 +131,35 @@ def test_a_player_cannot_type_the_dice_of_another_characters_check(gurps: SeatTa
     assert r.status_code == 200, r.text
 
 
+def test_surplus_dice_on_a_players_own_roll_cannot_reach_another_characters_check(gurps: SeatTable) -> None:
+    """The typed-dice rule judged from the checks a command raises, not from its parameters: ana
+    may attack bea's character (the table allows it), and resolves her own attack roll -- hers to
+    type -- with three more dice, which the rules feed to the next roll the hit asks for: the
+    defence bea's character rolls, which the engine rolls at once. 6,6,6 would be a critical
+    failure ana chose for bea."""
+    r = gurps.api.patch(
+        gurps.url("/settings"),
+        headers=gurps.gm,
+        json={"automation": {"gurps.attack": "prompt"}, "options": {"actions_on_others": "everyone"}},
+    )
+    assert r.status_code == 200, r.text
+    r = gurps.act(gurps.ana, "attack", "mine", {"target": "theirs", "defense": "dodge"})
+    assert r.status_code == 200 and "request" not in r.json(), r.text
+    (attack,) = gurps.api.get(gurps.url("/pending"), headers=gurps.ana).json()
+    before, version = gurps.character("theirs"), gurps.version()
+    url = gurps.url(f"/pending/{attack['id']}/resolve")
+    r = gurps.api.post(url, headers=gurps.ana, json={"dice": [4, 4, 4, 6, 6, 6]})
+    assert r.status_code == 403, r.text
+    assert "theirs" in r.json()["detail"] and "dice typed" in r.json()["detail"], r.text
+    assert gurps.version() == version and gurps.character("theirs") == before  # nothing applied
+    refusals = gurps.api.get(gurps.url("/refusals"), headers=gurps.gm).json()
+    assert refusals[-1]["by"] == "ana" and "theirs" in refusals[-1]["why"], refusals
+    # Her own three dice alone are hers to type: the campaign rolls the defence.
+    r = gurps.api.post(url, headers=gurps.ana, json={"dice": [4, 4, 4]})
+    assert r.status_code == 200, r.text
+    assert gurps.version() == version + 1
+
+
 def test_a_players_bad_skill_is_refused_at_once_and_the_clock_keeps_going(api: InProcess) -> None:
     """The issue's jam: a player's exert with skill nonsense was accepted, then every GM round
     answered 400 and undo did not clear it."""

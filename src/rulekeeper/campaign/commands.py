@@ -14,6 +14,7 @@ from typing import Any
 from rulekeeper.campaign.jsonable import jsonable
 from rulekeeper.campaign.names import check_name
 from rulekeeper.campaign.requests import add_request, answer_request, waiting_request
+from rulekeeper.campaign.seat import Seat, SeatDice
 from rulekeeper.campaign.table import Table, merge_settings, settings_json
 from rulekeeper.core import engine
 from rulekeeper.core.action import Action, validate_params
@@ -625,9 +626,16 @@ class LiveDice:
 
 
 def live_dice(
-    command: Mapping[str, Any], table: Table, seed: int, seq: int, ruleset: Ruleset[Any] | None = None
+    command: Mapping[str, Any],
+    table: Table,
+    seed: int,
+    seq: int,
+    ruleset: Ruleset[Any] | None = None,
+    seat: Seat | None = None,
 ) -> LiveDice:
-    """Dice typed with the command if any, else the campaign's seeded source for this seq."""
+    """Dice typed with the command if any, else the campaign's seeded source for this seq.
+
+    Dice typed by a player (``seat``) feed only their own characters' checks (``SeatDice``)."""
     seeded = SeededSource(f"{seed}:{seq}")
     typed = _dice_values(command)
     if typed is None:
@@ -642,8 +650,13 @@ def live_dice(
             source = engine.typed_dice_source(
                 pending, typed, seeded, table.game.settings, surplus_feeds_consequences=feeds
             )
+            if seat is not None and not seat.is_gm:
+                source.scripted = SeatDice(source.scripted.remaining, seat, label=source.scripted.label)
             return LiveDice(RecordingSource(source), source.scripted)
-    scripted = ScriptedSource(typed, label="dice typed for this command")
+    label = "dice typed for this command"
+    scripted = (
+        ScriptedSource(typed, label=label) if seat is None or seat.is_gm else SeatDice(typed, seat, label=label)
+    )
     return LiveDice(RecordingSource(scripted), scripted)
 
 

@@ -8,8 +8,8 @@ appended and the transaction commits -- or, if anything refuses, nothing is writ
 from __future__ import annotations
 
 import json
+import logging
 import time
-from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -30,7 +30,7 @@ from rulekeeper.campaign.results import (
     steps_from_json,
     wall_time,
 )
-from rulekeeper.campaign.seat import Seat, judge_action, judge_resolve
+from rulekeeper.campaign.seat import Seat, SeatRefusal, TypedDiceRefused, judge_action, judge_resolve
 from rulekeeper.campaign.sheet_sources import SheetSource, find_sheet_source, without_source_document
 from rulekeeper.campaign.snapshots import seal
 from rulekeeper.campaign.table import Table, initial_table, merge_settings, settings_json
@@ -43,9 +43,9 @@ from rulekeeper.core.ruleset import Ruleset, canonical_system_name, get_ruleset
 from rulekeeper.core.state import ROLL_RULES, GameState, PendingCheck, Settings, Timer
 from rulekeeper.dice.typed import typed_dice
 from rulekeeper.errors import InputError, RuleRefusal, StoreError, UnknownNameError
-from rulekeeper.limits import MAX_NAME_CHARS, MAX_ROUNDS
+from rulekeeper.limits import MAX_NAME_CHARS, MAX_REFUSAL_CHARS, MAX_REFUSALS_KEPT, MAX_ROUNDS
 from rulekeeper.store.base import HistoryReader, HistoryWriter, Store, unknown_campaign
-from rulekeeper.store.records import CampaignRecord, EventRecord, NewCampaign, SnapshotRecord
+from rulekeeper.store.records import CampaignRecord, EventRecord, NewCampaign, RefusalRecord, SnapshotRecord
 
 __all__ = ["SNAPSHOT_EVERY", "Campaign", "log_entry"]
 
@@ -56,7 +56,6 @@ _NAME_LIMIT = MAX_NAME_CHARS
 #: Times a command is worked out outside the write lock before it waits its turn under the lock.
 _OPTIMISTIC_TRIES = 5
 #: How many refused attempts a campaign keeps for the GM to read.
-_REFUSALS_KEPT = 200
 
 
 def _ruleset(system: str) -> Ruleset[Any]:
@@ -157,6 +156,13 @@ def _explanation(e: EventRecord) -> tuple[Step, ...]:
     return steps_from_json(json.loads(e.outcome).get("explanation", []))
 
 
+_log = logging.getLogger(__name__)
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= MAX_REFUSAL_CHARS else text[: MAX_REFUSAL_CHARS - 1] + "…"
+
+
 class Campaign:
     """One campaign: a game system, its characters and roles, settings, clock, dice and history.
 
@@ -186,8 +192,6 @@ class Campaign:
         #: PostgreSQL): the read transaction would only add round trips.
         self.plan_under_lock = False
         self._timeline = PlayerTimeline()
-        #: Members' attempts the seat refused, newest last, for the GM (kept while the server runs).
-        self.refusals: deque[dict[str, Any]] = deque(maxlen=_REFUSALS_KEPT)
 
     # -- making and finding campaigns ---------------------------------------------------------
     @classmethod
@@ -369,7 +373,11 @@ class Campaign:
         mine = set(self.player_characters(as_player))
         ruleset, state = self._ruleset, self.state
         timeline = self.player_timeline()  # ids counted as the player counts them (no GM secrets)
-        mine_open = [p for p in state.pending if p.actor in mine and not ruleset.is_secret(p, state.settings)]
+        mine_open = [
+            p
+            for p in state.pending
+            if p.actor in mine and not ruleset.is_secret(p, state.settings) and timeline.shows_check(p.id)
+        ]
         shown = [(p, ruleset.player_pending(state, p)) for p in mine_open]
         return [{**d, "id": timeline.check_id(p.id)} if "id" in d else d for p, d in shown]
 
@@ -500,7 +508,12 @@ class Campaign:
                 asked["others"] = list(verdict.others)
                 return self._execute(asked, expected_version, key)
         command = {"kind": "act", "action": action.to_json(), "dice": typed_dice(dice)}
-        return self._execute(command, expected_version, key)
+        try:
+            return self._execute(command, expected_version, key, seat=seat)
+        except TypedDiceRefused as refused:  # typed dice that reached another character's check
+            if seat is not None:
+                self._note_refusal(seat, summarize({"kind": "act", "action": action.to_json()}), str(refused))
+            raise SeatRefusal(str(refused)) from None
 
     def resolve(
         self,
@@ -524,10 +537,26 @@ class Campaign:
             check = next((p.check for p in self.pending() if p.id == pending_id), None)
             count = None if check is None else len(check.dice_sides)
         command = {"kind": "resolve", "pending": pending_id, "dice": typed_dice(dice, count)}
-        return self._execute(command, expected_version, key)
+        try:
+            return self._execute(command, expected_version, key, seat=seat)
+        except TypedDiceRefused as refused:  # surplus dice that reached another character's check
+            if seat is not None:
+                self._note_refusal(seat, f"resolve check #{pending_id}", str(refused))
+            raise SeatRefusal(str(refused)) from None
+
+    @property
+    def refusals(self) -> list[dict[str, Any]]:
+        """Members' attempts the seat refused, oldest first, for the GM: kept in the store, so
+        they outlive a restart and every server process sees them (the newest
+        ``limits.MAX_REFUSALS_KEPT``)."""
+        return [r.to_json() for r in self._store.refusals(self._record.id)]
 
     def _note_refusal(self, seat: Seat, what: str, why: str) -> None:
-        self.refusals.append({"by": seat.name, "role": seat.role, "what": what, "why": why, "wall_time": time.time()})
+        record = RefusalRecord(seat.name, seat.role, _cut(what), _cut(why), time.time())
+        try:
+            self._store.add_refusal(self._record.id, record, MAX_REFUSALS_KEPT)
+        except StoreError as exc:  # the refusal stands; only the GM's note of it is lost
+            _log.warning("could not keep a refusal of %s's attempt for the GM: %s", seat.name, exc)
 
     # -- requests to the GM --------------------------------------------------------------------
     def requests(self, *, by: str | None = None) -> list[dict[str, Any]]:
@@ -660,7 +689,9 @@ class Campaign:
         return self._execute({"kind": "redo"}, expected_version, key)
 
     # -- the transaction every command runs in ------------------------------------------------------
-    def _execute(self, command: dict[str, Any], expected_version: int | None, key: str | None) -> CommandResult:
+    def _execute(
+        self, command: dict[str, Any], expected_version: int | None, key: str | None, *, seat: Seat | None = None
+    ) -> CommandResult:
         command = canonical(command, "command")
         key = _check_key(key)
         if expected_version is not None and (
@@ -671,7 +702,7 @@ class Campaign:
         # wrote meanwhile and to append. If somebody did, the command is worked out again on top.
         for _ in range(0 if self.plan_under_lock else _OPTIMISTIC_TRIES):
             with _naming(self.name), self._store.reading(self._record.id) as reader:
-                planned = self._plan(reader, command, expected_version, key)
+                planned = self._plan(reader, command, expected_version, key, seat)
             if isinstance(planned, CommandResult):
                 return planned
             with self._store.writing(self._record.id) as writer:
@@ -682,7 +713,7 @@ class Campaign:
             return planned.result
         # Writers that keep overtaking this one: work it out under the lock, so it still finishes.
         with self._store.writing(self._record.id) as writer:
-            planned = self._plan(writer, command, expected_version, key)
+            planned = self._plan(writer, command, expected_version, key, seat)
             if isinstance(planned, CommandResult):
                 return planned
             planned.write(writer)
@@ -690,7 +721,12 @@ class Campaign:
         return planned.result
 
     def _plan(
-        self, history: HistoryReader, command: dict[str, Any], expected_version: int | None, key: str | None
+        self,
+        history: HistoryReader,
+        command: dict[str, Any],
+        expected_version: int | None,
+        key: str | None,
+        seat: Seat | None = None,
     ) -> _Planned | CommandResult:
         """What ``command`` appends on top of ``history``'s head (or the earlier result of its key)."""
         if key is not None:
@@ -706,7 +742,7 @@ class Campaign:
         loaded = catch_up(self._ruleset, self._record, self._loaded, history)
         if command["kind"] in ("undo", "redo"):
             return self._reverse(history, loaded, command, key)
-        return self._apply(history, loaded, command, key)
+        return self._apply(history, loaded, command, key, seat)
 
     def _event(
         self,
@@ -729,14 +765,16 @@ class Campaign:
             **fields,
         )
 
-    def _apply(self, history: HistoryReader, loaded: Loaded, command: dict[str, Any], key: str | None) -> _Planned:
+    def _apply(
+        self, history: HistoryReader, loaded: Loaded, command: dict[str, Any], key: str | None, seat: Seat | None = None
+    ) -> _Planned:
         seq = loaded.version + 1
         table = loaded.table
         # Ids continue from the highest ever handed out, so an undone command's ids are never reused.
         start_id = max(table.game.next_id, table.id_mark)
         if start_id != table.game.next_id:
             table = table.with_game(replace(table.game, next_id=start_id))
-        dice = live_dice(command, table, self._record.seed, seq, self._ruleset)
+        dice = live_dice(command, table, self._record.seed, seq, self._ruleset, seat)
         applied = apply_command(self._ruleset, table, command, dice.source)
         dice.check_used()
         after = applied.table

@@ -182,32 +182,57 @@ class PlayerTimeline:
     ) -> PlayerTimeline:
         """This timeline with ``entries`` after it: ``(seq, kind, explanation, ids handed out)``.
 
-        A check's id is hidden when the line saying it waits is secret; every id an entry hidden
-        whole handed out (its checks, its timers) is hidden with it."""
-        hidden, checks, upto = list(self.hidden), set(self.hidden_checks), self.upto
+        Ids are shared by checks, conditions and timers, and a check the engine rolls at once
+        takes one as well, so any id players are not shown (a blind Danger Sense rolled inside
+        a visible ``sense``, a condition, a timer) would leave a gap. Players therefore count
+        only the ids they are shown: a check announced as waiting (or held) in a line that is
+        not secret, in an entry not hidden whole. Every other id an entry handed out is hidden.
+        Judged from the recorded lines alone, so old histories count the same way."""
+        hidden, checks, upto = list(self.hidden), list(self.hidden_checks), self.upto
         for seq, kind, steps, ids in entries:
             if seq <= upto:
                 continue
             upto = seq
-            if hidden_from_players(ruleset, kind, steps):
+            whole = hidden_from_players(ruleset, kind, steps)
+            if whole:
                 hidden.append(seq)
-                checks.update(ids)
-            checks.update(
-                int(s.data["pending"])
-                for s in steps
-                if isinstance(s.data.get("pending"), int) and ruleset.is_secret_step(s)
+            shown = (
+                set()
+                if whole
+                else {
+                    int(s.data["pending"])
+                    for s in steps
+                    if isinstance(s.data.get("pending"), int) and not ruleset.is_secret_step(s)
+                }
             )
-        return PlayerTimeline(tuple(hidden), tuple(sorted(checks)), upto)
+            # An id is judged once, by the entry that handed it out, so a number a player was
+            # shown never changes (ids only grow: hiding a later one moves no earlier count).
+            fresh = [i for i in ids if i not in shown]
+            if fresh and checks and fresh[0] <= checks[-1]:
+                checks = sorted({*checks, *fresh})  # not in order (never, for ids that only grow)
+            else:
+                checks.extend(fresh)
+        return PlayerTimeline(tuple(hidden), tuple(checks), upto)
+
+    def shows_check(self, pending_id: int) -> bool:
+        """Whether players were ever shown the check ``pending_id`` (one asked in secret stays
+        the GM's even when the table later makes its kind visible: its number would collide
+        with the check counted before it)."""
+        at = bisect_left(self.hidden_checks, pending_id)
+        return at == len(self.hidden_checks) or self.hidden_checks[at] != pending_id
 
 
 def _uncount(hidden: Sequence[int], counted: int) -> int:
-    """The smallest number not in ``hidden`` that is the ``counted``-th such (0 stays 0)."""
+    """The smallest number not in ``hidden`` that is the ``counted``-th such (0 stays 0): the
+    smallest ``n`` whose count ``n - (hidden up to n)`` reaches ``counted`` (a binary search, as
+    every command's ids, conditions and timers may be in ``hidden``)."""
     if counted <= 0:
         return counted
-    out = counted
-    for h in hidden:
-        if h <= out:
-            out += 1
+    low, high = counted, counted + len(hidden)
+    while low < high:
+        mid = (low + high) // 2
+        if mid - bisect_right(hidden, mid) >= counted:
+            high = mid
         else:
-            break
-    return out
+            low = mid + 1
+    return low

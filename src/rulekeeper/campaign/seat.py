@@ -17,7 +17,10 @@ Every front end (the HTTP API, the pages, the CLI) asks :func:`judge_action` or
   fills in when approving; an override at its default value changes nothing and is let through;
 * dice typed at the table feed only checks the player's own characters roll: an action that
   touches another character takes the campaign's dice, and a pending check can be resolved
-  only by the player who rolls it.
+  only by the player who rolls it. That is judged again from the checks the command actually
+  raises (:class:`SeatDice`), not only from which parameters name whom: a player's own action
+  or roll can lead to another character's check (a defence, a roll its consequences ask), and
+  a typed die reaching it refuses the whole command.
 """
 
 from __future__ import annotations
@@ -29,14 +32,17 @@ from typing import Any
 
 from rulekeeper.core.action import Action, ActionSpec, ParamSpec
 from rulekeeper.core.ruleset import Ruleset
-from rulekeeper.core.state import GameState
+from rulekeeper.core.state import GameState, PendingCheck
+from rulekeeper.dice.source import ScriptedSource
 from rulekeeper.errors import RuleRefusal
 
 __all__ = [
     "OTHERS_CHOICES",
     "OTHERS_OPTION",
     "Seat",
+    "SeatDice",
     "SeatRefusal",
+    "TypedDiceRefused",
     "Verdict",
     "judge_action",
     "judge_resolve",
@@ -176,3 +182,40 @@ def judge_resolve(ruleset: Ruleset[Any], state: GameState[Any], seat: Seat, pend
     if pending is not None and seat.plays(pending.actor) and not ruleset.is_secret(pending, state.settings):
         return Verdict()
     return Verdict(f"{seat.role} {seat.name} has no pending check #{pending_id}")
+
+
+class TypedDiceRefused(Exception):
+    """A typed die reached a check the player may not type: raised from inside the rules, so it
+    is no ``RuleRefusal`` (rule code that catches one, as GURPS's defences do, would carry on);
+    the campaign turns it into a :class:`SeatRefusal` once the command is abandoned."""
+
+
+class SeatDice(ScriptedSource):
+    """Dice a player typed, which feed only checks their own characters roll.
+
+    The engine names each check before its dice are rolled (``before_check``); a typed die
+    asked for by a check another character rolls -- or by a roll no check announced -- refuses
+    the command, so nothing of it applies. Dice the campaign rolls after the typed ones run out
+    are not judged (they are nobody's choice)."""
+
+    __slots__ = ("_check", "_seat")
+
+    def __init__(self, values: Sequence[int], seat: Seat, *, label: str) -> None:
+        super().__init__(values, label=label)
+        self._seat = seat
+        self._check: PendingCheck | None = None
+
+    def before_check(self, check: object) -> None:
+        self._check = check if isinstance(check, PendingCheck) else None
+
+    def roll(self, sides: int) -> int:
+        check = self._check
+        if self.remaining and (check is None or not self._seat.plays(check.actor)):
+            whose = f"{check.actor}'s" if check is not None and check.actor else "no character's"
+            what = check.check.describe() if check is not None else "a roll"
+            raise TypedDiceRefused(
+                f"dice typed by {self._seat.name} feed only their own characters' checks, and the "
+                f"next one is {whose} ({what}); nothing was applied: type only the dice of your own "
+                "rolls, or send it without dice and the campaign rolls"
+            )
+        return super().roll(sides)

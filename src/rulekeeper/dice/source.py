@@ -118,6 +118,13 @@ class FallbackSource:
             return self.scripted.roll(sides)
         return self.fallback.roll(sides)
 
+    def before_check(self, check: object) -> None:
+        """Tell the scripted values which check they are about to feed, if they ask (a player's
+        typed dice feed only that player's checks: ``campaign.seat.SeatDice``)."""
+        hook = getattr(self.scripted, "before_check", None)
+        if hook is not None:
+            hook(check)
+
 
 class RecordingSource:
     """Remember every value another source gives, in order, with the die it was rolled on."""
@@ -132,6 +139,12 @@ class RecordingSource:
         value = self.inner.roll(sides)
         self.record.append((sides, value))
         return value
+
+    def before_check(self, check: object) -> None:
+        """Pass on which check the next values are for, to a source that asks."""
+        hook = getattr(self.inner, "before_check", None)
+        if hook is not None:
+            hook(check)
 
     @property
     def values(self) -> tuple[int, ...]:

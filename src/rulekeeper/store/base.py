@@ -21,6 +21,7 @@ from rulekeeper.store.records import (
     MemberRecord,
     NewCampaign,
     NewMember,
+    RefusalRecord,
     SnapshotRecord,
 )
 
@@ -117,6 +118,29 @@ class Store(abc.ABC):
     def revoke_members(self, campaign_id: int, name: str, when: float) -> int:
         """End every live token of member ``name`` (or the one whose token id is ``name``);
         returns how many were ended."""
+
+    # -- refusals: what the seat refused, for the GM ------------------------------------------
+    @abc.abstractmethod
+    def add_refusal(self, campaign_id: int, refusal: RefusalRecord, keep: int) -> None:
+        """Keep ``refusal``; only the newest ``keep`` of the campaign stay (older ones are deleted)."""
+
+    @abc.abstractmethod
+    def refusals(self, campaign_id: int) -> list[RefusalRecord]:
+        """The refusals kept for a campaign, oldest first."""
+
+    # -- live streams: how many each token holds, across every process on this database --------
+    @abc.abstractmethod
+    def take_stream_lease(self, token_id: str, lease: str, now: float, expires: float, limit: int) -> bool:
+        """Record the stream ``lease`` of ``token_id`` until ``expires``, unless the token already
+        holds ``limit`` leases that have not lapsed by ``now`` (then False, nothing recorded)."""
+
+    @abc.abstractmethod
+    def renew_stream_leases(self, leases: Sequence[str], expires: float) -> None:
+        """Move the ends of ``leases`` (streams still open) to ``expires``."""
+
+    @abc.abstractmethod
+    def release_stream_leases(self, leases: Sequence[str]) -> None:
+        """Forget ``leases`` (their streams ended)."""
 
     @abc.abstractmethod
     def close(self) -> None: ...

@@ -20,6 +20,7 @@ from rulekeeper.store.records import (
     MemberRecord,
     NewCampaign,
     NewMember,
+    RefusalRecord,
     SnapshotRecord,
 )
 
@@ -127,6 +128,8 @@ class MemoryStore(Store):
         self._next_id = 1
         self._closed = False
         self._members: list[MemberRecord] = []
+        self._refusals: dict[int, list[RefusalRecord]] = {}
+        self._leases: dict[str, tuple[str, float]] = {}  # lease -> (token id, expires)
 
     def _check_open(self) -> None:
         if self._closed:
@@ -183,6 +186,7 @@ class MemoryStore(Store):
                 raise unknown_campaign(self, name)
             del self._campaigns[record.id]
             self._members = [m for m in self._members if m.campaign_id != record.id]
+            self._refusals.pop(record.id, None)
 
     def _get(self, campaign_id: int) -> _Campaign:
         self._check_open()
@@ -245,6 +249,35 @@ class MemoryStore(Store):
                     self._members[i] = replace(m, revoked=when)
                     count += 1
             return count
+
+    def add_refusal(self, campaign_id: int, refusal: RefusalRecord, keep: int) -> None:
+        with self._lock:
+            self._get(campaign_id)
+            kept = [*self._refusals.get(campaign_id, []), refusal]
+            self._refusals[campaign_id] = kept[-keep:] if keep > 0 else []
+
+    def refusals(self, campaign_id: int) -> list[RefusalRecord]:
+        with self._lock:
+            return list(self._refusals.get(campaign_id, []))
+
+    def take_stream_lease(self, token_id: str, lease: str, now: float, expires: float, limit: int) -> bool:
+        with self._lock:
+            self._leases = {k: v for k, v in self._leases.items() if v[0] != token_id or v[1] > now}
+            if sum(1 for t, _ in self._leases.values() if t == token_id) >= limit:
+                return False
+            self._leases[lease] = (token_id, expires)
+            return True
+
+    def renew_stream_leases(self, leases: Sequence[str], expires: float) -> None:
+        with self._lock:
+            for lease in leases:
+                if lease in self._leases:
+                    self._leases[lease] = (self._leases[lease][0], expires)
+
+    def release_stream_leases(self, leases: Sequence[str]) -> None:
+        with self._lock:
+            for lease in leases:
+                self._leases.pop(lease, None)
 
     def close(self) -> None:
         self._closed = True

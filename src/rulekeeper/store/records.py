@@ -20,6 +20,7 @@ __all__ = [
     "MemberRecord",
     "NewCampaign",
     "NewMember",
+    "RefusalRecord",
     "SnapshotRecord",
     "timestamp",
 ]
@@ -165,3 +166,17 @@ class MemberRecord:
     created: float
     expires: float | None
     revoked: float | None
+
+
+@dataclass(frozen=True)
+class RefusalRecord:
+    """An attempt the seat refused (``campaign/seat.py``), kept for the GM: who, what, why, when."""
+
+    member: str
+    role: str
+    what: str
+    why: str
+    wall_time: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"by": self.member, "role": self.role, "what": self.what, "why": self.why, "wall_time": self.wall_time}

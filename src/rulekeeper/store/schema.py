@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-__all__ = ["campaigns", "events", "members", "metadata", "snapshots"]
+__all__ = ["campaigns", "events", "members", "metadata", "refusals", "snapshots", "stream_leases"]
 
 metadata = sa.MetaData()
 
@@ -71,5 +71,30 @@ members = sa.Table(
     sa.Column("revoked", sa.Float, nullable=True),
 )
 
+# Members' attempts the seat refused, for the GM; the newest ``limits.MAX_REFUSALS_KEPT`` per campaign.
+refusals = sa.Table(
+    "refusals",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("campaign_id", sa.Integer, sa.ForeignKey("campaigns.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("wall_time", sa.Float, nullable=False),
+    sa.Column("member", sa.String(200), nullable=False),
+    sa.Column("role", sa.String(20), nullable=False),
+    sa.Column("what", sa.Text, nullable=False),
+    sa.Column("why", sa.Text, nullable=False),
+)
+
+# Live streams open per token, across every server process on this database; a lease lapses
+# at ``expires`` unless the process holding it renews it.
+stream_leases = sa.Table(
+    "stream_leases",
+    metadata,
+    sa.Column("lease", sa.String(40), primary_key=True),
+    sa.Column("token_id", sa.String(40), nullable=False),
+    sa.Column("expires", sa.Float, nullable=False),
+)
+
 sa.Index("ix_members_campaign", members.c.campaign_id)
+sa.Index("ix_refusals_campaign", refusals.c.campaign_id, refusals.c.id)
+sa.Index("ix_stream_leases_token", stream_leases.c.token_id)
 sa.Index("ix_events_campaign_kind", events.c.campaign_id, events.c.kind)

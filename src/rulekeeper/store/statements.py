@@ -23,6 +23,7 @@ from rulekeeper.store.records import (
     MemberRecord,
     NewCampaign,
     NewMember,
+    RefusalRecord,
     SnapshotRecord,
 )
 
@@ -211,7 +212,28 @@ class Statements:
             "UPDATE members SET revoked = :when WHERE campaign_id = :cid AND revoked IS NULL "
             "AND (name = :name OR token_id = :name)"
         )
+        self.insert_refusal = sql(
+            "INSERT INTO refusals (campaign_id, wall_time, member, role, what, why) "
+            "VALUES (:cid, :wall_time, :member, :role, :what, :why)"
+        )
+        # Everything older than the newest ``keep`` (a no-op while there are fewer).
+        self.trim_refusals = sql(
+            f"DELETE FROM refusals {where} AND id <= (SELECT id FROM refusals {where} "
+            "ORDER BY id DESC LIMIT 1 OFFSET :keep)"
+        )
+        self.refusals = sql(f"SELECT member, role, what, why, wall_time FROM refusals {where} ORDER BY id")
+        # A token's leases are counted under its member row's lock, so two processes cannot
+        # both see room for one more stream (SQLite: the database's single write lock).
+        self.lock_token = sql("SELECT id FROM members WHERE token_id = :token_id" + (" FOR UPDATE" if postgres else ""))
+        self.lapse_leases = sql("DELETE FROM stream_leases WHERE token_id = :token_id AND expires <= :now")
+        self.count_leases = sql("SELECT COUNT(*) FROM stream_leases WHERE token_id = :token_id")
+        self.insert_lease = sql(
+            "INSERT INTO stream_leases (lease, token_id, expires) VALUES (:lease, :token_id, :expires)"
+        )
+        self.renew_lease = sql("UPDATE stream_leases SET expires = :expires WHERE lease = :lease")
+        self.release_lease = sql("DELETE FROM stream_leases WHERE lease = :lease")
         self.delete = (
+            sql("DELETE FROM refusals WHERE campaign_id = :cid"),
             sql("DELETE FROM members WHERE campaign_id = :cid"),
             sql("DELETE FROM snapshots WHERE campaign_id = :cid"),
             sql("DELETE FROM events WHERE campaign_id = :cid"),
@@ -451,3 +473,46 @@ class StatementStore(Store):
             cursor.execute(self._sql.revoke, {"cid": campaign_id, "name": name, "when": when})
             count: int = cursor.rowcount
             return count
+
+    # -- refusals ---------------------------------------------------------------------------
+    def add_refusal(self, campaign_id: int, refusal: RefusalRecord, keep: int) -> None:
+        with self._transaction(write=True) as cursor:
+            cursor.execute(
+                self._sql.insert_refusal,
+                {
+                    "cid": campaign_id,
+                    "wall_time": refusal.wall_time,
+                    "member": refusal.member,
+                    "role": refusal.role,
+                    "what": refusal.what,
+                    "why": refusal.why,
+                },
+            )
+            cursor.execute(self._sql.trim_refusals, {"cid": campaign_id, "keep": keep})
+
+    def refusals(self, campaign_id: int) -> list[RefusalRecord]:
+        with self._transaction(write=False, single=True) as cursor:
+            cursor.execute(self._sql.refusals, {"cid": campaign_id})
+            return [RefusalRecord(str(r[0]), str(r[1]), str(r[2]), str(r[3]), float(r[4])) for r in cursor.fetchall()]
+
+    # -- live-stream leases -----------------------------------------------------------------
+    def take_stream_lease(self, token_id: str, lease: str, now: float, expires: float, limit: int) -> bool:
+        with self._transaction(write=True) as cursor:
+            cursor.execute(self._sql.lock_token, {"token_id": token_id})
+            cursor.fetchall()
+            cursor.execute(self._sql.lapse_leases, {"token_id": token_id, "now": now})
+            cursor.execute(self._sql.count_leases, {"token_id": token_id})
+            if int(cursor.fetchone()[0]) >= limit:
+                return False
+            cursor.execute(self._sql.insert_lease, {"lease": lease, "token_id": token_id, "expires": expires})
+            return True
+
+    def renew_stream_leases(self, leases: Sequence[str], expires: float) -> None:
+        if leases:
+            with self._transaction(write=True) as cursor:
+                cursor.executemany(self._sql.renew_lease, [{"lease": lease, "expires": expires} for lease in leases])
+
+    def release_stream_leases(self, leases: Sequence[str]) -> None:
+        if leases:
+            with self._transaction(write=True) as cursor:
+                cursor.executemany(self._sql.release_lease, [{"lease": lease} for lease in leases])

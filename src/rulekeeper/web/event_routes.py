@@ -16,15 +16,22 @@ Each event is one command of the campaign, projected for the caller::
 ``?last_event_id=17``) gets every later command and nothing twice; an entry a viewer may not see
 at all is skipped (no event, no id). A comment line every 15 s keeps the connection open; a
 token revoked or expired while connected ends the stream with ``event: revoked`` within
-:data:`RECHECK_SECONDS`. One token holds at most :data:`MAX_STREAMS_PER_TOKEN` streams in a
-process (429 beyond).
+:data:`RECHECK_SECONDS`. One token holds at most :data:`MAX_STREAMS_PER_TOKEN` streams (429
+beyond) across every server process on one database: each stream holds a lease in the store
+(``stream_leases``), renewed every :data:`LEASE_RENEW_SECONDS` while it is open and given back
+when it ends; a process that dies without giving its leases back has them lapse after
+:data:`LEASE_SECONDS`. A count in the process refuses the excess of one process without a
+database write.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
+import secrets
+import threading
 import time
 import weakref
 from collections.abc import AsyncIterator
@@ -33,6 +40,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Query
 from fastapi.responses import StreamingResponse
 
+from rulekeeper.errors import StoreError
+from rulekeeper.store.base import Store
 from rulekeeper.web.auth import Access, member
 from rulekeeper.web.broker import Batch
 from rulekeeper.web.guard import env_number
@@ -47,20 +56,29 @@ KEEPALIVE_SECONDS = 15.0
 #: How often an open stream checks that its token still stands: a revoked member's streams end
 #: within this (one indexed read of the member per stream and interval).
 RECHECK_SECONDS = 0.4
-#: Live streams one token may hold open in one server process (``RULEKEEPER_MAX_STREAMS_PER_TOKEN``):
-#: a page holds one, a player with a phone and a laptop a few; each costs a connection and memory.
+#: Live streams one token may hold open (``RULEKEEPER_MAX_STREAMS_PER_TOKEN``), whichever server
+#: processes on the database serve them: a page holds one, a player with a phone and a laptop a
+#: few; each costs a connection and memory.
 MAX_STREAMS_PER_TOKEN = int(env_number("RULEKEEPER_MAX_STREAMS_PER_TOKEN", 8))
+#: How long a stream's lease lasts unless renewed: how long the streams of a process killed
+#: without notice still count against their token.
+LEASE_SECONDS = 30.0
+#: How often an open stream renews its lease (one small write).
+LEASE_RENEW_SECONDS = 10.0
 
 # Open streams per token id in this process.
 _open: dict[str, int] = {}
 
 
 class _Seat:
-    """One open stream's place in ``_open``, given back exactly once: when the stream ends, or
-    (a client gone before the stream began) when its generator is collected."""
+    """One open stream's place: its count in ``_open`` and its lease in the store, given back
+    exactly once -- when the stream ends, or (a client gone before the stream began) when its
+    generator is collected."""
 
-    def __init__(self, token_id: str) -> None:
+    def __init__(self, token_id: str, store: Store, lease: str) -> None:
         self.token_id = token_id
+        self.store = store
+        self.lease = lease
         self._held = True
         _open[token_id] = _open.get(token_id, 0) + 1
 
@@ -72,6 +90,14 @@ class _Seat:
                 _open[self.token_id] = left
             else:
                 _open.pop(self.token_id, None)
+            # Off the event loop (a write may wait for the database's lock); should it fail or the
+            # process stop first, the lease lapses by itself.
+            threading.Thread(target=_give_back, args=(self.store, self.lease), daemon=True).start()
+
+
+def _give_back(store: Store, lease: str) -> None:
+    with contextlib.suppress(StoreError):  # it lapses after LEASE_SECONDS
+        store.release_stream_leases([lease])
 
 
 def sse(event: str, data: Any, event_id: int | None = None) -> str:
@@ -97,7 +123,7 @@ async def _stream(server: Server, access: Access, last_seen: int, seat: _Seat) -
         # Registered first, backlog second: nothing written in between can fall through.
         backlog = await asyncio.to_thread(broker.read, access.record, last_seen)
         yield f": connected to process {os.getpid()}\n\n"
-        last_check = last_beat = time.monotonic()
+        last_check = last_beat = last_renewal = time.monotonic()
         batch: Batch | None = backlog
         # Anyone but the GM counts ids without the GM's secret commands (``Viewer.timeline``):
         # their Last-Event-ID is such a count, turned back into the table's seq here.
@@ -129,6 +155,10 @@ async def _stream(server: Server, access: Access, last_seen: int, seat: _Seat) -
                 if not await asyncio.to_thread(_still_valid, server, access):
                     yield sse("revoked", {"detail": "this token is no longer valid"})
                     return
+                if last_check - last_renewal >= LEASE_RENEW_SECONDS:
+                    last_renewal = last_check
+                    lease = [seat.lease]
+                    await asyncio.to_thread(server.store.renew_stream_leases, lease, time.time() + LEASE_SECONDS)
     finally:
         broker.unsubscribe(sub)
         seat.release()
@@ -170,13 +200,21 @@ async def events(
         resume = int(text)
     del token  # read by the identity dependency; declared here so the schema documents it
     token_id = access.identity.token_id
+    full = Problem(
+        429,
+        "too-many-streams",
+        f"this token already has {MAX_STREAMS_PER_TOKEN} live streams open (on this server or another "
+        "serving the same database); close one first",
+    )
     if _open.get(token_id, 0) >= MAX_STREAMS_PER_TOKEN:
-        raise Problem(
-            429,
-            "too-many-streams",
-            f"this token already has {MAX_STREAMS_PER_TOKEN} live streams open here; close one first",
-        )
-    seat = _Seat(token_id)
+        raise full  # this process alone holds them all: no need to ask the database
+    lease, now = secrets.token_hex(16), time.time()
+    store = server.store
+    if not await asyncio.to_thread(
+        store.take_stream_lease, token_id, lease, now, now + LEASE_SECONDS, MAX_STREAMS_PER_TOKEN
+    ):
+        raise full
+    seat = _Seat(token_id, store, lease)
     stream = _stream(server, access, resume, seat)
     weakref.finalize(stream, seat.release)
     return StreamingResponse(

@@ -105,6 +105,10 @@ class Viewer:
     def actual_check(self, counted: int) -> int:
         return counted if self.timeline is None else self.timeline.actual_check(counted)
 
+    def shown_check(self, pending_id: int) -> bool:
+        """Whether this viewer was shown the check's id when it was asked (the GM always is)."""
+        return self.timeline is None or self.timeline.shows_check(pending_id)
+
 
 def player_text(ruleset: Ruleset[Any], step: Step) -> str | None:
     """The wording of one explanation step a player may read (``ruleset.player_text``), or
@@ -239,7 +243,7 @@ def pending_json(
                     "player_may_roll": theirs,
                 }
             )
-        elif viewer.plays(p.actor) and not ruleset.is_secret(p, state.settings):
+        elif viewer.plays(p.actor) and not ruleset.is_secret(p, state.settings) and viewer.shown_check(p.id):
             shown = ruleset.player_pending(state, p)
             out.append({**shown, "id": viewer.check_id(p.id)} if "id" in shown else shown)
     return out

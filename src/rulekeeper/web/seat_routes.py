@@ -128,6 +128,7 @@ def settle_aside(
 
 @router.get("/api/campaigns/{campaign}/refusals")
 def list_refusals(access: GmDep, server: ServerDep) -> list[dict[str, Any]]:
-    """Members' attempts the seat refused, newest last (kept while the server runs)."""
+    """Members' attempts the seat refused, newest last: the newest 200 (docs/limits.md), kept in the
+    database, so they outlive a restart and every server process lists the same."""
     with server.pool.use(access.record) as campaign:
         return [dict(r) for r in campaign.refusals]
