@@ -69,11 +69,16 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serving(db: str, workers: int, log: Path, *, command: list[str] | None = None) -> Iterator[Server]:
+def serving(
+    db: str, workers: int, log: Path, *, command: list[str] | None = None, source: str | None = None
+) -> Iterator[Server]:
     """A server subprocess in a session of its own (so its CPU can be summed over every process
-    of that session), answering on ``/api/health``. ``command`` replaces ``rulekeeper serve``."""
+    of that session), answering on ``/api/health``. ``command`` replaces ``rulekeeper serve``;
+    ``source`` is another checkout's ``src`` to run instead of the installed one."""
     port = _free_port()
     env = {**os.environ, "RULEKEEPER_DB": db}
+    if source is not None:
+        env["PYTHONPATH"] = source
     argv = command or [RULEKEEPER, "serve", "--workers", str(workers)]
     with open(log, "wb") as out:
         proc = subprocess.Popen(
@@ -98,6 +103,14 @@ def serving(db: str, workers: int, log: Path, *, command: list[str] | None = Non
             if time.monotonic() > deadline:
                 raise SystemExit(f"{argv[0]} did not answer")
             time.sleep(0.1)
+        # One worker answering is not all of them: the others may still be importing, and their
+        # start-up would be counted as the first load's CPU. Wait until the session is quiet.
+        settle = time.monotonic() + 30
+        while time.monotonic() < settle:
+            before = session_cpu(proc.pid)
+            time.sleep(0.3)
+            if session_cpu(proc.pid) - before < 0.03:
+                break
         yield Server(url, proc.pid)
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
@@ -148,6 +161,21 @@ def database_cpu(workdir: Path) -> float:
 
 def session_cpu(session: int) -> float:
     return sum(ticks for _, _, sid, ticks in _processes() if sid == session) / _TICK
+
+
+def machine_cpu() -> float:
+    """CPU seconds every core of the machine has been busy (everything but idle and I/O wait),
+    from ``/proc/stat``: with the server's, the database's and this client's own, what is left
+    is the rest of the machine (other programs)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    return (sum(fields[:8]) - idle) / _TICK
+
+
+def own_cpu() -> float:
+    """User + system CPU of this benchmark process: the load's clients."""
+    times = os.times()
+    return times.user + times.system
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -239,31 +267,49 @@ async def make_campaigns(url: str, tag: str, count: int) -> list[tuple[str, str]
         return [(name, (await new_campaign(client, name))[0]) for name in names]
 
 
-def cpu_comparison(db: str, workdir: Path, actions: int, rounds: int) -> dict[str, float]:
+def cpu_comparison(db: str, workdir: Path, actions: int, rounds: int, before: str | None = None) -> dict[str, float]:
     """``rulekeeper serve`` (SQLite, 1 worker) against the hello-world of ``hello_app.py`` under
-    the same load, alternating ``rounds`` times in one run; the median of each."""
-    ours: list[tuple[float, float, float]] = []
-    floor: list[tuple[float, float, float]] = []
+    the same load, alternating ``rounds`` times in one run; the median of each. ``before``: the
+    ``src`` of another checkout, served too and measured in the same rounds (a before/after
+    comparison on one machine in one run)."""
     hello = [sys.executable, "-m", "uvicorn", "hello_app:app", "--log-level", "warning", "--no-access-log"]
-    with (
-        serving(db, 1, workdir / "serve-cpu.log") as server,
-        serving(db, 1, workdir / "hello.log", command=hello) as baseline,
-    ):
-        targets = asyncio.run(make_campaigns(server.url, "cpu", CPU_CAMPAIGNS))
+    with contextlib.ExitStack() as stack:
+        servers = {
+            "rulekeeper serve": stack.enter_context(serving(db, 1, workdir / "serve-cpu.log")),
+            "FastAPI hello": stack.enter_context(serving(db, 1, workdir / "hello.log", command=hello)),
+        }
+        if before is not None:
+            servers["serve, before"] = stack.enter_context(
+                serving(f"{db}.before.db", 1, workdir / "serve-before.log", source=before)
+            )
+        targets = asyncio.run(make_campaigns(servers["rulekeeper serve"].url, "cpu", CPU_CAMPAIGNS))
+        if before is not None:
+            targets_before = asyncio.run(make_campaigns(servers["serve, before"].url, "cpu", CPU_CAMPAIGNS))
+        runs: dict[str, list[tuple[float, float, float]]] = {label: [] for label in servers}
         for _ in range(rounds):
-            ours.append(asyncio.run(cpu_load(server, targets, actions)))
-            floor.append(asyncio.run(cpu_load(baseline, targets, actions)))
-    ms, rate, p95 = (statistics.median(x) for x in zip(*ours, strict=True))
-    hello_ms, hello_rate, hello_p95 = (statistics.median(x) for x in zip(*floor, strict=True))
+            for label, server in servers.items():
+                load = targets_before if label == "serve, before" else targets
+                runs[label].append(asyncio.run(cpu_load(server, load, actions)))
+    medians = {label: tuple(statistics.median(x) for x in zip(*rows, strict=True)) for label, rows in runs.items()}
+    hello_ms = medians["FastAPI hello"][0]
+    for label, (ms, rate, p95) in medians.items():
+        unit = "request" if label == "FastAPI hello" else "action "
+        ratio = "" if label == "FastAPI hello" else f"   {ms / hello_ms:.2f}x hello"
+        print(
+            f"  {label:<16}: {ms:5.2f} ms CPU per {unit}  {rate:6.1f}/s   p95 {p95 * 1000:6.1f} ms{ratio}",
+            flush=True,
+        )
+    ms, rate, _ = medians["rulekeeper serve"]
     print(
-        f"  rulekeeper serve: {ms:5.2f} ms CPU per action   {rate:6.1f} actions/s   p95 {p95 * 1000:6.1f} ms\n"
-        f"  FastAPI hello   : {hello_ms:5.2f} ms CPU per request  {hello_rate:6.1f} requests/s  "
-        f"p95 {hello_p95 * 1000:6.1f} ms\n"
         f"goal: CPU per action at most 1.5x the hello-world's: {ms / hello_ms:.2f}x "
         f"({'met' if ms / hello_ms <= 1.5 else 'NOT met'})",
         flush=True,
     )
-    return {"cpu_ms": ms, "hello_cpu_ms": hello_ms, "ratio": ms / hello_ms, "actions_per_s": rate}
+    out = {"cpu_ms": ms, "hello_cpu_ms": hello_ms, "ratio": ms / hello_ms, "actions_per_s": rate}
+    if before is not None:
+        out["before_cpu_ms"] = medians["serve, before"][0]
+        out["before_ratio"] = medians["serve, before"][0] / hello_ms
+    return out
 
 
 async def live_delivery(urls: list[str], tag: str, actions: int) -> tuple[float, float, int]:
@@ -371,24 +417,42 @@ def run_backend(backend: Backend, workdir: Path, args: argparse.Namespace) -> di
         tag = f"w{backend.workers}p{backend.processes}"
         rows = {}
         for concurrency in CONCURRENCY:
-            cpu = sum(s.cpu_seconds() for s in servers), database_cpu(workdir)
+            cpu = sum(s.cpu_seconds() for s in servers), database_cpu(workdir), own_cpu(), machine_cpu()
+            start = time.perf_counter()
             rate, p50, p95 = asyncio.run(throughput(urls, tag, concurrency, args.actions))
+            wall = time.perf_counter() - start
             # Every action sent (one campaign plays its actions twice: once to warm up), CPU of
             # making the campaigns included.
             done = concurrency * args.actions * (2 if concurrency == 1 else 1)
             ours = (sum(s.cpu_seconds() for s in servers) - cpu[0]) * 1000 / done
             theirs = (database_cpu(workdir) - cpu[1]) * 1000 / done
+            client = (own_cpu() - cpu[2]) * 1000 / done
+            # The machine's cores, busy on average over the run: who used them (the rest is
+            # every other program on the machine).
+            busy = (machine_cpu() - cpu[3]) / wall
+            split = {
+                "server": ours * done / 1000 / wall,
+                "database": theirs * done / 1000 / wall,
+                "client": client * done / 1000 / wall,
+            }
+            split["other"] = max(0.0, busy - sum(split.values()))
             rows[concurrency] = {
                 "actions_per_s": rate,
                 "p50_ms": p50 * 1000,
                 "p95_ms": p95 * 1000,
                 "server_cpu_ms": ours,
                 "database_cpu_ms": theirs,
+                "client_cpu_ms": client,
+                "cores_busy": busy,
+                "cores_by": split,
             }
             print(
                 f"  {concurrency:>2} campaigns: {rate:7.1f} actions/s   p50 {p50 * 1000:6.1f} ms"
                 f"   p95 {p95 * 1000:6.1f} ms   CPU per action: server {ours:4.2f} ms"
-                + (f" + PostgreSQL {theirs:4.2f} ms" if theirs else ""),
+                + (f" + PostgreSQL {theirs:4.2f} ms" if theirs else "")
+                + f" (client {client:4.2f} ms)\n"
+                f"      cores busy {busy:4.2f} of {os.cpu_count()}: "
+                + ", ".join(f"{k} {v:4.2f}" for k, v in split.items()),
                 flush=True,
             )
         d50, d95, missing = asyncio.run(live_delivery(urls, tag, args.live_actions))
@@ -408,6 +472,11 @@ def main() -> None:
     parser.add_argument("--cpu-actions", type=int, default=40, help="actions per client in the CPU comparison")
     parser.add_argument("--cpu-rounds", type=int, default=3)
     parser.add_argument("--parts", default="cpu,throughput,dashboard", help="which parts to run")
+    parser.add_argument(
+        "--before",
+        metavar="SRC",
+        help="another checkout's src directory (say, main's): its serve joins the CPU comparison",
+    )
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     results: dict[str, Any] = {}
@@ -415,7 +484,9 @@ def main() -> None:
         workdir = Path(tmp)
         if "cpu" in parts:
             print(f"== CPU per action: SQLite, 1 worker, {CPU_CAMPAIGNS} campaigns, {CPU_CLIENTS} clients", flush=True)
-            results["cpu"] = cpu_comparison(str(workdir / "cpu.db"), workdir, args.cpu_actions, args.cpu_rounds)
+            results["cpu"] = cpu_comparison(
+                str(workdir / "cpu.db"), workdir, args.cpu_actions, args.cpu_rounds, args.before
+            )
         if "throughput" in parts:
             with backends(args.backends.split(","), workdir) as dbs:
                 for backend in dbs:
