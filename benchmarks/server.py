@@ -4,13 +4,16 @@ reach 20 live stream clients.
 
     .venv/bin/python benchmarks/server.py [--parts cpu,throughput,dashboard]
         [--backends sqlite,postgresql] [--actions 40] [--cpu-actions 40] [--cpu-rounds 3]
+        [--before OTHER_CHECKOUT/src] [--pg-no-commit-flush]
 
 * **cpu**: ``rulekeeper serve`` on SQLite (one worker) and the hello-world of ``hello_app.py``
   (the same request -- path, bearer header, JSON body -- validated by pydantic and answered by
   FastAPI on the same uvicorn, same options) run side by side; each takes the same load in turn,
   ``--cpu-rounds`` times: 20 clients on 10 campaigns, GURPS damage and healing alternating. The
   CPU (user + system) of every process of each server's session is read from ``/proc`` before
-  and after; the medians of CPU per request are printed, and their ratio.
+  and after; the medians of CPU per request are printed, and their ratio. ``--before`` serves
+  another checkout's ``src`` (``git archive main src | tar -x -C /tmp/main``) as a third server
+  in the same rounds: a before/after comparison that the machine's other load affects alike.
 * **throughput**, for each backend (``--backends``: ``sqlite`` with one worker, ``postgresql``
   with two, ``postgresql1`` with one, ``postgresql4`` with four, ``postgresql-2proc``: two
   ``serve`` processes on two ports sharing the database, as two machines would, the campaigns
@@ -20,7 +23,10 @@ reach 20 live stream clients.
   response read); then, with 20 clients holding the event stream of one campaign (spread over
   the processes), the time from an action's response reaching the sender to its event reaching
   each client, p50/p95 over every (client, action) pair. Negative means the event arrived
-  before the response.
+  before the response. Each row also splits the machine's busy cores (``/proc/stat``) between
+  the servers, PostgreSQL, this benchmark's own clients and everything else: on a small machine
+  they all compete for the same cores. ``--pg-no-commit-flush`` (diagnosis only) runs the
+  PostgreSQL databases with ``synchronous_commit = off``, to show what the WAL flush costs.
 * **dashboard**: the time to first render of the GM dashboard for 8 characters and 10,000
   events (``benchmarks/dashboard.py``).
 
@@ -376,8 +382,21 @@ class Backend:
 BACKENDS = ("sqlite", "postgresql", "postgresql1", "postgresql4", "postgresql-2proc")
 
 
+def _without_commit_flush(url: str) -> None:
+    """Diagnosis only (``--pg-no-commit-flush``): the benchmark's database acknowledges a commit
+    before its WAL reaches the disk, to show how much of PostgreSQL's time is the flush. Not
+    how rulekeeper runs: it keeps PostgreSQL's durable default (docs/deployment.md)."""
+    import psycopg
+    import sqlalchemy as sa
+
+    made = sa.engine.make_url(url)
+    plain = made.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f'ALTER DATABASE "{made.database}" SET synchronous_commit = off')
+
+
 @contextmanager
-def backends(names: list[str], workdir: Path) -> Iterator[list[Backend]]:
+def backends(names: list[str], workdir: Path, *, no_flush: bool = False) -> Iterator[list[Backend]]:
     out: list[Backend] = []
     server = None
     try:
@@ -392,6 +411,8 @@ def backends(names: list[str], workdir: Path) -> Iterator[list[Backend]]:
 
                 server = start_local_postgres(workdir / "pg")
             db = server.create_database(f"rk_{name.replace('-', '_')}")
+            if no_flush:
+                _without_commit_flush(db)
             if name == "postgresql":
                 out.append(Backend(f"PostgreSQL ({server.how}), 2 workers", db, 2))
             elif name == "postgresql1":
@@ -473,6 +494,11 @@ def main() -> None:
     parser.add_argument("--cpu-rounds", type=int, default=3)
     parser.add_argument("--parts", default="cpu,throughput,dashboard", help="which parts to run")
     parser.add_argument(
+        "--pg-no-commit-flush",
+        action="store_true",
+        help="diagnosis only: PostgreSQL acknowledges commits before flushing them (synchronous_commit off)",
+    )
+    parser.add_argument(
         "--before",
         metavar="SRC",
         help="another checkout's src directory (say, main's): its serve joins the CPU comparison",
@@ -488,7 +514,9 @@ def main() -> None:
                 str(workdir / "cpu.db"), workdir, args.cpu_actions, args.cpu_rounds, args.before
             )
         if "throughput" in parts:
-            with backends(args.backends.split(","), workdir) as dbs:
+            if args.pg_no_commit_flush:
+                print("(diagnosis: PostgreSQL runs with synchronous_commit off -- not rulekeeper's setting)")
+            with backends(args.backends.split(","), workdir, no_flush=args.pg_no_commit_flush) as dbs:
                 for backend in dbs:
                     results[backend.label] = run_backend(backend, workdir, args)
             report_goals(results)
