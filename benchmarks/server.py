@@ -292,10 +292,13 @@ def cpu_comparison(db: str, workdir: Path, actions: int, rounds: int, before: st
         if before is not None:
             targets_before = asyncio.run(make_campaigns(servers["serve, before"].url, "cpu", CPU_CAMPAIGNS))
         runs: dict[str, list[tuple[float, float, float]]] = {label: [] for label in servers}
-        for _ in range(rounds):
-            for label, server in servers.items():
+        order = list(servers)
+        for turn in range(rounds):
+            # Each round starts with another server: whichever went first measured a few
+            # percent more CPU per request, whatever it was (seen by swapping two builds).
+            for label in order[turn % len(order) :] + order[: turn % len(order)]:
                 load = targets_before if label == "serve, before" else targets
-                runs[label].append(asyncio.run(cpu_load(server, load, actions)))
+                runs[label].append(asyncio.run(cpu_load(servers[label], load, actions)))
     medians = {label: tuple(statistics.median(x) for x in zip(*rows, strict=True)) for label, rows in runs.items()}
     hello_ms = medians["FastAPI hello"][0]
     for label, (ms, rate, p95) in medians.items():
