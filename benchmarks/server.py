@@ -231,9 +231,17 @@ async def throughput(urls: list[str], tag: str, concurrency: int, actions: int) 
     # client shared by fifty tasks measures its own pool more than the server. With several
     # server processes the campaigns are spread over them, as a load balancer would.
     names = [f"{tag}-c{concurrency}-{i}" for i in range(concurrency)]
+    # The campaigns are made first, on connections of their own: made on the players' connections,
+    # the first ones sat idle past the server's keep-alive timeout while the rest were made (50
+    # campaigns on a busy machine), and a request sent as the server closed one failed.
+    setup = [httpx.AsyncClient(base_url=url, timeout=120) for url in urls]
+    try:
+        gms = [(await new_campaign(setup[i % len(urls)], name))[0] for i, name in enumerate(names)]
+    finally:
+        for client in setup:
+            await client.aclose()
     clients = [httpx.AsyncClient(base_url=urls[i % len(urls)], timeout=120) for i in range(len(names))]
     try:
-        gms = [(await new_campaign(client, name))[0] for client, name in zip(clients, names, strict=True)]
         latencies: list[float] = []
         if concurrency == 1:
             await play(clients[0], names[0], gms[0], actions, latencies)  # warm the server's caches
