@@ -4,13 +4,16 @@ reach 20 live stream clients.
 
     .venv/bin/python benchmarks/server.py [--parts cpu,throughput,dashboard]
         [--backends sqlite,postgresql] [--actions 40] [--cpu-actions 40] [--cpu-rounds 3]
+        [--before OTHER_CHECKOUT/src] [--pg-no-commit-flush]
 
 * **cpu**: ``rulekeeper serve`` on SQLite (one worker) and the hello-world of ``hello_app.py``
   (the same request -- path, bearer header, JSON body -- validated by pydantic and answered by
   FastAPI on the same uvicorn, same options) run side by side; each takes the same load in turn,
   ``--cpu-rounds`` times: 20 clients on 10 campaigns, GURPS damage and healing alternating. The
   CPU (user + system) of every process of each server's session is read from ``/proc`` before
-  and after; the medians of CPU per request are printed, and their ratio.
+  and after; the medians of CPU per request are printed, and their ratio. ``--before`` serves
+  another checkout's ``src`` (``git archive main src | tar -x -C /tmp/main``) as a third server
+  in the same rounds: a before/after comparison that the machine's other load affects alike.
 * **throughput**, for each backend (``--backends``: ``sqlite`` with one worker, ``postgresql``
   with two, ``postgresql1`` with one, ``postgresql4`` with four, ``postgresql-2proc``: two
   ``serve`` processes on two ports sharing the database, as two machines would, the campaigns
@@ -20,7 +23,10 @@ reach 20 live stream clients.
   response read); then, with 20 clients holding the event stream of one campaign (spread over
   the processes), the time from an action's response reaching the sender to its event reaching
   each client, p50/p95 over every (client, action) pair. Negative means the event arrived
-  before the response.
+  before the response. Each row also splits the machine's busy cores (``/proc/stat``) between
+  the servers, PostgreSQL, this benchmark's own clients and everything else: on a small machine
+  they all compete for the same cores. ``--pg-no-commit-flush`` (diagnosis only) runs the
+  PostgreSQL databases with ``synchronous_commit = off``, to show what the WAL flush costs.
 * **dashboard**: the time to first render of the GM dashboard for 8 characters and 10,000
   events (``benchmarks/dashboard.py``).
 
@@ -69,11 +75,16 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serving(db: str, workers: int, log: Path, *, command: list[str] | None = None) -> Iterator[Server]:
+def serving(
+    db: str, workers: int, log: Path, *, command: list[str] | None = None, source: str | None = None
+) -> Iterator[Server]:
     """A server subprocess in a session of its own (so its CPU can be summed over every process
-    of that session), answering on ``/api/health``. ``command`` replaces ``rulekeeper serve``."""
+    of that session), answering on ``/api/health``. ``command`` replaces ``rulekeeper serve``;
+    ``source`` is another checkout's ``src`` to run instead of the installed one."""
     port = _free_port()
     env = {**os.environ, "RULEKEEPER_DB": db}
+    if source is not None:
+        env["PYTHONPATH"] = source
     argv = command or [RULEKEEPER, "serve", "--workers", str(workers)]
     with open(log, "wb") as out:
         proc = subprocess.Popen(
@@ -98,6 +109,14 @@ def serving(db: str, workers: int, log: Path, *, command: list[str] | None = Non
             if time.monotonic() > deadline:
                 raise SystemExit(f"{argv[0]} did not answer")
             time.sleep(0.1)
+        # One worker answering is not all of them: the others may still be importing, and their
+        # start-up would be counted as the first load's CPU. Wait until the session is quiet.
+        settle = time.monotonic() + 30
+        while time.monotonic() < settle:
+            before = session_cpu(proc.pid)
+            time.sleep(0.3)
+            if session_cpu(proc.pid) - before < 0.03:
+                break
         yield Server(url, proc.pid)
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
@@ -150,6 +169,21 @@ def session_cpu(session: int) -> float:
     return sum(ticks for _, _, sid, ticks in _processes() if sid == session) / _TICK
 
 
+def machine_cpu() -> float:
+    """CPU seconds every core of the machine has been busy (everything but idle and I/O wait),
+    from ``/proc/stat``: with the server's, the database's and this client's own, what is left
+    is the rest of the machine (other programs)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    return (sum(fields[:8]) - idle) / _TICK
+
+
+def own_cpu() -> float:
+    """User + system CPU of this benchmark process: the load's clients."""
+    times = os.times()
+    return times.user + times.system
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
@@ -197,9 +231,17 @@ async def throughput(urls: list[str], tag: str, concurrency: int, actions: int) 
     # client shared by fifty tasks measures its own pool more than the server. With several
     # server processes the campaigns are spread over them, as a load balancer would.
     names = [f"{tag}-c{concurrency}-{i}" for i in range(concurrency)]
+    # The campaigns are made first, on connections of their own: made on the players' connections,
+    # the first ones sat idle past the server's keep-alive timeout while the rest were made (50
+    # campaigns on a busy machine), and a request sent as the server closed one failed.
+    setup = [httpx.AsyncClient(base_url=url, timeout=120) for url in urls]
+    try:
+        gms = [(await new_campaign(setup[i % len(urls)], name))[0] for i, name in enumerate(names)]
+    finally:
+        for client in setup:
+            await client.aclose()
     clients = [httpx.AsyncClient(base_url=urls[i % len(urls)], timeout=120) for i in range(len(names))]
     try:
-        gms = [(await new_campaign(client, name))[0] for client, name in zip(clients, names, strict=True)]
         latencies: list[float] = []
         if concurrency == 1:
             await play(clients[0], names[0], gms[0], actions, latencies)  # warm the server's caches
@@ -239,31 +281,52 @@ async def make_campaigns(url: str, tag: str, count: int) -> list[tuple[str, str]
         return [(name, (await new_campaign(client, name))[0]) for name in names]
 
 
-def cpu_comparison(db: str, workdir: Path, actions: int, rounds: int) -> dict[str, float]:
+def cpu_comparison(db: str, workdir: Path, actions: int, rounds: int, before: str | None = None) -> dict[str, float]:
     """``rulekeeper serve`` (SQLite, 1 worker) against the hello-world of ``hello_app.py`` under
-    the same load, alternating ``rounds`` times in one run; the median of each."""
-    ours: list[tuple[float, float, float]] = []
-    floor: list[tuple[float, float, float]] = []
+    the same load, alternating ``rounds`` times in one run; the median of each. ``before``: the
+    ``src`` of another checkout, served too and measured in the same rounds (a before/after
+    comparison on one machine in one run)."""
     hello = [sys.executable, "-m", "uvicorn", "hello_app:app", "--log-level", "warning", "--no-access-log"]
-    with (
-        serving(db, 1, workdir / "serve-cpu.log") as server,
-        serving(db, 1, workdir / "hello.log", command=hello) as baseline,
-    ):
-        targets = asyncio.run(make_campaigns(server.url, "cpu", CPU_CAMPAIGNS))
-        for _ in range(rounds):
-            ours.append(asyncio.run(cpu_load(server, targets, actions)))
-            floor.append(asyncio.run(cpu_load(baseline, targets, actions)))
-    ms, rate, p95 = (statistics.median(x) for x in zip(*ours, strict=True))
-    hello_ms, hello_rate, hello_p95 = (statistics.median(x) for x in zip(*floor, strict=True))
+    with contextlib.ExitStack() as stack:
+        servers = {
+            "rulekeeper serve": stack.enter_context(serving(db, 1, workdir / "serve-cpu.log")),
+            "FastAPI hello": stack.enter_context(serving(db, 1, workdir / "hello.log", command=hello)),
+        }
+        if before is not None:
+            servers["serve, before"] = stack.enter_context(
+                serving(f"{db}.before.db", 1, workdir / "serve-before.log", source=before)
+            )
+        targets = asyncio.run(make_campaigns(servers["rulekeeper serve"].url, "cpu", CPU_CAMPAIGNS))
+        if before is not None:
+            targets_before = asyncio.run(make_campaigns(servers["serve, before"].url, "cpu", CPU_CAMPAIGNS))
+        runs: dict[str, list[tuple[float, float, float]]] = {label: [] for label in servers}
+        order = list(servers)
+        for turn in range(rounds):
+            # Each round starts with another server: whichever went first measured a few
+            # percent more CPU per request, whatever it was (seen by swapping two builds).
+            for label in order[turn % len(order) :] + order[: turn % len(order)]:
+                load = targets_before if label == "serve, before" else targets
+                runs[label].append(asyncio.run(cpu_load(servers[label], load, actions)))
+    medians = {label: tuple(statistics.median(x) for x in zip(*rows, strict=True)) for label, rows in runs.items()}
+    hello_ms = medians["FastAPI hello"][0]
+    for label, (ms, rate, p95) in medians.items():
+        unit = "request" if label == "FastAPI hello" else "action "
+        ratio = "" if label == "FastAPI hello" else f"   {ms / hello_ms:.2f}x hello"
+        print(
+            f"  {label:<16}: {ms:5.2f} ms CPU per {unit}  {rate:6.1f}/s   p95 {p95 * 1000:6.1f} ms{ratio}",
+            flush=True,
+        )
+    ms, rate, _ = medians["rulekeeper serve"]
     print(
-        f"  rulekeeper serve: {ms:5.2f} ms CPU per action   {rate:6.1f} actions/s   p95 {p95 * 1000:6.1f} ms\n"
-        f"  FastAPI hello   : {hello_ms:5.2f} ms CPU per request  {hello_rate:6.1f} requests/s  "
-        f"p95 {hello_p95 * 1000:6.1f} ms\n"
         f"goal: CPU per action at most 1.5x the hello-world's: {ms / hello_ms:.2f}x "
         f"({'met' if ms / hello_ms <= 1.5 else 'NOT met'})",
         flush=True,
     )
-    return {"cpu_ms": ms, "hello_cpu_ms": hello_ms, "ratio": ms / hello_ms, "actions_per_s": rate}
+    out = {"cpu_ms": ms, "hello_cpu_ms": hello_ms, "ratio": ms / hello_ms, "actions_per_s": rate}
+    if before is not None:
+        out["before_cpu_ms"] = medians["serve, before"][0]
+        out["before_ratio"] = medians["serve, before"][0] / hello_ms
+    return out
 
 
 async def live_delivery(urls: list[str], tag: str, actions: int) -> tuple[float, float, int]:
@@ -330,8 +393,21 @@ class Backend:
 BACKENDS = ("sqlite", "postgresql", "postgresql1", "postgresql4", "postgresql-2proc")
 
 
+def _without_commit_flush(url: str) -> None:
+    """Diagnosis only (``--pg-no-commit-flush``): the benchmark's database acknowledges a commit
+    before its WAL reaches the disk, to show how much of PostgreSQL's time is the flush. Not
+    how rulekeeper runs: it keeps PostgreSQL's durable default (docs/deployment.md)."""
+    import psycopg
+    import sqlalchemy as sa
+
+    made = sa.engine.make_url(url)
+    plain = made.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f'ALTER DATABASE "{made.database}" SET synchronous_commit = off')
+
+
 @contextmanager
-def backends(names: list[str], workdir: Path) -> Iterator[list[Backend]]:
+def backends(names: list[str], workdir: Path, *, no_flush: bool = False) -> Iterator[list[Backend]]:
     out: list[Backend] = []
     server = None
     try:
@@ -346,6 +422,8 @@ def backends(names: list[str], workdir: Path) -> Iterator[list[Backend]]:
 
                 server = start_local_postgres(workdir / "pg")
             db = server.create_database(f"rk_{name.replace('-', '_')}")
+            if no_flush:
+                _without_commit_flush(db)
             if name == "postgresql":
                 out.append(Backend(f"PostgreSQL ({server.how}), 2 workers", db, 2))
             elif name == "postgresql1":
@@ -371,24 +449,42 @@ def run_backend(backend: Backend, workdir: Path, args: argparse.Namespace) -> di
         tag = f"w{backend.workers}p{backend.processes}"
         rows = {}
         for concurrency in CONCURRENCY:
-            cpu = sum(s.cpu_seconds() for s in servers), database_cpu(workdir)
+            cpu = sum(s.cpu_seconds() for s in servers), database_cpu(workdir), own_cpu(), machine_cpu()
+            start = time.perf_counter()
             rate, p50, p95 = asyncio.run(throughput(urls, tag, concurrency, args.actions))
+            wall = time.perf_counter() - start
             # Every action sent (one campaign plays its actions twice: once to warm up), CPU of
             # making the campaigns included.
             done = concurrency * args.actions * (2 if concurrency == 1 else 1)
             ours = (sum(s.cpu_seconds() for s in servers) - cpu[0]) * 1000 / done
             theirs = (database_cpu(workdir) - cpu[1]) * 1000 / done
+            client = (own_cpu() - cpu[2]) * 1000 / done
+            # The machine's cores, busy on average over the run: who used them (the rest is
+            # every other program on the machine).
+            busy = (machine_cpu() - cpu[3]) / wall
+            split = {
+                "server": ours * done / 1000 / wall,
+                "database": theirs * done / 1000 / wall,
+                "client": client * done / 1000 / wall,
+            }
+            split["other"] = max(0.0, busy - sum(split.values()))
             rows[concurrency] = {
                 "actions_per_s": rate,
                 "p50_ms": p50 * 1000,
                 "p95_ms": p95 * 1000,
                 "server_cpu_ms": ours,
                 "database_cpu_ms": theirs,
+                "client_cpu_ms": client,
+                "cores_busy": busy,
+                "cores_by": split,
             }
             print(
                 f"  {concurrency:>2} campaigns: {rate:7.1f} actions/s   p50 {p50 * 1000:6.1f} ms"
                 f"   p95 {p95 * 1000:6.1f} ms   CPU per action: server {ours:4.2f} ms"
-                + (f" + PostgreSQL {theirs:4.2f} ms" if theirs else ""),
+                + (f" + PostgreSQL {theirs:4.2f} ms" if theirs else "")
+                + f" (client {client:4.2f} ms)\n"
+                f"      cores busy {busy:4.2f} of {os.cpu_count()}: "
+                + ", ".join(f"{k} {v:4.2f}" for k, v in split.items()),
                 flush=True,
             )
         d50, d95, missing = asyncio.run(live_delivery(urls, tag, args.live_actions))
@@ -408,6 +504,16 @@ def main() -> None:
     parser.add_argument("--cpu-actions", type=int, default=40, help="actions per client in the CPU comparison")
     parser.add_argument("--cpu-rounds", type=int, default=3)
     parser.add_argument("--parts", default="cpu,throughput,dashboard", help="which parts to run")
+    parser.add_argument(
+        "--pg-no-commit-flush",
+        action="store_true",
+        help="diagnosis only: PostgreSQL acknowledges commits before flushing them (synchronous_commit off)",
+    )
+    parser.add_argument(
+        "--before",
+        metavar="SRC",
+        help="another checkout's src directory (say, main's): its serve joins the CPU comparison",
+    )
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     results: dict[str, Any] = {}
@@ -415,9 +521,13 @@ def main() -> None:
         workdir = Path(tmp)
         if "cpu" in parts:
             print(f"== CPU per action: SQLite, 1 worker, {CPU_CAMPAIGNS} campaigns, {CPU_CLIENTS} clients", flush=True)
-            results["cpu"] = cpu_comparison(str(workdir / "cpu.db"), workdir, args.cpu_actions, args.cpu_rounds)
+            results["cpu"] = cpu_comparison(
+                str(workdir / "cpu.db"), workdir, args.cpu_actions, args.cpu_rounds, args.before
+            )
         if "throughput" in parts:
-            with backends(args.backends.split(","), workdir) as dbs:
+            if args.pg_no_commit_flush:
+                print("(diagnosis: PostgreSQL runs with synchronous_commit off -- not rulekeeper's setting)")
+            with backends(args.backends.split(","), workdir, no_flush=args.pg_no_commit_flush) as dbs:
                 for backend in dbs:
                     results[backend.label] = run_backend(backend, workdir, args)
             report_goals(results)

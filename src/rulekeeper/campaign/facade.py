@@ -32,7 +32,7 @@ from rulekeeper.campaign.results import (
 )
 from rulekeeper.campaign.seat import Seat, SeatRefusal, TypedDiceRefused, judge_action, judge_resolve
 from rulekeeper.campaign.sheet_sources import SheetSource, find_sheet_source, without_source_document
-from rulekeeper.campaign.snapshots import seal
+from rulekeeper.campaign.snapshots import SPAN, seal
 from rulekeeper.campaign.table import Table, initial_table, merge_settings, settings_json
 from rulekeeper.campaign.undo import plan_redo, plan_undo
 from rulekeeper.core import engine
@@ -192,6 +192,10 @@ class Campaign:
         #: PostgreSQL): the read transaction would only add round trips.
         self.plan_under_lock = False
         self._timeline = PlayerTimeline()
+        #: The newest events this object wrote, consecutive (at most a snapshot's span): a
+        #: snapshot's seal covers them, and reading them back cost a round trip and the decoding
+        #: of a hundred events every hundred commands. Events never change once stored.
+        self._written: deque[EventRecord] = deque(maxlen=SPAN)
 
     # -- making and finding campaigns ---------------------------------------------------------
     @classmethod
@@ -709,7 +713,7 @@ class Campaign:
                 if writer.head() != planned.loaded.version - 1:
                     continue
                 planned.write(writer)
-            self._loaded = planned.loaded
+            self._wrote(planned)
             return planned.result
         # Writers that keep overtaking this one: work it out under the lock, so it still finishes.
         with self._store.writing(self._record.id) as writer:
@@ -717,8 +721,26 @@ class Campaign:
             if isinstance(planned, CommandResult):
                 return planned
             planned.write(writer)
-        self._loaded = planned.loaded
+        self._wrote(planned)
         return planned.result
+
+    def _wrote(self, planned: _Planned) -> None:
+        """``planned`` is committed: it is the campaign now, and its event the newest written."""
+        self._loaded = planned.loaded
+        written = self._written
+        if written and written[-1].seq != planned.event.seq - 1:
+            written.clear()  # someone else wrote in between: start again from this one
+        written.append(planned.event)
+
+    def _stored_before(self, seq: int) -> list[EventRecord] | None:
+        """The stored events a seal at ``seq`` covers before ``seq`` itself, when this object
+        wrote all of them (the last :data:`SPAN`, or every one since the first); else None."""
+        written = self._written
+        if not written or written[-1].seq != seq - 1:
+            return None
+        if written[0].seq > max(1, seq - SPAN):
+            return None
+        return list(written)
 
     def _plan(
         self,
@@ -796,7 +818,7 @@ class Campaign:
         snapshot = loaded.snapshot
         keep: SnapshotRecord | None = None
         if seq % self.snapshot_every == 0 or seq - snapshot >= 2 * self.snapshot_every:
-            keep = seal(self._ruleset, after, seq, history, (event,))
+            keep = seal(self._ruleset, after, seq, history, (event,), stored=self._stored_before(seq))
             snapshot = seq
         result = CommandResult(
             seq=seq,
@@ -859,7 +881,7 @@ class Campaign:
             event=event,
         )
         # Snapshots at or after the earliest reversed command folded it the other way.
-        snapshot = seal(self._ruleset, after, seq, history, (event,))
+        snapshot = seal(self._ruleset, after, seq, history, (event,), stored=self._stored_before(seq))
         return _Planned(result, Loaded(after, seq, seq, loaded.replayed), event, snapshot, min(reversal.refs))
 
     def _retried(self, history: HistoryReader, earlier: EventRecord, command: Mapping[str, Any]) -> CommandResult:

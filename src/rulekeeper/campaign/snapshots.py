@@ -67,10 +67,23 @@ def seal_table(version: int, table_text: str, covered: Sequence[EventRecord]) ->
 
 
 def seal(
-    ruleset: Ruleset[Any], table: Table, version: int, history: HistoryReader, pending: Sequence[EventRecord] = ()
+    ruleset: Ruleset[Any],
+    table: Table,
+    version: int,
+    history: HistoryReader,
+    pending: Sequence[EventRecord] = (),
+    *,
+    stored: Sequence[EventRecord] | None = None,
 ) -> SnapshotRecord:
-    """A sealed snapshot of ``table`` at ``version``; ``pending`` are events not yet in ``history``."""
-    covered = [e for e in _covered(history, version) if e.seq <= version - len(pending)] + list(pending)
+    """A sealed snapshot of ``table`` at ``version``; ``pending`` are events not yet in ``history``.
+
+    ``stored``, when given, are the stored events just before ``pending`` (at least the last
+    :data:`SPAN` of them, or all since the first), as the caller already holds them: read from
+    ``history`` otherwise."""
+    kept = version - len(pending)
+    if stored is None:
+        stored = _covered(history, version)
+    covered = [e for e in stored if version - SPAN < e.seq <= kept] + list(pending)
     return seal_table(version, encode_table(ruleset, table), covered[-SPAN:])
 
 

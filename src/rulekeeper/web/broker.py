@@ -116,6 +116,12 @@ class EventBroker:
 
     # -- subscribers ---------------------------------------------------------------------------
     async def subscribe(self, record: CampaignRecord) -> Subscription:
+        """Register a client; once this returns, every change committed from then on reaches it
+        (the caller reads what came before, its backlog, next)."""
+        if self._watcher is not None:
+            # Listening only while someone here follows a campaign (store.changes): wait until
+            # it is in effect, so nothing committed after the backlog is read goes unheard.
+            await asyncio.to_thread(self._watcher.follow, True)
         if record.id not in self._heads:
             head = await asyncio.to_thread(self._head, record.id)
             self._heads.setdefault(record.id, head)
@@ -133,6 +139,8 @@ class EventBroker:
             del self._subs[sub.record.id]
             self._heads.pop(sub.record.id, None)
             self._records.pop(sub.record.id, None)
+            if not self._subs and self._watcher is not None:
+                self._watcher.follow(False)
 
     @property
     def subscribers(self) -> int:
@@ -175,8 +183,10 @@ class EventBroker:
                     await self._wake.wait()
             self._wake.clear()
             poked, self._poked = self._poked, False
+            if not self._subs:
+                continue  # nobody to tell; a new client reads its backlog from the store
             changed = self._watcher.changed()
-            if not self._subs or not (changed or poked):
+            if not (changed or poked):
                 continue
             wanted = {cid: (self._records[cid], self._heads[cid]) for cid in self._subs}
             batches = await asyncio.to_thread(self._fetch, wanted)
