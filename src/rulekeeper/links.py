@@ -56,7 +56,9 @@ def check_base_url(url: str, what: str = "--url") -> str:
     text = url.strip()
     parts = urlsplit(text)
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise InputError(f"{what} {url!r} is not a server address", expected="http://HOST[:PORT] or https://HOST[/PATH]")
+        raise InputError(
+            f"{what} {url!r} is not a server address", expected="http://HOST[:PORT] or https://HOST[/PATH]"
+        )
     return text.rstrip("/")
 
 
