@@ -24,7 +24,8 @@ _APP = "rulekeeper.web.app:app_from_environment"
 
 
 def shared_listener(config: uvicorn.Config) -> socket.socket:
-    """The listening socket several workers share, made so that their connections send at once.
+    """The listening socket (one worker's, or several workers' to share), made so that its
+    connections send at once.
 
     uvicorn binds it with ``socket.socket(family)``, whose ``proto`` is 0; accepted connections
     inherit that, and asyncio turns Nagle's algorithm off (``TCP_NODELAY``) only on sockets
@@ -116,8 +117,11 @@ def serve(
     listener = shared_listener(config)
     with _announced(url, host, listener, chosen):
         if workers == 1:
+            server = uvicorn.Server(config)
             with contextlib.suppress(KeyboardInterrupt):
-                uvicorn.Server(config).run(sockets=[listener])
+                server.run(sockets=[listener])
+            if not server.started:
+                raise SystemExit(3)  # as uvicorn.run: the app failed to start (its log says why)
             return
         # What uvicorn.run does for several workers, with the listening socket fixed (see above).
         from uvicorn.supervisors import Multiprocess
