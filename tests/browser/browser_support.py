@@ -68,7 +68,7 @@ class Table:
         return out
 
     def join_url(self, token: str) -> str:
-        return f"{self.base}/campaigns/{self.name}/join?token={token}"
+        return f"{self.base}/campaigns/{self.name}/join#token={token}"
 
 
 def new_table(base: str, system: str, *, prefix: str = "t", **settings: Any) -> Table:

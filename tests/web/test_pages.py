@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import httpx
+
 from rulekeeper.core import get_ruleset, system_names
 from rulekeeper.web.auth import cookie_name
 from rulekeeper.web.pages.forms import action_forms
@@ -21,17 +23,67 @@ def _page(api: InProcess, table: Table6810, who: str, path: str = "") -> str:
     return r.text
 
 
-def test_a_join_link_sets_an_httponly_cookie_and_a_bad_one_gets_a_page_not_a_cookie(
+#: What a browser says of a request made by this server's own page.
+_OWN_PAGE = {"Sec-Fetch-Site": "same-origin"}
+
+
+def _join(api: InProcess, table: Table6810, token: str, **body: object) -> httpx.Response:
+    """What the join page's script does with the token of its fragment."""
+    return api.post(f"/campaigns/{table.name}/join", json={"token": token, **body}, headers=_OWN_PAGE)
+
+
+def test_a_join_link_sets_an_httponly_cookie_and_a_bad_one_gets_a_problem_not_a_cookie(
     api: InProcess, table: Table6810
 ) -> None:
-    r = api.get(f"/campaigns/{table.name}/join", params={"token": table.tokens["ana"]}, follow_redirects=False)
+    page = api.get(f"/campaigns/{table.name}/join")
+    assert page.status_code == 200 and '<script src="/static/join.js"' in page.text
+    assert page.headers["cache-control"] == "no-store" and "set-cookie" not in page.headers
+    r = _join(api, table, table.tokens["ana"])
     api._client.cookies.clear()  # the module's shared client must not keep ana's cookie
-    assert r.status_code == 303 and r.headers["location"] == f"/campaigns/{table.name}"
+    assert r.status_code == 200, r.text
+    assert r.json() == {
+        "status": "signed-in",
+        "campaign": table.name,
+        "location": f"/campaigns/{table.name}",
+        "incoming": "player ana",
+        "current": None,
+    }
+    assert r.headers["cache-control"] == "no-store"
     cookie = r.headers["set-cookie"].lower()
-    assert "httponly" in cookie and "samesite=strict" in cookie
-    bad = api.get(f"/campaigns/{table.name}/join", params={"token": "rk1.nothing.here"}, follow_redirects=False)
-    assert bad.status_code == 401 and "set-cookie" not in bad.headers and "invite link" in bad.text
+    assert cookie.startswith(cookie_name(table.name)) and "httponly" in cookie and "samesite=strict" in cookie
+    bad = _join(api, table, "rk1.nothing.here")
+    assert bad.status_code == 401 and "set-cookie" not in bad.headers
+    assert bad.headers["content-type"].startswith("application/problem+json")
     assert api.get(f"/campaigns/{table.name}").status_code == 401
+
+
+def test_a_join_token_is_taken_only_as_json_from_the_page_itself(api: InProcess, table: Table6810) -> None:
+    token = table.tokens["bea"]
+    form = api.post(
+        f"/campaigns/{table.name}/join",
+        content=f"token={token}".encode(),
+        headers={"Content-Type": "application/x-www-form-urlencoded", **_OWN_PAGE},
+    )
+    assert form.status_code == 415 and "set-cookie" not in form.headers and "JSON" in form.json()["detail"]
+    # Another site cannot sign a stranger's browser in to its campaign (login forgery).
+    across = api.post(
+        f"/campaigns/{table.name}/join", json={"token": token}, headers={"Sec-Fetch-Site": "cross-site"}
+    )
+    assert across.status_code == 403 and "set-cookie" not in across.headers
+    for junk in ({"token": ""}, {"token": token, "extra": 1}, {"nothing": True}, []):
+        r = api.post(f"/campaigns/{table.name}/join", json=junk, headers=_OWN_PAGE)
+        assert r.status_code == 400 and "set-cookie" not in r.headers, junk
+        assert '{"token": "rk1....", "replace": false}' in r.json()["detail"]
+
+
+def test_an_old_join_link_is_sent_on_to_the_fragment_form(api: InProcess, table: Table6810) -> None:
+    token = table.tokens["obi"]
+    r = api.get(f"/campaigns/{table.name}/join", params={"token": token}, follow_redirects=False)
+    assert r.status_code == 303 and "set-cookie" not in r.headers
+    assert r.headers["location"] == f"/campaigns/{table.name}/join#token={token}"
+    assert r.headers["cache-control"] == "no-store"
+    # The token is taken from the fragment only: an address holding it opens nothing by itself.
+    assert api.get(f"/api/campaigns/{table.name}/join", params={"token": token}).status_code == 401
 
 
 def test_one_browser_keeps_a_page_per_campaign(api: InProcess) -> None:
@@ -40,8 +92,8 @@ def test_one_browser_keeps_a_page_per_campaign(api: InProcess) -> None:
     friday, sunday = make_table(api), make_table(api)
     try:
         for table, who in ((friday, "gm"), (sunday, "ana")):
-            r = api.get(f"/campaigns/{table.name}/join", params={"token": table.tokens[who]}, follow_redirects=False)
-            assert r.status_code == 303, r.text
+            r = _join(api, table, table.tokens[who])
+            assert r.status_code == 200 and r.json()["status"] == "signed-in", r.text
         gm_page, player_page = api.get(f"/campaigns/{friday.name}"), api.get(f"/campaigns/{sunday.name}")
         assert gm_page.status_code == 200 and player_page.status_code == 200
         assert "act-damage" in gm_page.text and "act-damage" not in player_page.text

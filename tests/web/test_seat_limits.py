@@ -154,30 +154,35 @@ def test_every_answer_carries_the_browser_headers(seat: Seat) -> None:
 
 def test_a_join_link_asks_before_replacing_a_sign_in(seat: Seat) -> None:
     base = seat.server.url
-    r = httpx.get(f"{base}/campaigns/fri/join", params={"token": seat.ana}, headers=seat.cookie(seat.gm), timeout=10)
+    url = f"{base}/campaigns/fri/join"
+    own = {"Origin": base}
+    r = httpx.post(url, json={"token": seat.ana}, headers={**seat.cookie(seat.gm), **own}, timeout=10)
     assert r.status_code == 200 and "set-cookie" not in r.headers
-    assert "gm " in r.text and "player ana" in r.text and 'method="post"' in r.text
-    # Another site cannot post the answer for the GM ...
-    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    asked = r.json()
+    assert asked["status"] == "ask" and asked["current"].startswith("gm ") and asked["incoming"] == "player ana"
+    # Another site cannot post the answer for the GM, as JSON or as a form ...
+    for extra in ({"json": {"token": seat.ana, "replace": True}}, {"content": f"token={seat.ana}".encode()}):
+        headers = {**seat.cookie(seat.gm), "Origin": "http://evil.example"}
+        if "content" in extra:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        r = httpx.post(url, headers=headers, timeout=10, **extra)  # type: ignore[arg-type]
+        assert r.status_code == 403 and "set-cookie" not in r.headers
+    # ... nor can the page itself post a form: a page's requests carry JSON.
     r = httpx.post(
-        f"{base}/campaigns/fri/join",
-        headers={**seat.cookie(seat.gm), **form, "Origin": "http://evil.example"},
+        url,
+        headers={**seat.cookie(seat.gm), **own, "Content-Type": "application/x-www-form-urlencoded"},
         content=f"token={seat.ana}".encode(),
         timeout=10,
     )
     assert r.status_code == 403 and "set-cookie" not in r.headers
-    # ... the page's own form can.
-    r = httpx.post(
-        f"{base}/campaigns/fri/join",
-        headers={**seat.cookie(seat.gm), **form, "Origin": base},
-        content=f"token={seat.ana}".encode(),
-        timeout=10,
-    )
-    assert r.status_code == 303 and cookie_name("fri") in r.headers["set-cookie"]
-    assert "samesite=strict" in r.headers["set-cookie"].lower()
-    # No sign-in yet, or the same one: straight through as before.
-    r = httpx.get(f"{base}/campaigns/fri/join", params={"token": seat.ana}, timeout=10)
-    assert r.status_code == 303
+    # The page's own answer switches.
+    r = httpx.post(url, json={"token": seat.ana, "replace": True}, headers={**seat.cookie(seat.gm), **own}, timeout=10)
+    assert r.status_code == 200 and r.json()["status"] == "signed-in"
+    assert cookie_name("fri") in r.headers["set-cookie"] and "samesite=strict" in r.headers["set-cookie"].lower()
+    # No sign-in yet, or the same one: straight through.
+    for headers in ({}, seat.cookie(seat.ana)):
+        r = httpx.post(url, json={"token": seat.ana}, headers={**headers, **own}, timeout=10)
+        assert r.status_code == 200 and r.json()["status"] == "signed-in"
 
 
 def test_revoking_ends_a_stream_at_once(seat: Seat) -> None:

@@ -23,7 +23,7 @@ app = typer.Typer(
     name="rulekeeper",
     help=(
         "Rules engine and game-master companion for tabletop RPGs: "
-        + ", ".join(title for title, _ in SYSTEM_TITLES.values())
+        + ", ".join(SYSTEM_TITLES[name][0] for name in SYSTEMS if name in SYSTEM_TITLES)
         + ". New here? Run 'rulekeeper demo'."
     ),
     no_args_is_help=True,
@@ -71,6 +71,10 @@ AsPlayerOpt = Annotated[
     ),
 ]
 ExplainOpt = Annotated[bool, typer.Option("--explain", help="Full rule citations instead of short tags.")]
+URL_HELP = (
+    "The server's address for the link, e.g. http://192.168.1.20:8000 (default: RULEKEEPER_BASE_URL,"
+    " else where a running 'rulekeeper serve' on this database listens)."
+)
 
 
 @app.command()
@@ -384,12 +388,13 @@ def campaign_new(
     system: Annotated[str, typer.Option("--system", "-s", help=SYSTEM_HELP)],
     seed: Annotated[int | None, typer.Option(help="Seed for the campaign's dice.")] = None,
     use: Annotated[bool, typer.Option("--use/--no-use", help="Make it the current campaign.")] = True,
+    url: Annotated[str | None, typer.Option("--url", help=URL_HELP)] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Create a campaign."""
+    """Create a campaign; prints the GM's join link."""
     from rulekeeper.cli import campaign_commands
 
-    campaign_commands.campaign_new(CONTEXT, name, system, seed=seed, use=use, as_json=as_json)
+    campaign_commands.campaign_new(CONTEXT, name, system, seed=seed, use=use, as_json=as_json, base_url=url)
 
 
 @campaign_app.command("list")
@@ -486,7 +491,7 @@ def campaign_invite(
     observer: Annotated[str | None, typer.Option("--observer", help="Invite an observer by name.")] = None,
     gm: Annotated[str | None, typer.Option("--gm", help="A new GM token (for a lost one).")] = None,
     expires: Annotated[str | None, typer.Option("--expires", help="The token ends after e.g. 8h or 30d.")] = None,
-    url: Annotated[str | None, typer.Option("--url", help="The server's address for the link.")] = None,
+    url: Annotated[str | None, typer.Option("--url", help=URL_HELP)] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Make a join link with a token for 'rulekeeper serve': a player, an observer or a GM."""
@@ -529,6 +534,19 @@ def campaign_members(
 
 
 @app.command()
+def actions(
+    system: Annotated[
+        str | None, typer.Argument(help=SYSTEM_HELP + " Default: the current campaign's system.")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """List a game system's actions (damage, rest ...), which are commands in its campaigns."""
+    from rulekeeper.cli.action_list import list_actions
+
+    list_actions(CONTEXT, system, as_json=as_json)
+
+
+@app.command()
 def serve(
     db: Annotated[
         str | None, typer.Option("--db", help="Database: a SQLite file or a URL (default: the CLI's).")
@@ -541,11 +559,27 @@ def serve(
         typer.Option("--open-creation", help="Let other machines create and import campaigns."),
     ] = False,
     access_log: Annotated[bool, typer.Option("--access-log", help="Log a line per request (tokens masked).")] = False,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            help="Where players reach this server (a proxy's address, say); links and QR codes use it."
+            " Default: RULEKEEPER_BASE_URL, else the address and port bound.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the HTTP API, identities and live events (FastAPI on uvicorn) on the same database."""
     from rulekeeper.web.serve import serve as run_server
 
-    run_server(db or CONTEXT.db, host, port, workers, open_creation=open_creation, access_log=access_log)
+    run_server(
+        db or CONTEXT.db,
+        host,
+        port,
+        workers,
+        open_creation=open_creation,
+        access_log=access_log,
+        public_url=public_url,
+    )
 
 
 @char_app.command("add")
@@ -698,8 +732,13 @@ def _register_actions(args: Sequence[str]) -> None:
     # Without a command (--help) the remembered campaign's actions are listed, not a named one's.
     selected = campaign_system(db, campaign if first is not None else None)
     if selected is None:
-        if first is not None:
+        if first is not None and first != "help":
             _register_unselected(first)
+        else:
+            # --help (or no command) with no campaign: say where the actions are.
+            from rulekeeper.cli.action_list import no_campaign_note
+
+            app.info.epilog = no_campaign_note()
         return
     system = selected[1]
     register_system_actions(system)

@@ -93,13 +93,24 @@ def parse_assignments(pairs: Sequence[str], base: Mapping[str, Any] | None = Non
     return out
 
 
-def campaign_new(context: Context, name: str, system: str, *, seed: int | None, use: bool, as_json: bool) -> None:
+def campaign_new(
+    context: Context,
+    name: str,
+    system: str,
+    *,
+    seed: int | None,
+    use: bool,
+    as_json: bool,
+    base_url: str | None = None,
+) -> None:
     from rulekeeper.campaign import Campaign
-    from rulekeeper.cli.member_commands import gm_secret, join_link
+    from rulekeeper.cli.member_commands import gm_secret, link_base, print_link
+    from rulekeeper.links import join_link
 
+    base, source = link_base(context, base_url)  # a bad --url is refused before the campaign exists
     campaign = Campaign.create(context.store(), name, system, seed=seed)
     secret = gm_secret(campaign)
-    link = join_link(None, campaign.name, secret.token)
+    link = join_link(base, campaign.name, secret.token)
     if use:
         remember_selection(context.db_key(), campaign.name, campaign.system)
     if as_json:
@@ -117,7 +128,7 @@ def campaign_new(context: Context, name: str, system: str, *, seed: int | None, 
     out = console()
     out.print(f"Created campaign {campaign.name!r} ({campaign.system})" + (", now in use." if use else "."))
     out.print("The GM's secret for 'rulekeeper serve' (shown once; keep it to yourself):", highlight=False)
-    out.print(link, highlight=False, soft_wrap=True)
+    print_link(link, source)
 
 
 def campaign_list(context: Context, *, as_json: bool) -> None:

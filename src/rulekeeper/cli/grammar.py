@@ -20,6 +20,7 @@ __all__ = ["BUILTIN_COMMANDS", "ROOT_OPTIONS", "Param", "read_args", "split_root
 BUILTIN_COMMANDS = frozenset(
     {
         "roll",
+        "actions",
         "odds",
         "check",
         "feat",

@@ -4,7 +4,6 @@ hashes (:mod:`rulekeeper.campaign.members`)."""
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -17,16 +16,37 @@ if TYPE_CHECKING:
     from rulekeeper.campaign.members import Invitation, Role
     from rulekeeper.cli.context import Context
 
-__all__ = ["DEFAULT_BASE_URL", "campaign_invite", "campaign_members", "campaign_revoke", "gm_secret", "join_link"]
+__all__ = [
+    "campaign_invite",
+    "campaign_members",
+    "campaign_revoke",
+    "gm_secret",
+    "link_base",
+    "print_link",
+]
 
-DEFAULT_BASE_URL = "http://127.0.0.1:8000"
+
+def link_base(context: Context, base_url: str | None) -> tuple[str, str]:
+    """Where join links point and where that came from (:func:`rulekeeper.links.link_base`):
+    the ``--url`` given, ``RULEKEEPER_BASE_URL``, a ``rulekeeper serve`` running on this
+    database, or serve's default. Asked before anything is made, so a bad address changes nothing."""
+    from rulekeeper import links
+    from rulekeeper.store import resolve_url
+
+    return links.link_base(base_url, resolve_url(context.db))
 
 
-def join_link(base_url: str | None, campaign: str, token: str) -> str:
-    from urllib.parse import quote
-
-    base = (base_url or os.environ.get("RULEKEEPER_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
-    return f"{base}/campaigns/{quote(campaign, safe='')}/join?token={token}"
+def print_link(link: str, source: str) -> None:
+    """The link on a line of its own (to copy whole), and a word on its address when no server
+    told us where it is."""
+    out = console()
+    out.print(link, highlight=False, soft_wrap=True)
+    if source == "default":
+        out.print(
+            "(No 'rulekeeper serve' is running on this database, so the link assumes serve's default"
+            " address; give --url http://HOST:PORT, or start serve first.)",
+            highlight=False,
+        )
 
 
 def gm_secret(campaign: Campaign) -> Invitation:
@@ -57,6 +77,7 @@ def campaign_invite(
     as_json: bool,
 ) -> None:
     from rulekeeper.campaign.members import invite
+    from rulekeeper.links import join_link
 
     chosen = [(r, n) for r, n in (("player", player), ("observer", observer), ("gm", gm)) if n is not None]
     if len(chosen) != 1:
@@ -68,6 +89,7 @@ def campaign_invite(
         from rulekeeper.core import parse_duration
 
         until = time.time() + parse_duration(expires)
+    base, source = link_base(context, base_url)
     campaign = _campaign(context, name)
     made = invite(
         campaign.store,
@@ -78,14 +100,15 @@ def campaign_invite(
         known_characters=campaign.state.characters,
         expires=until,
     )
-    link = join_link(base_url, campaign.name, made.token)
+    link = join_link(base, campaign.name, made.token)
     if as_json:
         emit_json({"campaign": campaign.name, "member": _member_json(made.member), "token": made.token, "link": link})
         return
     bound = f" playing {', '.join(made.member.characters)}" if made.member.characters else ""
-    out = console()
-    out.print(f"Invited {made.member.name} as {role}{bound} to {campaign.name!r}. Send them this link (shown once):")
-    out.print(link, highlight=False, soft_wrap=True)
+    console().print(
+        f"Invited {made.member.name} as {role}{bound} to {campaign.name!r}. Send them this link (shown once):"
+    )
+    print_link(link, source)
 
 
 def campaign_revoke(context: Context, name: str | None, who: str, *, as_json: bool) -> None:

@@ -31,6 +31,7 @@ from fastapi.openapi.utils import get_openapi
 from starlette.routing import BaseRoute
 
 from rulekeeper.campaign import Store, open_store
+from rulekeeper.links import BASE_URL_VAR, DEFAULT_BASE_URL
 from rulekeeper.web import (
     action_routes,
     campaign_routes,
@@ -48,8 +49,6 @@ from rulekeeper.web.server import Server
 
 __all__ = ["BASE_URL_VAR", "OPEN_CREATION_VAR", "WORKERS_VAR", "app_from_environment", "create_app"]
 
-#: Where ``rulekeeper serve`` tells its workers join links should point.
-BASE_URL_VAR = "RULEKEEPER_BASE_URL"
 OPEN_CREATION_VAR = "RULEKEEPER_OPEN_CREATION"
 #: How many worker processes ``rulekeeper serve`` started on the database.
 WORKERS_VAR = "RULEKEEPER_SERVE_WORKERS"
@@ -97,7 +96,7 @@ def create_app(
     owned = not isinstance(store, Store)
     the_store = store if isinstance(store, Store) else open_store(store)
     pool = CampaignPool(the_store)
-    server = Server(the_store, pool, EventBroker(the_store, pool), base_url or "http://127.0.0.1:8000", open_creation)
+    server = Server(the_store, pool, EventBroker(the_store, pool), base_url or DEFAULT_BASE_URL, open_creation)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

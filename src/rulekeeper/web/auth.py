@@ -1,9 +1,11 @@
 """Identity: the FastAPI dependencies that turn a token into a member of one campaign.
 
 A token (see :mod:`rulekeeper.campaign.members`) comes in ``Authorization: Bearer <token>``;
-an ``EventSource`` in a browser cannot set headers, so the event stream and the join link also
-accept ``?token=``, and pages (issue 15) use a cookie per campaign (:func:`cookie_name`), so one
-browser can hold the GM's dashboard of one campaign and a player's page of another.
+an ``EventSource`` in a browser cannot set headers, so the event stream also accepts
+``?token=``, and pages (issue 15) use a cookie per campaign (:func:`cookie_name`), so one
+browser can hold the GM's dashboard of one campaign and a player's page of another. A join
+link carries its token in the fragment, never in an address a server sees
+(:mod:`rulekeeper.web.pages.join`).
 
 * no token, or one that is malformed, forged, expired or revoked: **401**;
 * a good token used on another campaign, or a role that may not do this: **403**;
@@ -75,12 +77,12 @@ def bearer_token(request: Request) -> str | None:
 
 def token_of(request: Request, credentials: HTTPAuthorizationCredentials | str | None, campaign: str) -> str | None:
     """The request's token: the bearer's (``HTTPBearer``'s credentials or :func:`bearer_token`),
-    else ``?token=`` on the event stream and join link, else the page cookie."""
+    else ``?token=`` on the event stream, else the page cookie."""
     bearer = credentials.credentials if isinstance(credentials, HTTPAuthorizationCredentials) else credentials
     if bearer:
         return bearer
     query = request.query_params.get("token")
-    if query and request.url.path.endswith(("/events", "/join")):
+    if query and request.url.path.endswith("/events"):
         return query
     return cookie_token(request, campaign)
 

@@ -39,10 +39,10 @@ GmDep = Annotated[Access, Depends(gm)]
 
 
 def join_url(base: str, campaign: str, token: str) -> str:
-    """The link a member opens: the campaign's page, holding the token (pages: issue 15)."""
-    from urllib.parse import quote
+    """The link a member opens: the campaign's join page, the token in its fragment."""
+    from rulekeeper.links import join_link
 
-    return f"{base.rstrip('/')}/campaigns/{quote(campaign, safe='')}/join?token={token}"
+    return join_link(base, campaign, token)
 
 
 def member_json(m: MemberRecord) -> dict[str, Any]:

@@ -37,11 +37,6 @@ __all__ = ["LIMIT_VARIABLES", "SECURITY_HEADERS", "Limits", "env_number", "insta
 _SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
-def _form_allowed(path: str) -> bool:
-    """The only page a cookie request may post as a form: the join link's "yes, switch"."""
-    return path.startswith("/campaigns/") and path.endswith("/join") and path.count("/") == 3
-
-
 #: Inline styles stay allowed (bar widths are set in ``style``); inline script never is.
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -196,7 +191,7 @@ def guard(app: ASGIApp, limits: Limits) -> ASGIApp:
         method: str = scope["method"]
         if method not in _SAFE_METHODS and _header(scope, b"authorization") is None and _has_page_cookie(scope):
             why = _cross_site(scope)
-            if why is None and not _is_json(scope) and not _form_allowed(path):
+            if why is None and not _is_json(scope):
                 why = "a page's request must carry JSON (Content-Type: application/json)"
             if why is not None:
                 detail = f"refused a request made with this browser's sign-in: {why}"

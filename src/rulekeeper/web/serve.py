@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.errors import InputError
@@ -23,7 +24,8 @@ _APP = "rulekeeper.web.app:app_from_environment"
 
 
 def shared_listener(config: uvicorn.Config) -> socket.socket:
-    """The listening socket several workers share, made so that their connections send at once.
+    """The listening socket (one worker's, or several workers' to share), made so that its
+    connections send at once.
 
     uvicorn binds it with ``socket.socket(family)``, whose ``proto`` is 0; accepted connections
     inherit that, and asyncio turns Nagle's algorithm off (``TCP_NODELAY``) only on sockets
@@ -66,11 +68,15 @@ def serve(
     log_level: str = "info",
     open_creation: bool = False,
     access_log: bool = False,
+    public_url: str | None = None,
 ) -> None:
     """Run the server. ``access_log`` writes a line per request (off by default: formatting and
-    writing it cost about a twentieth of an action's CPU; tokens in it are always masked)."""
+    writing it cost about a twentieth of an action's CPU; tokens in it are always masked).
+    ``public_url`` is where links point (else ``RULEKEEPER_BASE_URL``, else the address and port
+    actually bound, which :mod:`rulekeeper.links` records so the CLI's links point here too)."""
     import uvicorn
 
+    from rulekeeper.links import BASE_URL_VAR, check_base_url
     from rulekeeper.store import resolve_url
 
     if workers < 1:
@@ -78,12 +84,13 @@ def serve(
     if not 0 <= port <= 65535:
         raise InputError(f"port {port}", expected="0 to 65535")
     _check_limits()
+    chosen = public_url if public_url is not None else os.environ.get(BASE_URL_VAR, "").strip() or None
+    if chosen is not None:
+        chosen = check_base_url(chosen, "--public-url" if public_url is not None else BASE_URL_VAR)
     url = resolve_url(db)
     if url.startswith("memory") and workers > 1:
         raise InputError("a memory store lives in one process", expected="--workers 1, or a database")
     os.environ["RULEKEEPER_DB"] = url
-    shown_host = f"[{host}]" if ":" in host else host
-    os.environ.setdefault("RULEKEEPER_BASE_URL", f"http://{shown_host}:{port}")
     os.environ["RULEKEEPER_OPEN_CREATION"] = "1" if open_creation else "0"
     os.environ["RULEKEEPER_SERVE_WORKERS"] = str(workers)
     # Open (and migrate) the database once before the workers start, so they never race to.
@@ -105,12 +112,39 @@ def serve(
         "access_log": access_log,
         "timeout_graceful_shutdown": 3,
     }
-    if workers == 1:
-        uvicorn.run(_APP, **options)
-        return
-    # What uvicorn.run does for several workers, with the listening socket fixed (see above).
-    from uvicorn.supervisors import Multiprocess
-
     config = uvicorn.Config(_APP, **options)
-    with contextlib.suppress(KeyboardInterrupt):
-        Multiprocess(config, sockets=[shared_listener(config)]).run()
+    # Bound here, before any worker starts, so links name the port really bound (--port 0 too).
+    listener = shared_listener(config)
+    with _announced(url, host, listener, chosen):
+        if workers == 1:
+            server = uvicorn.Server(config)
+            with contextlib.suppress(KeyboardInterrupt):
+                server.run(sockets=[listener])
+            if not server.started:
+                raise SystemExit(3)  # as uvicorn.run: the app failed to start (its log says why)
+            return
+        # What uvicorn.run does for several workers, with the listening socket fixed (see above).
+        from uvicorn.supervisors import Multiprocess
+
+        with contextlib.suppress(KeyboardInterrupt):
+            Multiprocess(config, sockets=[listener]).run()
+
+
+@contextlib.contextmanager
+def _announced(db_url: str, host: str, listener: socket.socket, chosen: str | None) -> Iterator[None]:
+    """While serving: the workers' ``RULEKEEPER_BASE_URL`` is where links point, the terminal
+    says so, and the record of :mod:`rulekeeper.links` tells the CLI (gone when serve ends)."""
+    import sys
+
+    from rulekeeper.links import BASE_URL_VAR, forget_server, listening_url, record_server
+
+    bound = listening_url(host, int(listener.getsockname()[1]))
+    base = chosen or bound
+    os.environ[BASE_URL_VAR] = base
+    print(f"rulekeeper serve: listening on {bound}; links point to {base}", file=sys.stderr, flush=True)
+    pid = os.getpid()
+    record_server(db_url, base, pid)
+    try:
+        yield
+    finally:
+        forget_server(db_url, pid)

@@ -21,7 +21,7 @@ class Server:
     store: Store
     pool: CampaignPool
     broker: EventBroker
-    #: Where join links point (``rulekeeper serve`` sets it from its host and port).
+    #: Where join links point (``rulekeeper serve`` sets it: ``--public-url``, else the port bound).
     base_url: str = "http://127.0.0.1:8000"
     #: Whether a client on another machine may create or import a campaign (``serve --open-creation``).
     open_creation: bool = False

@@ -1,11 +1,12 @@
-"""The pages: GM dashboard, player page, dice and odds, and the join link that opens them.
+"""The pages: GM dashboard, player page, dice and odds (the join link that opens them is
+:mod:`rulekeeper.web.pages.join`).
 
 Routes here only read: every change a page makes is a ``fetch`` of the JSON API (the same
 operations, permissions, ``If-Match`` and problems as any client), and the page is kept live by
 the campaign's event stream: each event makes the script fetch :func:`live`, the live sections
 re-rendered for the same viewer.
 
-A page authenticates with its campaign's cookie (``auth.cookie_name``), which the join link sets
+A page authenticates with its campaign's cookie (``auth.cookie_name``), which the join page sets
 (HttpOnly, so page scripts never hold the token; SameSite=Strict, so another site cannot post
 with it; one per campaign, so a GM can keep another campaign's player page open beside).
 """
@@ -14,13 +15,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 from typing import Annotated, Any
-from urllib.parse import quote
 
 from fastapi import APIRouter, Body, Depends, Query, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
 from rulekeeper.errors import RulesError
-from rulekeeper.web.auth import Access, CampaignName, cookie_name, cookie_token, gm, resolve
+from rulekeeper.web.auth import Access, CampaignName, cookie_token, gm, resolve
 from rulekeeper.web.commands import viewer_in
 from rulekeeper.web.pages.chart import Column, bar_chart
 from rulekeeper.web.pages.context import table_of
@@ -46,69 +46,6 @@ def _access(request: Request, server: Server, campaign: str, token: str | None =
 
 def _problem_page(request: Request, exc: Problem) -> HTMLResponse:
     return render(request, "problem.html", {"problem": exc}, status_code=exc.status)
-
-
-@router.get("/campaigns/{campaign}/join", response_class=HTMLResponse)
-def join(
-    request: Request,
-    campaign: CampaignName,
-    server: ServerDep,
-    token: Annotated[str, Query(min_length=1, max_length=200)],
-) -> Response:
-    """Where an invite link lands: keep the token in a cookie and open the page, so the token
-    leaves the address bar (and the browser's history) at once. A browser already signed in to
-    the campaign as someone else is asked first (a link from another site must not swap the
-    GM's identity for another): the answer comes back as a same-origin POST."""
-    try:
-        incoming = _access(request, server, campaign, token)
-    except Problem as exc:
-        return _problem_page(request, exc)
-    held = cookie_token(request, campaign)
-    if held and held != token:
-        try:
-            current = _access(request, server, campaign, held).identity
-        except Problem:
-            current = None  # a revoked or expired sign-in: nothing to keep
-        if current is not None and current.token_id != incoming.identity.token_id:
-            context = {
-                "campaign": campaign,
-                "campaign_path": quote(campaign, safe=""),
-                "current": f"{current.role} {current.name}",
-                "incoming": f"{incoming.identity.role} {incoming.identity.name}",
-                "token": token,
-            }
-            return render(request, "join_confirm.html", context)
-    return _signed_in(request, campaign, token)
-
-
-@router.post("/campaigns/{campaign}/join", response_class=HTMLResponse)
-async def join_confirmed(request: Request, campaign: CampaignName, server: ServerDep) -> Response:
-    """The answer of :func:`join`'s question (the guard lets only this server's pages post it);
-    a form body (``token=...``), read here: the app has no form parser installed."""
-    from urllib.parse import parse_qs
-
-    from starlette.concurrency import run_in_threadpool
-
-    body = await request.body()
-    token = (parse_qs(body.decode("utf-8", "replace")).get("token") or [""])[0][:200]
-    try:
-        await run_in_threadpool(resolve, server, token, campaign)
-    except Problem as exc:
-        return _problem_page(request, exc)
-    return _signed_in(request, campaign, token)
-
-
-def _signed_in(request: Request, campaign: str, token: str) -> Response:
-    response = RedirectResponse(f"/campaigns/{quote(campaign, safe='')}", status_code=303)
-    response.set_cookie(
-        cookie_name(campaign),
-        token,
-        httponly=True,
-        samesite="strict",
-        secure=request.url.scheme == "https",
-        max_age=30 * 86400,
-    )
-    return response
 
 
 def _context(server: Server, access: Access, log_actor: str | None, *, tools: bool = True) -> dict[str, Any]:

@@ -209,7 +209,7 @@
     if (!r.ok) { say(problemText(r.json, r.status), true); return; }
     // The join link goes to this very server, whatever address the GM opened it with.
     const url = new URL(r.json.join_url);
-    const link = location.origin + url.pathname + url.search;
+    const link = location.origin + url.pathname + url.search + url.hash;  // the token is in the fragment
     const qr = await fetch("/campaigns/" + encodeURIComponent(campaign) + "/qr", {
       method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: link }),
     });
