@@ -104,3 +104,19 @@ def test_pending_checks_carry_their_odds_in_words(api: InProcess) -> None:
     (determination,) = api.get(f"{url}/pending", headers=gm).json()
     assert determination["odds_label"].startswith("ana shrugs off all")
     assert determination["stakes"]["label"] == determination["odds_label"]
+
+
+def test_a_check_resolved_twice_names_the_entry_that_resolved_it(api: InProcess) -> None:
+    # issue #27 item 5: the second tab hears which log entry resolved it, stale version or not
+    url, gm = _campaign(api, "gurps")
+    pending = _will_roll(api, url, gm)
+    seen = api.get(url, headers=gm).json()["version"]
+    stale = {**gm, "If-Match": f'"{seen}"'}
+    first = api.post(f"{url}/pending/{pending}/resolve", headers=stale, json={"dice": "3 3 3"})
+    assert first.status_code == 200, first.text
+    seq = first.json()["entry"]["seq"]
+    for headers in (stale, gm):
+        again = api.post(f"{url}/pending/{pending}/resolve", headers=headers, json={"dice": "4 4 4"})
+        assert again.status_code == 409, again.text
+        assert f"check #{pending} was already resolved by #{seq}" in again.json()["detail"]
+    assert api.get(url, headers=gm).json()["version"] == seq  # nothing applied twice

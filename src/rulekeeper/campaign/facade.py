@@ -22,6 +22,7 @@ from rulekeeper.campaign.reading import PlayerTimeline
 from rulekeeper.campaign.replay import Loaded, Statuses, catch_up, load
 from rulekeeper.campaign.results import (
     CampaignConflict,
+    CheckAlreadyResolved,
     CommandResult,
     KeyReused,
     LogEntry,
@@ -524,7 +525,29 @@ class Campaign:
             check = next((p.check for p in self.pending() if p.id == pending_id), None)
             count = None if check is None else len(check.dice_sides)
         command = {"kind": "resolve", "pending": pending_id, "dice": typed_dice(dice, count)}
-        return self._execute(command, expected_version, key)
+        try:
+            return self._execute(command, expected_version, key)
+        except (UnknownNameError, CampaignConflict):
+            # A check gone because it was resolved (by another tab, or a command typed twice): say
+            # by which entry, rather than "no pending check" or a list of what changed. A retry
+            # with the same key never gets here: it is answered its first result before.
+            resolved = self.resolved_by(pending_id)
+            if resolved is None:
+                raise
+            raise CheckAlreadyResolved(pending_id, *resolved) from None
+
+    def resolved_by(self, pending_id: int) -> tuple[int, str] | None:
+        """The seq and summary of the command in effect that resolved pending check
+        ``pending_id`` (the table's roll, or the engine's own when its kind turned auto)."""
+        events, statuses = self._log_events(None, None, None)
+        for e in reversed(events):
+            if e.is_meta or e.seq in statuses.undone:
+                continue
+            record = e.decoded[0] if e.decoded is not None else json.loads(e.outcome)
+            for ev in record.get("events", ()):
+                if ev.get("kind") == "check-resolved" and (ev.get("data") or {}).get("id") == pending_id:
+                    return e.seq, summarize(e.command, e.refs)
+        return None
 
     def _note_refusal(self, seat: Seat, what: str, why: str) -> None:
         self.refusals.append({"by": seat.name, "role": seat.role, "what": what, "why": why, "wall_time": time.time()})
