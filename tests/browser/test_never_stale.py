@@ -169,12 +169,15 @@ def test_a_check_resolved_in_two_tabs_says_already_resolved_by_and_keeps_every_l
     form.get_by_label("amount").fill("30")
     form.get_by_role("button", name="damage").click()
     expect(form).to_have_attribute("data-status", "200", timeout=10_000)
-    log_lines = gm.locator("[data-live=log] li.entry").first.locator("ol.steps > li")
+    newest = gm.locator("#results-list > li").first
+    seq = (newest.locator(".result-head").inner_text()).split()[0].lstrip("#")
+    log_lines = gm.locator(f"[data-live=log] li.entry[data-seq='{seq}'] ol.steps > li")
     expect(log_lines.first).to_be_visible(timeout=5000)
-    lines = gm.locator("#results-list > li").first.locator(".result-lines > li")
+    lines = newest.locator(".result-lines > li")
     assert lines.count() == log_lines.count() and lines.count() > 3, (lines.all_inner_texts(), log_lines.count())
-    result = gm.locator("[data-result-for] .result").first
-    expect(result).to_be_visible()
+    under_form = gm.locator("#act-damage [data-result-for] .result-lines > li")  # where the GM looks
+    assert under_form.count() == log_lines.count()
+    expect(under_form.last).to_be_visible()
     _covers_nothing(gm)
     shots = screens / "live"
     shots.mkdir(exist_ok=True)

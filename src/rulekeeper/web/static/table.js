@@ -47,7 +47,7 @@
     }
     if (!where) return;
     // Forms inside a live section are replaced on each event: their line goes after the section.
-    const holder = where.closest("[data-live]");
+    const holder = where.closest("main [data-live]");  // body's data-live is the stream's state
     const anchor = holder || where;
     const key = holder ? "live-" + holder.dataset.live : formKey(where);
     let line = document.querySelector('[data-result-for="' + CSS.escape(key) + '"]');
@@ -381,7 +381,7 @@
     if (!body.classList.contains("player")) return null;
     const ids = new Set();
     document.querySelectorAll('[data-live="checks"] li.pending[data-pending]').forEach((el) => ids.add("check " + el.dataset.pending));
-    document.querySelectorAll("[data-live] [data-alert]").forEach((el) => ids.add("alert " + el.dataset.alert));
+    document.querySelectorAll("main [data-live] [data-alert]").forEach((el) => ids.add("alert " + el.dataset.alert));
     return ids;
   }
 
@@ -389,7 +389,7 @@
     const [kind, id] = key.split(" ");
     const el = kind === "check"
       ? document.querySelector('[data-live="checks"] li.pending[data-pending="' + CSS.escape(id) + '"]')
-      : document.querySelector('[data-live] [data-alert="' + CSS.escape(id) + '"]');
+      : document.querySelector('main [data-live] [data-alert="' + CSS.escape(id) + '"]');
     const first = el && (el.querySelector("p") || el);
     return first ? first.textContent.replace(/\s+/g, " ").trim() : "something waits for you";
   }
