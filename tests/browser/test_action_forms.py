@@ -63,7 +63,8 @@ def test_every_action_form_submits(browser: Browser, server: ServeProcess, scree
                 _fill(form, prefix, p.kind, p.name, fallback(p, names))
         form.locator("button[type=submit]").click()
         expect(form).to_have_attribute("data-status", re.compile(r"\d+"), timeout=20_000)
-        results[spec.name] = (form.get_attribute("data-status") or "", page.locator("#results-list > li").first.inner_text())
+        said = page.locator("#results-list > li").first.inner_text()
+        results[spec.name] = (form.get_attribute("data-status") or "", said)
         box.locator("> summary").click()  # fold it again
     shoot(page, screens, f"forms-{system_dir}")  # each system's cards after a full workout
     page.context.close()

@@ -22,11 +22,17 @@ SPY_ALERTS = """
 window.__vibrations = [];
 window.__notifications = [];
 const realVibrate = navigator.vibrate ? navigator.vibrate.bind(navigator) : null;
-navigator.vibrate = (pattern) => { window.__vibrations.push(pattern); return realVibrate ? realVibrate(pattern) : true; };
+navigator.vibrate = (pattern) => {
+  window.__vibrations.push(pattern);
+  return realVibrate ? realVibrate(pattern) : true;
+};
 if (window.Notification) {
   const Real = window.Notification;
   window.Notification = class extends Real {
-    constructor(title, options) { super(title, options); window.__notifications.push(title + ": " + (options && options.body)); }
+    constructor(title, options) {
+      super(title, options);
+      window.__notifications.push(title + ": " + (options && options.body));
+    }
   };
   Object.defineProperty(window.Notification, "permission", { get: () => Real.permission });
   window.Notification.requestPermission = (...a) => Real.requestPermission(...a);

@@ -16,10 +16,10 @@ Each event is one command of the campaign, projected for the caller::
 ``?last_event_id=17``) gets every later command and nothing twice; an entry a viewer may not see
 at all is skipped (no event, no id). A client ahead of the store (it saw seq 17, the store now ends
 at 12: a restored backup) cannot catch up by events: it gets ``event: reset`` with the store's
-version, and should reload what it shows (the pages do, ``static/table.js``). A comment line every 15 s keeps the connection open; a
-token revoked or expired while connected ends the stream with ``event: revoked`` within
-:data:`RECHECK_SECONDS`. One token holds at most :data:`MAX_STREAMS_PER_TOKEN` streams in a
-process (429 beyond).
+version, and should reload what it shows (the pages do, ``static/table.js``). A comment line every
+15 s keeps the connection open; a token revoked or expired while connected ends the stream with
+``event: revoked`` within :data:`RECHECK_SECONDS`. One token holds at most
+:data:`MAX_STREAMS_PER_TOKEN` streams in a process (429 beyond).
 """
 
 from __future__ import annotations
