@@ -188,8 +188,12 @@ def test_a_check_resolved_in_two_tabs_says_already_resolved_by_and_keeps_every_l
     shots = screens / "live"
     shots.mkdir(exist_ok=True)
     gm.screenshot(path=str(shots / "gm-results.png"))
+    gm.evaluate("window.scrollTo(0, 0)")
+    gm.screenshot(path=str(shots / "gm-results-top.png"))
     gm.set_viewport_size(dict(PHONE))  # type: ignore[arg-type]
     _covers_nothing(gm)
+    gm.evaluate("window.scrollTo(0, 0)")
+    gm.screenshot(path=str(shots / "gm-results-phone.png"))
     for tab in tabs:
         tab.context.close()
 

@@ -220,6 +220,7 @@
       let data;
       try {
         const r = await fetch("/campaigns/" + encodeURIComponent(campaign) + "/live" + query, { credentials: "same-origin" });
+        if (r.status === 401 || r.status === 403) { stop("this link no longer works (revoked or expired); ask the GM for a new one"); return; }
         if (!r.ok) { behind = true; return; }
         data = await r.json();
       } catch (_) {
@@ -325,12 +326,7 @@
       say("The server's history changed under this page: it was reloaded from the server.", true);
       refresh();
     });
-    es.addEventListener("revoked", () => {
-      es.close();
-      ended = true;
-      setLive("off", "Not live: your link was revoked; ask the GM for a new one");
-      say("your link was revoked", true);
-    });
+    es.addEventListener("revoked", () => stop("your link was revoked; ask the GM for a new one"));
     es.addEventListener("error", () => {
       if (source !== es) return;
       es.close();
@@ -339,9 +335,20 @@
     });
   }
 
+  function stop(why) {
+    if (ended) return;
+    ended = true;
+    if (source) { source.close(); source = null; }
+    clearTimeout(timer);
+    setLive("off", "Not live: " + why);
+    say("Not live: " + why, true);
+  }
+
   function later() {
     if (ended) return;
     tries += 1;
+    // A stream refused again and again may be a link revoked meanwhile: the page reload asks.
+    if (tries % 3 === 0) refresh();
     const delay = Math.min(15000, 500 * 2 ** Math.min(tries - 1, 5)) * (0.8 + 0.4 * Math.random());
     if (navigator.onLine === false) {
       notLive("offline", "Offline");
