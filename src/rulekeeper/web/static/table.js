@@ -1,6 +1,8 @@
 // rulekeeper pages: forms post JSON to the API, and the event stream keeps the page live.
 // The page is rendered on the server; this script only sends commands and swaps in the live
-// sections (re-rendered by the server for the same viewer) when an event arrives.
+// sections (re-rendered by the server for the same viewer) when an event arrives. It keeps the
+// stream open itself (backoff, resuming after the last event seen) and says whether the page is
+// live; every command carries the version it was made from (If-Match), so nothing applies twice.
 "use strict";
 (() => {
   const body = document.body;
