@@ -519,6 +519,7 @@ class Campaign:
             verdict = judge_resolve(self._ruleset, self.state, seat, pending_id)
             if verdict.refusal is not None:
                 self._note_refusal(seat, f"resolve check #{pending_id}", verdict.refusal)
+                self._already_resolved_for(seat, pending_id)
                 verdict.refuse()
         count = None  # typed text is read knowing how many dice the check takes, to say so if misread
         if isinstance(dice, str):
@@ -534,11 +535,26 @@ class Campaign:
             resolved = self.resolved_by(pending_id)
             if resolved is None:
                 raise
-            raise CheckAlreadyResolved(pending_id, *resolved) from None
+            raise CheckAlreadyResolved(pending_id, resolved[0], resolved[1]) from None
 
-    def resolved_by(self, pending_id: int) -> tuple[int, str] | None:
+    def _already_resolved_for(self, seat: Seat, pending_id: int) -> None:
+        """A player's own check, one players may see, gone because it was resolved (by the GM
+        while they typed, or from their other device): they hear by which entry. Anything else
+        keeps the seat's one answer, which tells nothing about the check."""
+        if seat.is_gm or any(p.id == pending_id for p in self.state.pending):
+            return
+        found = self.resolved_by(pending_id)
+        if found is None:
+            return
+        seq, summary, actor = found
+        timeline = self.player_timeline()
+        if seat.plays(actor) and pending_id not in timeline.hidden_checks and timeline.shows(seq):
+            raise CheckAlreadyResolved(pending_id, seq, summary)
+
+    def resolved_by(self, pending_id: int) -> tuple[int, str, str | None] | None:
         """The seq and summary of the command in effect that resolved pending check
-        ``pending_id`` (the table's roll, or the engine's own when its kind turned auto)."""
+        ``pending_id`` (the table's roll, or the engine's own when its kind turned auto), and
+        whose check it was."""
         events, statuses = self._log_events(None, None, None)
         for e in reversed(events):
             if e.is_meta or e.seq in statuses.undone:
@@ -546,7 +562,7 @@ class Campaign:
             record = e.decoded[0] if e.decoded is not None else json.loads(e.outcome)
             for ev in record.get("events", ()):
                 if ev.get("kind") == "check-resolved" and (ev.get("data") or {}).get("id") == pending_id:
-                    return e.seq, summarize(e.command, e.refs)
+                    return e.seq, summarize(e.command, e.refs), ev.get("actor")
         return None
 
     def _note_refusal(self, seat: Seat, what: str, why: str) -> None:
