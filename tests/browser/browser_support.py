@@ -95,7 +95,7 @@ def shoot(page: Page, where: Path, name: str) -> list[Path]:
     out = []
     for label, size in (("phone", PHONE), ("laptop", LAPTOP)):
         page.set_viewport_size(dict(size))  # type: ignore[arg-type]
-        page.evaluate("document.getElementById('toast')?.classList.remove('show'); window.scrollTo(0, 0)")
+        page.evaluate("window.scrollTo(0, 0)")
         for suffix, full in (("", True), ("-screen", False)):
             path = where / f"{name}-{label}{suffix}.png"
             page.screenshot(path=str(path), full_page=full)

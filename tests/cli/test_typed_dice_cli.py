@@ -52,3 +52,11 @@ def test_an_action_s_rolled_dice_are_read_the_same_way(table: Table) -> None:
     out = table.json("will_roll", "ana", "--rolled", "3+3+3")
     assert any("rolled 9 (3, 3, 3)" in entry["text"] for entry in out["explanation"])
     table.refused("will_roll", "ana", "--rolled", "3-3-3", code=2, fragment="could mean more than one thing")
+
+
+def test_a_check_resolved_twice_names_the_entry_that_resolved_it(table: Table) -> None:
+    # issue #27 item 5: "already resolved by #N", not "no pending check #N"
+    pending = _will_roll(table)
+    table.run("resolve", str(pending), "--dice", "3 3 3")
+    seq = table.version()
+    table.refused("resolve", str(pending), "--dice", "4 4 4", code=1, fragment=f"already resolved by #{seq}")

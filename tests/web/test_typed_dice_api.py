@@ -104,3 +104,51 @@ def test_pending_checks_carry_their_odds_in_words(api: InProcess) -> None:
     (determination,) = api.get(f"{url}/pending", headers=gm).json()
     assert determination["odds_label"].startswith("ana shrugs off all")
     assert determination["stakes"]["label"] == determination["odds_label"]
+
+
+def test_a_check_resolved_twice_names_the_entry_that_resolved_it(api: InProcess) -> None:
+    # issue #27 item 5: the second tab hears which log entry resolved it, stale version or not
+    url, gm = _campaign(api, "gurps")
+    pending = _will_roll(api, url, gm)
+    seen = api.get(url, headers=gm).json()["version"]
+    stale = {**gm, "If-Match": f'"{seen}"'}
+    first = api.post(f"{url}/pending/{pending}/resolve", headers=stale, json={"dice": "3 3 3"})
+    assert first.status_code == 200, first.text
+    seq = first.json()["entry"]["seq"]
+    for headers in (stale, gm):
+        again = api.post(f"{url}/pending/{pending}/resolve", headers=headers, json={"dice": "4 4 4"})
+        assert again.status_code == 409, again.text
+        assert f"check #{pending} was already resolved by #{seq}" in again.json()["detail"]
+    assert api.get(url, headers=gm).json()["version"] == seq  # nothing applied twice
+
+
+def test_a_player_hears_already_resolved_only_for_their_own_check(api: InProcess) -> None:
+    # The GM rolled ana's check while she typed her dice: she hears which entry resolved it; bea,
+    # whose check it never was, keeps the one answer that tells nothing about it.
+    name = f"typed-{next(_NAMES)}"
+    r = api.post("/api/campaigns", json={"name": name, "system": "gurps", "seed": 7})
+    assert r.status_code == 201, r.text
+    gm = bearer(r.json()["gm_token"])
+    url = f"/api/campaigns/{name}"
+    for actor, player in (("hero", "ana"), ("zed", "bea")):
+        r = api.post(f"{url}/characters", headers=gm, json={"actor": actor, "sheet": {}, "player": player})
+        assert r.status_code == 200, r.text
+    players = {}
+    for who, actor in (("ana", "hero"), ("bea", "zed")):
+        r = api.post(f"{url}/members", headers=gm, json={"name": who, "role": "player", "characters": [actor]})
+        assert r.status_code == 201, r.text
+        players[who] = bearer(r.json()["token"])
+    assert api.patch(f"{url}/settings", headers=gm, json={"automation": {"*": "prompt"}}).status_code == 200
+    r = api.post(f"{url}/gurps/actions/will_roll", headers=gm, json={"actor": "hero", "params": {}})
+    assert r.status_code == 200, r.text
+    (pending,) = api.get(f"{url}/pending", headers=players["ana"]).json()
+    first = api.post(f"{url}/pending/{pending['id']}/resolve", headers=gm, json={})
+    assert first.status_code == 200, first.text
+    seq = api.get(url, headers=players["ana"]).json()["version"]  # the resolve, as ana counts it
+    again = api.post(f"{url}/pending/{pending['id']}/resolve", headers=players["ana"], json={"dice": "4 4 4"})
+    assert again.status_code == 409, again.text
+    assert f"check #{pending['id']} was already resolved by #{seq}" in again.json()["detail"]
+    assert "dice" not in again.json()["detail"]  # not the GM's words for the command
+    other = api.post(f"{url}/pending/{pending['id']}/resolve", headers=players["bea"], json={"dice": "4 4 4"})
+    assert other.status_code == 403, other.text
+    assert "already" not in other.json()["detail"]

@@ -22,6 +22,7 @@ from rulekeeper.campaign.reading import PlayerTimeline
 from rulekeeper.campaign.replay import Loaded, Statuses, catch_up, load
 from rulekeeper.campaign.results import (
     CampaignConflict,
+    CheckAlreadyResolved,
     CommandResult,
     KeyReused,
     LogEntry,
@@ -535,6 +536,7 @@ class Campaign:
             verdict = judge_resolve(self._ruleset, self.state, seat, pending_id)
             if verdict.refusal is not None:
                 self._note_refusal(seat, f"resolve check #{pending_id}", verdict.refusal)
+                self._already_resolved_for(seat, pending_id)
                 verdict.refuse()
         count = None  # typed text is read knowing how many dice the check takes, to say so if misread
         if isinstance(dice, str):
@@ -547,6 +549,14 @@ class Campaign:
             if seat is not None:
                 self._note_refusal(seat, f"resolve check #{pending_id}", str(refused))
             raise SeatRefusal(str(refused)) from None
+        except (UnknownNameError, CampaignConflict):
+            # A check gone because it was resolved (by another tab, or a command typed twice): say
+            # by which entry, rather than "no pending check" or a list of what changed. A retry
+            # with the same key never gets here: it is answered its first result before.
+            resolved = self.resolved_by(pending_id)
+            if resolved is None:
+                raise
+            raise CheckAlreadyResolved(pending_id, resolved[0], resolved[1]) from None
 
     @property
     def refusals(self) -> list[dict[str, Any]]:
@@ -554,6 +564,34 @@ class Campaign:
         they outlive a restart and every server process sees them (the newest
         ``limits.MAX_REFUSALS_KEPT``)."""
         return [r.to_json() for r in self._store.refusals(self._record.id)]
+
+    def _already_resolved_for(self, seat: Seat, pending_id: int) -> None:
+        """A player's own check, one players may see, gone because it was resolved (by the GM
+        while they typed, or from their other device): they hear by which entry. Anything else
+        keeps the seat's one answer, which tells nothing about the check."""
+        if seat.is_gm or any(p.id == pending_id for p in self.state.pending):
+            return
+        found = self.resolved_by(pending_id)
+        if found is None:
+            return
+        seq, summary, actor = found
+        timeline = self.player_timeline()
+        if seat.plays(actor) and pending_id not in timeline.hidden_checks and timeline.shows(seq):
+            raise CheckAlreadyResolved(pending_id, seq, summary)
+
+    def resolved_by(self, pending_id: int) -> tuple[int, str, str | None] | None:
+        """The seq and summary of the command in effect that resolved pending check
+        ``pending_id`` (the table's roll, or the engine's own when its kind turned auto), and
+        whose check it was."""
+        events, statuses = self._log_events(None, None, None)
+        for e in reversed(events):
+            if e.is_meta or e.seq in statuses.undone:
+                continue
+            record = e.decoded[0] if e.decoded is not None else json.loads(e.outcome)
+            for ev in record.get("events", ()):
+                if ev.get("kind") == "check-resolved" and (ev.get("data") or {}).get("id") == pending_id:
+                    return e.seq, summarize(e.command, e.refs), ev.get("actor")
+        return None
 
     def _note_refusal(self, seat: Seat, what: str, why: str) -> None:
         record = RefusalRecord(seat.name, seat.role, _cut(what), _cut(why), time.time())

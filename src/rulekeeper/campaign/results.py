@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.explain import Step
-from rulekeeper.errors import ConflictError, InputError
+from rulekeeper.errors import ConflictError, InputError, RuleRefusal
 from rulekeeper.store.records import UNKNOWN_TIME, EventRecord, timestamp
 
 if TYPE_CHECKING:
@@ -18,7 +18,15 @@ if TYPE_CHECKING:
 
     from rulekeeper.core.play import Outcome
 
-__all__ = ["CampaignConflict", "CommandResult", "LogEntry", "Roles", "UndoPreview", "steps_from_json"]
+__all__ = [
+    "CampaignConflict",
+    "CheckAlreadyResolved",
+    "CommandResult",
+    "LogEntry",
+    "Roles",
+    "UndoPreview",
+    "steps_from_json",
+]
 
 
 @functools.cache
@@ -163,6 +171,16 @@ class CampaignConflict(ConflictError):
                 "look at the new state and issue the command again"
             )
         super().__init__(text)
+
+
+class CheckAlreadyResolved(RuleRefusal):
+    """A pending check resolved a second time (a second tab, a retyped command): ``seq`` is the
+    log entry that resolved it, so the table can look there instead of wondering where it went."""
+
+    def __init__(self, check_id: int, seq: int, summary: str) -> None:
+        self.check_id = check_id
+        self.seq = seq
+        super().__init__(f"check #{check_id} was already resolved by #{seq} ({summary}); look at that entry in the log")
 
 
 class KeyReused(InputError):

@@ -14,14 +14,16 @@ Each event is one command of the campaign, projected for the caller::
 
 ``id`` is the command's seq. A client that reconnects with ``Last-Event-ID: 17`` (or
 ``?last_event_id=17``) gets every later command and nothing twice; an entry a viewer may not see
-at all is skipped (no event, no id). A comment line every 15 s keeps the connection open; a
-token revoked or expired while connected ends the stream with ``event: revoked`` within
-:data:`RECHECK_SECONDS`. One token holds at most :data:`MAX_STREAMS_PER_TOKEN` streams (429
-beyond) across every server process on one database: each stream holds a lease in the store
-(``stream_leases``), renewed every :data:`LEASE_RENEW_SECONDS` while it is open and given back
-when it ends; a process that dies without giving its leases back has them lapse after
-:data:`LEASE_SECONDS`. A count in the process refuses the excess of one process without a
-database write.
+at all is skipped (no event, no id). A client ahead of the store (it saw seq 17, the store now ends
+at 12: a restored backup) cannot catch up by events: it gets ``event: reset`` with the store's
+version, and should reload what it shows (the pages do, ``static/table.js``). A comment line every
+15 s keeps the connection open; a token revoked or expired while connected ends the stream with
+``event: revoked`` within :data:`RECHECK_SECONDS`. One token holds at most
+:data:`MAX_STREAMS_PER_TOKEN` streams (429 beyond) across every server process on one database:
+each stream holds a lease in the store (``stream_leases``), renewed every
+:data:`LEASE_RENEW_SECONDS` while it is open and given back when it ends; a process that dies
+without giving its leases back has them lapse after :data:`LEASE_SECONDS`. A count in the process
+refuses the excess of one process without a database write.
 """
 
 from __future__ import annotations
@@ -112,6 +114,11 @@ def _still_valid(server: Server, access: Access) -> bool:
     return found.expires is None or found.expires > time.time()
 
 
+def _head(server: Server, access: Access) -> int:
+    with server.store.reading(access.record.id) as history:
+        return history.head()
+
+
 async def _stream(server: Server, access: Access, last_seen: int, seat: _Seat) -> AsyncIterator[str]:
     broker = server.broker
     try:
@@ -128,6 +135,15 @@ async def _stream(server: Server, access: Access, last_seen: int, seat: _Seat) -
         # Anyone but the GM counts ids without the GM's secret commands (``Viewer.timeline``):
         # their Last-Event-ID is such a count, turned back into the table's seq here.
         last_seen = Viewer.of(access.identity, backlog.roles).seeing(backlog.timeline).actual(last_seen)
+        if not backlog.entries and last_seen > 0:
+            head = await asyncio.to_thread(_head, server, access)
+            if last_seen > head:
+                # A client ahead of the store (a database restored from a backup, a campaign made
+                # anew under the same name): it cannot catch up by events. It is told to reload
+                # what it shows, and hears every event after the store's head from now on.
+                counted = Viewer.of(access.identity, backlog.roles).seeing(backlog.timeline).seq(head)
+                yield sse("reset", {"version": counted, "detail": "the campaign's history is not the one seen"})
+                last_seen = head
         while True:
             if batch is not None:
                 viewer = Viewer.of(access.identity, batch.roles).seeing(batch.timeline)

@@ -375,7 +375,7 @@ def redact_error(campaign: Campaign, viewer: Viewer, exc: Exception) -> Exceptio
     Every seq, version and check id in it is counted as the player counts them (``Viewer``).
     """
     from rulekeeper.campaign import CampaignConflict
-    from rulekeeper.campaign.results import KeyReused
+    from rulekeeper.campaign.results import CheckAlreadyResolved, KeyReused
 
     if viewer.is_gm:
         return exc
@@ -390,6 +390,11 @@ def redact_error(campaign: Campaign, viewer: Viewer, exc: Exception) -> Exceptio
         return InputError(
             f"idempotency key {exc.key!r} was already used by #{viewer.seq(exc.seq)} for a different command",
             expected=exc.expected,
+        )
+    if isinstance(exc, CheckAlreadyResolved):  # its summary is the resolving command in the GM's words
+        return RuleRefusal(
+            f"check #{viewer.check_id(exc.check_id)} was already resolved by #{viewer.seq(exc.seq)}; "
+            "look at that entry in the log"
         )
     if not isinstance(exc, (InputError, RuleRefusal)):
         return exc

@@ -87,7 +87,12 @@
         const response = await fetch(url, {
           method: update ? "PUT" : "POST",
           credentials: "same-origin",
-          headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+          // If-Match: the version the page showed when the file was sent (412 if the table moved on).
+          headers: {
+            "Content-Type": "application/json",
+            "Idempotency-Key": crypto.randomUUID(),
+            "If-Match": '"' + (document.body.dataset.version || "0") + '"',
+          },
           body: JSON.stringify(data),
         });
         let json = null;

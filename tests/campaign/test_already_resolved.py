@@ -1,0 +1,69 @@
+"""Resolving a check that was already resolved names the log entry that resolved it (issue #27):
+the second of two tabs, or a command typed twice, learns where the roll went."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from rulekeeper.campaign import Campaign, Store, open_store
+from rulekeeper.campaign.results import CheckAlreadyResolved
+from rulekeeper.core import Action, AutomationLevel, Settings
+from rulekeeper.errors import RuleRefusal, UnknownNameError
+
+
+@pytest.fixture
+def memory() -> Iterator[Store]:
+    store = open_store("memory://")
+    yield store
+    store.close()
+
+
+def _waiting(store: Store) -> tuple[Campaign, int]:
+    settings = Settings(automation={"gurps.consciousness": AutomationLevel.PROMPT})
+    campaign = Campaign.create(store, "night", "gurps", seed=1, settings=settings)
+    campaign.add_character("hero", {"ht": 12})
+    campaign.act(Action("damage", "hero", {"amount": 11}))
+    (check,) = campaign.pending()
+    return campaign, check.id
+
+
+def test_a_second_resolve_names_the_entry_that_resolved_the_check(memory: Store) -> None:
+    campaign, check = _waiting(memory)
+    first = campaign.resolve(check, [3, 3, 3])
+    with pytest.raises(CheckAlreadyResolved) as caught:
+        campaign.resolve(check, [4, 4, 4])
+    assert caught.value.seq == first.seq
+    assert f"check #{check} was already resolved by #{first.seq}" in str(caught.value)
+    assert isinstance(caught.value, RuleRefusal)  # a refusal (409, exit 1), not an unknown name
+    assert campaign.version == first.seq  # nothing applied twice
+
+
+def test_a_stale_second_tab_hears_already_resolved_not_changed_since(memory: Store) -> None:
+    campaign, check = _waiting(memory)
+    seen = campaign.version
+    first = campaign.resolve(check, [3, 3, 3], expected_version=seen)
+    with pytest.raises(CheckAlreadyResolved, match=f"already resolved by #{first.seq}"):
+        campaign.resolve(check, [4, 4, 4], expected_version=seen)
+
+
+def test_a_retry_with_the_same_key_still_gets_its_first_answer(memory: Store) -> None:
+    campaign, check = _waiting(memory)
+    first = campaign.resolve(check, [3, 3, 3], key="roll-1")
+    again = campaign.resolve(check, [3, 3, 3], key="roll-1")
+    assert again.seq == first.seq
+
+
+def test_a_check_never_asked_for_is_still_unknown(memory: Store) -> None:
+    campaign, check = _waiting(memory)
+    with pytest.raises(UnknownNameError, match=f"no pending check #{check + 50}"):
+        campaign.resolve(check + 50, [3, 3, 3])
+
+
+def test_an_undone_resolution_lets_the_check_wait_again(memory: Store) -> None:
+    campaign, check = _waiting(memory)
+    campaign.resolve(check, [3, 3, 3])
+    campaign.undo()
+    assert [p.id for p in campaign.pending()] == [check]
+    campaign.resolve(check, [4, 4, 4])  # resolved anew: the undone entry does not count
