@@ -11,8 +11,8 @@ from dataclasses import dataclass
 __all__ = [
     "WRATH_AFTER_RESPITE",
     "DamageOutcome",
-    "defence",
     "damage_against_resilience",
+    "defence",
     "dies_of_trauma",
     "dying_wrath_dice",
     "is_annihilated",

@@ -165,11 +165,19 @@ def _pending_words(p: Mapping[str, Any], names: Mapping[str, str]) -> str:
     stakes = p.get("stakes") if isinstance(p.get("stakes"), Mapping) else None
     what = (stakes or {}).get("for") or p.get("check") or p.get("label") or "a roll"
     actor = p.get("actor")
-    who = f"{names.get(str(actor), actor)}: " if actor else ""
+    name = names.get(str(actor), str(actor))
+    said = str(what).casefold()
+    who = (
+        f"{name}: "
+        if actor and not (said.startswith(str(actor).casefold()) or said.startswith(name.casefold()))
+        else ""
+    )
     return f"waiting for {who}{what} (#{p['id']})"
 
 
-def _tracker(campaign: Campaign, viewer: Viewer, data: Mapping[str, Any], cards: Sequence[Card], chips: Mapping[str, list[Chip]]) -> Tracker:
+def _tracker(
+    campaign: Campaign, viewer: Viewer, data: Mapping[str, Any], cards: Sequence[Card], chips: Mapping[str, list[Chip]]
+) -> Tracker:
     state = campaign.state
     names = {c.actor: c.name for c in cards}
     # The order of a fight is what everyone at the table sees happen; the ruleset keeps it, read
@@ -216,4 +224,3 @@ def table_of(campaign: Campaign, viewer: Viewer, *, log_actor: str | None = None
         waiting=[w.text() for w in what_waits(state)] if viewer.is_gm else [],
         tracker=_tracker(campaign, viewer, data, cards, chips),
     )
-

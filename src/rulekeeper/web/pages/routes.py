@@ -226,7 +226,9 @@ async def screen_events(
 
     access = _screen_access(await run_in_threadpool(_access, request, server, campaign))
     header = request.headers.get("last-event-id")
-    return await events(access=access, server=server, token=None, last_event_id_query=last_event_id, last_event_id=header)
+    return await events(
+        access=access, server=server, token=None, last_event_id_query=last_event_id, last_event_id=header
+    )
 
 
 @router.get("/campaigns/{campaign}", response_class=HTMLResponse)
