@@ -262,7 +262,7 @@ def test_no_code_name_or_version_where_a_player_looks(api: InProcess) -> None:
             page = table.page("", who)
             text = _text(page)
             assert "Version" not in text, (system, who)
-            for code in ("add_character", "set_settings", "act damage", "feat.sense", "_"):
+            for code in ("add_character", "set_settings", "act damage", "feat.sense", "_", "automation", "prompt"):
                 assert code not in text, (system, who, code)
             assert "Damage · " + pc in text and "joins the table" in text
             live = table.api.get(

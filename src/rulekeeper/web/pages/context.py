@@ -156,7 +156,11 @@ def recent_log(campaign: Campaign, viewer: Viewer, *, actor: str | None = None) 
         entries = [log_entry(e, statuses) for e in events]
     titles = {name: spec.title for name, spec in campaign.ruleset.actions().items()}
     shown = (log_entry_json(campaign.ruleset, e, viewer) for e in reversed(entries))
-    return [{**e, "heading": entry_heading(e, titles)} for e in shown if e is not None][:LOG_LIMIT]
+    out = [{**e, "heading": entry_heading(e, titles)} for e in shown if e is not None][:LOG_LIMIT]
+    if not viewer.is_gm:
+        # A settings change lists option and check-kind names (code); the heading says it in words.
+        out = [{**e, "explanation": []} if e["kind"] == "set_settings" else e for e in out]
+    return out
 
 
 def _pending_words(p: Mapping[str, Any], names: Mapping[str, str]) -> str:
