@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
@@ -113,6 +114,13 @@ def test_screen_share_follows_the_game_and_shows_no_secret(
     for word in words:
         assert not re.search(rf"\b{word}\b", source), word
     assert tv.locator(".bar-row, dl.stats").count() == 0  # no character's numbers: the table's view
+    # Nor does the screen's event stream carry them to that browser (the GM's own stream does).
+    cookies = {c["name"]: c["value"] for c in gm.context.cookies()}
+    screen_stream = _backlog(f"{table.base}/campaigns/{table.name}/screen/events?last_event_id=0", cookies)
+    gm_stream = _backlog(f"{table.base}/api/campaigns/{table.name}/events?last_event_id=0", cookies)
+    assert "event: command" in screen_stream and gm_only + words
+    for text in gm_only + words:
+        assert text in gm_stream and text not in screen_stream, text
     assert "Version" not in shown
     tv.set_viewport_size(dict(LAPTOP))  # type: ignore[arg-type]
     assert _serious(tv) == []
@@ -208,3 +216,16 @@ def test_the_phone_header_is_one_compact_line_with_every_section_reachable(
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     for page in (ana, gm):
         page.context.close()
+
+
+def _backlog(url: str, cookies: dict[str, str]) -> str:
+    """What an event stream sends at once (its backlog), read until it falls quiet."""
+    out: list[str] = []
+    try:
+        with httpx.stream("GET", url, cookies=cookies, timeout=httpx.Timeout(10, read=1.5)) as r:
+            assert r.status_code == 200, r.status_code
+            for line in r.iter_lines():
+                out.append(line)
+    except httpx.ReadTimeout:
+        pass
+    return "\n".join(out)

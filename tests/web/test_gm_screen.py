@@ -273,12 +273,13 @@ def test_no_code_name_or_version_where_a_player_looks(api: InProcess) -> None:
 
 
 def test_log_headings_are_titles_and_words() -> None:
-    titles = {"lose_fp": "Lose fp"}
-    assert entry_heading({"kind": "act", "action": "lose_fp"}, titles) == "Lose fp"
-    assert entry_heading({"kind": "act", "action": "feat.sense"}, {}) == "feat sense"
-    assert entry_heading({"kind": "add_character"}, titles) == "joins the table"
-    assert entry_heading({"kind": "set_settings"}, titles) == "the table's settings change"
-    assert entry_heading({"kind": "something_new"}, titles) == "something new"
+    actions = get_ruleset("gurps").actions()
+    assert actions["lose_fp"].title == "Lose fp"
+    assert entry_heading({"kind": "act", "action": "lose_fp"}, actions) == "Lose fp"
+    assert entry_heading({"kind": "act", "action": "gone.away"}, actions) == "gone away"
+    assert entry_heading({"kind": "add_character"}, actions) == "joins the table"
+    assert entry_heading({"kind": "set_settings"}, actions) == "the table's settings change"
+    assert entry_heading({"kind": "something_new"}, actions) == "something new"
 
 
 def test_members_are_listed_with_what_they_play_and_revoked_from_the_dashboard(api: InProcess) -> None:

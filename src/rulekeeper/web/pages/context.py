@@ -10,12 +10,12 @@ and the newest part of the log instead of all of it (a long campaign has thousan
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rulekeeper.campaign import Campaign
-from rulekeeper.core import GameState, format_duration
+from rulekeeper.core import ActionSpec, GameState, format_duration
 from rulekeeper.core.waiting import Waiting, holding, what_waits
 from rulekeeper.web.pages.vitals import Card, card_of
 from rulekeeper.web.projections import Viewer, campaign_json, log_entry_json
@@ -130,12 +130,13 @@ def _left(state: GameState[Any], until: int, round_seconds: int) -> str:
     return f"{spoken_duration(until - state.clock, round_seconds)} left"
 
 
-def entry_heading(entry: Mapping[str, Any], titles: Mapping[str, str]) -> str:
+def entry_heading(entry: Mapping[str, Any], actions: Mapping[str, ActionSpec]) -> str:
     """A log entry's heading where players look: the action's title, or what the command did in
     words -- never a command or action's code name."""
     action = entry.get("action")
     if entry.get("kind") == "act" and action:
-        return titles.get(str(action), str(action).replace("_", " ").replace(".", " "))
+        spec = actions.get(str(action))
+        return spec.title if spec is not None else str(action).replace("_", " ").replace(".", " ")
     kind = str(entry.get("kind") or "")
     return _KIND_WORDS.get(kind, kind.replace("_", " "))
 
@@ -154,9 +155,9 @@ def recent_log(campaign: Campaign, viewer: Viewer, *, actor: str | None = None) 
             events = history.events(after=max(0, head - LOG_LIMIT * 3 // 2))
             statuses = Statuses.of(history.meta_events())
         entries = [log_entry(e, statuses) for e in events]
-    titles = {name: spec.title for name, spec in campaign.ruleset.actions().items()}
+    actions = campaign.ruleset.actions()
     shown = (log_entry_json(campaign.ruleset, e, viewer) for e in reversed(entries))
-    out = [{**e, "heading": entry_heading(e, titles)} for e in shown if e is not None][:LOG_LIMIT]
+    out = [{**e, "heading": entry_heading(e, actions)} for e in shown if e is not None][:LOG_LIMIT]
     if not viewer.is_gm:
         # A settings change lists option and check-kind names (code); the heading says it in words.
         out = [{**e, "explanation": []} if e["kind"] == "set_settings" else e for e in out]
@@ -179,6 +180,31 @@ def _pending_words(p: Mapping[str, Any], names: Mapping[str, str]) -> str:
     return f"waiting for {who}{what} (#{p['id']})"
 
 
+class _Views(Mapping[str, Mapping[str, Any]]):
+    """The rules' views of the characters, each built only when the ruleset reads it: outside a
+    fight no system reads any, and a page is rendered on every event."""
+
+    def __init__(self, campaign: Campaign) -> None:
+        self._campaign = campaign
+        self._built: dict[str, Mapping[str, Any]] = {}
+
+    def __getitem__(self, actor: str) -> Mapping[str, Any]:
+        if actor not in self._built:
+            if actor not in self._campaign.state.characters:
+                raise KeyError(actor)
+            self._built[actor] = self._campaign.ruleset.view(self._campaign.state, actor)
+        return self._built[actor]
+
+    def __contains__(self, actor: object) -> bool:
+        return actor in self._campaign.state.characters
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._campaign.state.characters)
+
+    def __len__(self) -> int:
+        return len(self._campaign.state.characters)
+
+
 def _tracker(
     campaign: Campaign, viewer: Viewer, data: Mapping[str, Any], cards: Sequence[Card], chips: Mapping[str, list[Chip]]
 ) -> Tracker:
@@ -186,8 +212,7 @@ def _tracker(
     names = {c.actor: c.name for c in cards}
     # The order of a fight is what everyone at the table sees happen; the ruleset keeps it, read
     # from the rules' own views, and only the names the viewer's projection holds are shown.
-    views = {a: campaign.ruleset.view(state, a) for a in state.characters}
-    order, current = campaign.ruleset.turn_order(state, views)
+    order, current = campaign.ruleset.turn_order(state, _Views(campaign))
     shown_order = tuple(names.get(a, a) for a in order if a in names)
     if viewer.is_gm:
         late = {w.pending.id: w for w in what_waits(state)}
