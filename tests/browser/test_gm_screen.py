@@ -139,7 +139,7 @@ def test_screen_share_follows_the_game_and_shows_no_secret(
         page.context.close()
 
 
-def test_the_tracker_follows_the_fight_on_every_page(browser: Browser, server: ServeProcess) -> None:
+def test_the_tracker_follows_the_fight_on_every_page(browser: Browser, server: ServeProcess, screens: Path) -> None:
     table = _table(server.url, "gurps", blind=False)
     gm = open_page(browser, table, table.gm)
     ana = open_page(browser, table, table.invite("ana", "hero"), PHONE)
@@ -164,6 +164,9 @@ def test_the_tracker_follows_the_fight_on_every_page(browser: Browser, server: S
     timers = ana.locator("[data-live=tracker] .my-timers")
     expect(timers).to_contain_text(re.compile(r"Hero: shock, \d+ rounds? left"))
     assert not re.search(r"\d+s\b", ana.locator("#mine").inner_text())
+    ana.screenshot(path=str(screens / "gm-tracker-phone.png"))
+    gm.screenshot(path=str(screens / "gm-tracker-dashboard.png"))
+    tv.screenshot(path=str(screens / "gm-tracker-screen.png"))
     for page in (gm, ana):
         page.context.close()
 
