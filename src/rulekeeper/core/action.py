@@ -203,6 +203,13 @@ class ActionSpec:
     # Its output is for the actor's player: front ends show it only through the player projections.
     player_facing: bool = False
 
+    @property
+    def title(self) -> str:
+        """The action as people name it ("Lose fp" for ``lose_fp``): what logs and cards show
+        where players look, never the code name."""
+        words = self.name.replace("_", " ").replace(".", " ")
+        return words[:1].upper() + words[1:]
+
     def param(self, name: str) -> ParamSpec:
         for p in self.params:
             if p.name == name:

@@ -97,7 +97,8 @@ def describe_pending(pending: PendingCheck) -> dict[str, Any]:
         for i, s in enumerate(sides)
     ]
     return {
-        "for": stakes.purpose if stakes is not None else pending.purpose,
+        # A purpose without declared stakes is named by its check's label, never by its code name.
+        "for": stakes.purpose if stakes is not None else (check.label or "a roll"),
         "on_success": stakes.on_success if stakes is not None else "",
         "on_failure": stakes.on_failure if stakes is not None else "",
         "plain": plain,

@@ -36,8 +36,12 @@ def vitals(view: Mapping[str, Any], *, npc: bool = False) -> Vitals:
     bars: list[Bar] = []
     stats: list[Stat] = []
     marks: list[str] = []
+    # NPCs have no verve (seed 000, "Non-player characters"): their card shows Survival alone.
+    npc = npc or bool(view.get("is_npc"))
     for key, label in (("survival", "Survival"), ("verve", "Verve")):
         cur, most = number(view, key), number(view, f"max_{key}")
+        if npc and key == "verve":
+            continue
         if cur is not None and most is not None:
             bars.append(Bar(label, cur, most))
     injuries = number(view, "injuries")

@@ -59,12 +59,18 @@ class WrathGloryCharacter:
     name: str = ""
     # Wounds recovered while Dying end Dying even if Wounds still exceed Max Wounds (seed 003, Dying).
     dying_ended: bool = False
+    #: Agility, when the sheet gives it: Initiative, and through it Defence (W&G Core, derived attributes).
+    agility: int | None = None
 
     @property
     def resilience(self) -> int:
         if self.resilience_override is not None:
             return self.resilience_override
         return formulas.resilience(self.toughness, self.armour)
+
+    @property
+    def defence(self) -> int | None:
+        return None if self.agility is None else formulas.defence(self.agility)
 
     @property
     def max_wounds(self) -> int:

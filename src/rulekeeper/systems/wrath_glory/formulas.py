@@ -12,6 +12,7 @@ __all__ = [
     "WRATH_AFTER_RESPITE",
     "DamageOutcome",
     "damage_against_resilience",
+    "defence",
     "dies_of_trauma",
     "dying_wrath_dice",
     "is_annihilated",
@@ -33,6 +34,13 @@ WRATH_AFTER_RESPITE = 2
 def resilience(toughness: int, armour: int) -> int:
     """Toughness + 1 + armour rating (rules brief, Context: derived stats)."""
     return toughness + 1 + armour
+
+
+def defence(agility: int) -> int:
+    """Initiative - 1, where Initiative is Agility: the DN of an attack on the character (W&G Core,
+    derived attributes, as the Foundry VTT system for W&G carries them; seed 003 does not give it,
+    so it shows on cards and changes no rule here)."""
+    return agility - 1
 
 
 def max_wounds(tier: int, toughness: int) -> int:

@@ -23,6 +23,7 @@ _INT_FIELDS: dict[str, tuple[int, int | None, int | None, str]] = {
     "toughness": (1, None, None, "Toughness attribute"),
     "willpower": (1, None, None, "Willpower attribute"),
     "intellect": (1, None, 1, "Intellect attribute"),
+    "agility": (1, None, None, "Agility attribute (Initiative; Defence is Initiative - 1)"),
     "medicae": (0, None, 0, "Medicae skill rating"),
     "armour": (0, None, 0, "armour rating"),
     "resilience": (0, None, None, "Resilience, replacing Toughness + 1 + armour"),
@@ -142,4 +143,5 @@ def new_character(sheet: Mapping[str, Any]) -> WrathGloryCharacter:
         memorable_injuries=_memorable(sheet),
         traumatic_injuries=_traumatic(sheet),
         name=name,
+        agility=ints["agility"],
     )

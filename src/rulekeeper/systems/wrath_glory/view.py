@@ -43,6 +43,8 @@ def character_view(state: GameState[WrathGloryCharacter], actor: str) -> dict[st
         "armour": c.armour,
         "resilience": c.resilience,
         "resilience_overridden": c.resilience_override is not None,
+        "agility": c.agility,
+        "defence": c.defence,
         "max_wounds": c.max_wounds,
         "max_shock": c.max_shock,
         "wounds": c.wounds,

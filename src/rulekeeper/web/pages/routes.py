@@ -19,6 +19,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
+from rulekeeper.campaign import Campaign
 from rulekeeper.errors import RulesError
 from rulekeeper.web.auth import Access, CampaignName, cookie_token, gm, resolve
 from rulekeeper.web.commands import viewer_in
@@ -35,9 +36,12 @@ __all__ = ["router"]
 router = APIRouter(include_in_schema=False)
 ServerDep = Annotated[Server, Depends(server_of)]
 _LIVE = {
-    "gm": ("board", "pending", "requests", "clock", "log", "status"),
-    "player": ("mine", "checks", "requests", "others", "log", "status"),
+    "gm": ("board", "tracker", "pending", "requests", "clock", "log", "status", "members"),
+    "player": ("mine", "tracker", "checks", "requests", "others", "log", "status"),
+    "screen": ("tracker", "board", "log", "status"),
 }
+#: Whom the screen-share view is: an observer, so it shows what any observer's page shows.
+SCREEN_VIEWER = "table screen"
 
 
 def _access(request: Request, server: Server, campaign: str, token: str | None = None) -> Access:
@@ -64,6 +68,8 @@ def _context(server: Server, access: Access, log_actor: str | None, *, tools: bo
         if viewer.is_gm:
             out["set_aside"] = set_aside_json(campaign)
             out["refusals"] = list(campaign.refusals)
+            out["members"] = _members(server, access, campaign)
+            out["viewer_token"] = access.identity.token_id
         if viewer.is_gm and tools:
             ruleset = campaign.ruleset
             names = list(campaign.state.characters)
@@ -87,9 +93,79 @@ def _context(server: Server, access: Access, log_actor: str | None, *, tools: bo
                 for k, h in sorted(ruleset.check_kinds.items())
             ]
             out["default_level"] = automation["*"].value if "*" in automation else "auto"
-            out["members"] = [m for m in server.store.members(access.record.id) if m.revoked is None]
             out["sheet_formats"] = list(ruleset.sheet_formats().values())
         return out
+
+
+def _members(server: Server, access: Access, campaign: Campaign) -> list[dict[str, Any]]:
+    """Members with a live token: name, role, token id, and every character they play (those
+    bound by the invite and those the campaign records them playing)."""
+    roles = campaign.roles
+    out = []
+    for m in server.store.members(access.record.id):
+        if m.revoked is None:
+            plays = list(dict.fromkeys([*m.characters, *roles.characters_of(m.name)])) if m.role == "player" else []
+            out.append({"name": m.name, "role": m.role, "token_id": m.token_id, "characters": plays})
+    return out
+
+
+def _screen_access(access: Access) -> Access:
+    """The GM's sign-in seen as an observer: the screen-share view is built, and kept live,
+    through the very projection an observer's page gets (the same token, so revoking the GM's
+    link ends the screen too)."""
+    from dataclasses import replace
+
+    if not access.identity.is_gm:
+        raise Problem(403, "forbidden", "the screen-share view is opened by the GM, from the dashboard")
+    return replace(access, identity=replace(access.identity, role="observer", name=SCREEN_VIEWER, characters=()))
+
+
+def _screen_context(server: Server, access: Access) -> dict[str, Any]:
+    with server.pool.use(access.record) as campaign:
+        viewer = viewer_in(campaign, access)
+        return {"t": table_of(campaign, viewer), "viewer": viewer, "campaign": campaign.name, "system": campaign.system}
+
+
+@router.get("/campaigns/{campaign}/screen", response_class=HTMLResponse)
+def screen(request: Request, campaign: CampaignName, server: ServerDep) -> Response:
+    """Screen-share mode: the table for a TV, as an observer sees it -- no unknown stat, blind
+    check, NPC sheet or GM note reaches it, because it is rendered from the observer's projection."""
+    try:
+        access = _screen_access(_access(request, server, campaign))
+    except Problem as exc:
+        return _problem_page(request, exc)
+    context = _screen_context(server, access)
+    context["live"] = sections("screen_live.html", _LIVE["screen"], context)
+    return render(request, "screen.html", context)
+
+
+@router.get("/campaigns/{campaign}/screen/live")
+def screen_live(request: Request, campaign: CampaignName, server: ServerDep) -> dict[str, Any]:
+    """The screen-share view's live sections, re-rendered for the observer it is."""
+    access = _screen_access(_access(request, server, campaign))
+    context = _screen_context(server, access)
+    shown = sections("screen_live.html", _LIVE["screen"], context)
+    return {"version": context["t"].data["version"], "sections": {k: str(v) for k, v in shown.items()}}
+
+
+@router.get("/campaigns/{campaign}/screen/events")
+async def screen_events(
+    request: Request,
+    campaign: CampaignName,
+    server: ServerDep,
+    last_event_id: Annotated[int | None, Query(ge=0, le=2**31)] = None,
+) -> Response:
+    """The screen-share view's event stream: the campaign's live events as an observer gets
+    them (the GM's own stream would carry the GM's log to the TV's browser)."""
+    from starlette.concurrency import run_in_threadpool
+
+    from rulekeeper.web.event_routes import events
+
+    access = _screen_access(await run_in_threadpool(_access, request, server, campaign))
+    header = request.headers.get("last-event-id")
+    return await events(
+        access=access, server=server, token=None, last_event_id_query=last_event_id, last_event_id=header
+    )
 
 
 @router.get("/campaigns/{campaign}", response_class=HTMLResponse)

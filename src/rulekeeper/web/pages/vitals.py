@@ -40,14 +40,18 @@ def card_of(system: str, character: Mapping[str, Any], *, standing: str = "") ->
     view: Mapping[str, Any] = character.get("view") or {}
     shown = get_ruleset(system).vitals(view, npc=bool(character.get("npc")))
     bars, stats, marks = shown.bars, shown.stats, shown.marks
+    # Each condition once: a condition listed twice, or a mark saying what a condition chip
+    # already says ("reeling", "Dying"), is shown as the chip alone.
+    conditions = tuple(dict.fromkeys(str(c) for c in view.get("conditions") or ()))
+    named = {c.casefold() for c in conditions}
     return Card(
         actor=str(character["actor"]),
         name=str(view.get("name") or character["actor"]),
         access=str(character.get("access", "table")),
         bars=tuple(bars),
         stats=tuple(stats),
-        marks=tuple(dict.fromkeys(marks)),
-        conditions=tuple(str(c) for c in view.get("conditions") or ()),
+        marks=tuple(m for m in dict.fromkeys(marks) if m.casefold() not in named),
+        conditions=conditions,
         standing=standing,
         extra={k: character[k] for k in ("player", "npc") if k in character},
     )
