@@ -1,9 +1,9 @@
 """A VI·VIII·X character's turn on the player's phone (issue 27; core/turn.py).
 
-Seed 001: an action resolution check on a known stat (VI), whose threshold the GM sets and whose
-unknown stat stays the GM's secret, so a player's check becomes a request the GM completes;
-a jump, a climb, a prolonged action and casting (VIII.3, VIII.4); and how the days are spent
-(VIII.2). No odds are shown: they hang on the unknown stat, which a player may not learn.
+Seed 001: a climb, a jump, a prolonged action, acting blind and casting (VIII.3, VIII.4), and how
+the days are spent (VIII.2). No odds are shown: every ARC hangs on an unknown stat, which a
+player may not learn. An action resolution check (VI) needs the GM's threshold, so the GM raises
+it and the player rolls it from "Your checks".
 """
 
 from __future__ import annotations
@@ -21,13 +21,15 @@ if TYPE_CHECKING:
 __all__ = ["TURN_ACTIONS", "ViViiiXTurn"]
 
 TURN_ACTIONS = (
-    TurnAction("jump", "Jump", params=("style", "distance")),
-    TurnAction("climb", "Climb", params=("grips", "tool")),
     TurnAction("sight", "Act without sight", params=("task",)),
     TurnAction("cast", "Cast a spell", params=("spell",)),
+    TurnAction("exert", "Start a prolonged action", params=("turns",)),
     TurnAction("rest", "Spend the days", group="rest", params=("kind",)),
 )
-_KNOWN = {"bu": "BU", "co": "CO", "in": "IN", "em": "EM"}
+#: The feats a character tries on their own say-so (VIII.3): one tap each.
+_FEATS = (("Climb (rope and hook)", "climb", {"grips": False, "tool": True}),)
+#: Jumps need the sheet's agility (VIII.3): offered when the view says the character can jump.
+_JUMPS = (("Running jump", "jump", {"style": "running"}), ("Standing jump", "jump", {"style": "standing"}))
 
 
 class ViViiiXTurn(Ruleset["Character"]):
@@ -36,8 +38,5 @@ class ViViiiXTurn(Ruleset["Character"]):
     turn_actions = TURN_ACTIONS
 
     def turn_taps(self, state: GameState[Character], actor: str, view: Mapping[str, Any]) -> tuple[Tap, ...]:
-        return tuple(
-            Tap(f"{name} check ({view[key]})", "arc", {"ks": key}, detail="the GM sets the threshold")
-            for key, name in _KNOWN.items()
-            if isinstance(view.get(key), int)
-        )
+        feats = _FEATS + (_JUMPS if view.get("can_jump") else ())
+        return tuple(Tap(label, action, params) for label, action, params in feats)

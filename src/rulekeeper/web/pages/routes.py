@@ -26,6 +26,7 @@ from rulekeeper.web.pages.chart import Column, bar_chart
 from rulekeeper.web.pages.context import table_of
 from rulekeeper.web.pages.forms import action_forms, field_of
 from rulekeeper.web.pages.templates import render, sections
+from rulekeeper.web.pages.turn import GROUPS, turns_for
 from rulekeeper.web.problems import Problem
 from rulekeeper.web.projections import requests_json, set_aside_json
 from rulekeeper.web.server import Server, server_of
@@ -36,7 +37,7 @@ router = APIRouter(include_in_schema=False)
 ServerDep = Annotated[Server, Depends(server_of)]
 _LIVE = {
     "gm": ("board", "pending", "requests", "clock", "log", "status"),
-    "player": ("mine", "checks", "requests", "others", "log", "status"),
+    "player": ("turn", "mine", "checks", "requests", "others", "log", "status"),
 }
 
 
@@ -123,7 +124,10 @@ def _context(server: Server, access: Access, log_actor: str | None, *, tools: bo
             "system": campaign.system,
             "kinds": campaign.ruleset.check_kinds,
             "requests": requests_json(campaign, viewer),
+            "turn_groups": GROUPS,
         }
+        # The player's own turns (web/pages/turn.py): live, so a defence appears when attacked.
+        out["turns"] = turns_for(campaign, viewer)
         if viewer.is_gm:
             out["set_aside"] = set_aside_json(campaign)
             out["refusals"] = list(campaign.refusals)
