@@ -81,7 +81,8 @@ def _defence(
         params["weapon"] = weapon
     shown = label.removeprefix(f"{actor} ")
     effective = base + sum(m.value for m in mods)
-    return Tap(f"{shown} {effective}", "defend", params, group="defend", chance=chance)
+    against = f"against {attack.attacker}'s {attack.weapon} (#{attack.id})"
+    return Tap(f"{shown} {effective}", "defend", params, group="defend", detail=against, chance=chance)
 
 
 def defence_taps(ruleset: Ruleset[GurpsCharacter], state: GameState[GurpsCharacter], actor: str) -> tuple[Tap, ...]:
@@ -96,7 +97,10 @@ def defence_taps(ruleset: Ruleset[GurpsCharacter], state: GameState[GurpsCharact
             tap = _defence(ruleset, state, actor, attack, choice, weapon)
             if tap is not None:
                 out.append(tap)
-        out.append(Tap("No defence", "defend", {"defense": "none", "attack": attack.id}, group="defend"))
+        against = f"against {attack.attacker}'s {attack.weapon} (#{attack.id})"
+        out.append(
+            Tap("No defence", "defend", {"defense": "none", "attack": attack.id}, group="defend", detail=against)
+        )
     return tuple(out)
 
 
@@ -108,7 +112,9 @@ class GurpsTurn(Ruleset["GurpsCharacter"]):
     def turn_picks(
         self, state: GameState[GurpsCharacter], actor: str, view: Mapping[str, Any]
     ) -> Mapping[str, tuple[Choice, ...]]:
-        return {"weapon": weapon_choices(state.characters[actor])}
+        # The attacker's weapon; on the GM's forms the same lists give the defender's parrying weapons.
+        weapons = weapon_choices(state.characters[actor])
+        return {"weapon": weapons, "parry_weapon": weapons, "second_weapon": weapons}
 
     def turn_taps(self, state: GameState[GurpsCharacter], actor: str, view: Mapping[str, Any]) -> tuple[Tap, ...]:
         taps = list(defence_taps(self, state, actor))

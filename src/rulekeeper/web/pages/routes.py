@@ -26,7 +26,7 @@ from rulekeeper.web.pages.chart import Column, bar_chart
 from rulekeeper.web.pages.context import table_of
 from rulekeeper.web.pages.forms import action_forms, field_of
 from rulekeeper.web.pages.templates import render, sections
-from rulekeeper.web.pages.turn import GROUPS, turns_for
+from rulekeeper.web.pages.turn import GROUPS, sheet_picks, turns_for
 from rulekeeper.web.problems import Problem
 from rulekeeper.web.projections import requests_json, set_aside_json
 from rulekeeper.web.server import Server, server_of
@@ -134,7 +134,8 @@ def _context(server: Server, access: Access, log_actor: str | None, *, tools: bo
         if viewer.is_gm and tools:
             ruleset = campaign.ruleset
             names = list(campaign.state.characters)
-            out["forms"] = action_forms(campaign.system, campaign.name, ruleset.actions(), names)
+            picks = sheet_picks(campaign)
+            out["forms"] = action_forms(campaign.system, campaign.name, ruleset.actions(), names, picks)
             out["characters"] = names
             options = campaign.state.settings.options
             out["options"] = [

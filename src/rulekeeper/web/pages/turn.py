@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from rulekeeper.core import ActionSpec
     from rulekeeper.web.projections import Viewer
 
-__all__ = ["TapView", "TurnForm", "TurnPage", "turn_json", "turn_of", "turns_for"]
+__all__ = ["TapView", "TurnForm", "TurnPage", "sheet_picks", "turn_json", "turn_of", "turns_for"]
 
 #: How the page heads each group of taps and forms, in the order shown.
 GROUPS = {"defend": "Defend", "turn": "Your turn", "roll": "Rolls from the sheet", "spend": "Spend", "rest": "Rest"}
@@ -172,3 +172,15 @@ def turn_json(page: TurnPage) -> dict[str, Any]:
             for t in page.taps
         ],
     }
+
+
+def sheet_picks(campaign: Campaign) -> dict[str, list[str]]:
+    """For the GM's forms: every value the characters' sheets give each picked parameter (the
+    weapons of everyone at the table), so the GM picks a weapon rather than typing its name."""
+    ruleset, state = campaign.ruleset, campaign.state
+    out: dict[str, list[str]] = {}
+    for actor in state.characters:
+        for name, choices in ruleset.turn_picks(state, actor, ruleset.view(state, actor)).items():
+            known = out.setdefault(name, [])
+            known += [c.value for c in choices if c.value not in known]
+    return out
