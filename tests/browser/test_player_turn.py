@@ -108,6 +108,7 @@ def _approve_waiting(gm: Page, player: Page) -> None:
     expect(row).to_be_visible(timeout=3000)
     row.get_by_role("button", name="Approve").click()
     expect(mine).to_have_attribute("data-status", "approved", timeout=3000)
+    expect(player.locator("#turn-result")).to_contain_text(f"approved by the GM (request #{number[1]})")
 
 
 def _look(page: Page, screens: Path, name: str) -> None:

@@ -62,6 +62,8 @@ def _defence(
     attack: IncomingAttack,
     choice: str,
     weapon: str | None,
+    *,
+    several: bool,
 ) -> Tap | None:
     """One defence against a waiting attack with its odds, or None when the rules forbid it now."""
     from rulekeeper.core.play import Play
@@ -81,7 +83,7 @@ def _defence(
         params["weapon"] = weapon
     shown = label.removeprefix(f"{actor} ")
     effective = base + sum(m.value for m in mods)
-    against = f"against {attack.attacker}'s {attack.weapon} (#{attack.id})"
+    against = f"against {attack.attacker}'s {attack.weapon} (#{attack.id})" if several else ""
     return Tap(f"{shown} {effective}", "defend", params, group="defend", detail=against, chance=chance)
 
 
@@ -89,15 +91,16 @@ def defence_taps(ruleset: Ruleset[GurpsCharacter], state: GameState[GurpsCharact
     """For each attack waiting on ``actor``: every legal defence with its odds, and no defence."""
     char = state.characters[actor]
     out: list[Tap] = []
+    several = len(char.incoming) > 1  # then each tap says which attack it answers
     for attack in char.incoming:
         options: list[tuple[str, str | None]] = [("dodge", None)]
         options += [("parry", w.name) for w in char.weapons if w.can_parry and not w.ranged]
         options.append(("block", None))
         for choice, weapon in options:
-            tap = _defence(ruleset, state, actor, attack, choice, weapon)
+            tap = _defence(ruleset, state, actor, attack, choice, weapon, several=several)
             if tap is not None:
                 out.append(tap)
-        against = f"against {attack.attacker}'s {attack.weapon} (#{attack.id})"
+        against = f"against {attack.attacker}'s {attack.weapon} (#{attack.id})" if several else ""
         out.append(
             Tap("No defence", "defend", {"defense": "none", "attack": attack.id}, group="defend", detail=against)
         )

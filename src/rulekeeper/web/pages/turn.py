@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["TapView", "TurnForm", "TurnPage", "sheet_picks", "turn_json", "turn_of", "turns_for"]
 
 #: How the page heads each group of taps and forms, in the order shown.
-GROUPS = {"defend": "Defend", "turn": "Your turn", "roll": "Rolls from the sheet", "spend": "Spend", "rest": "Rest"}
+GROUPS = {"defend": "Defend", "turn": "Act", "roll": "Rolls from the sheet", "spend": "Spend", "rest": "Rest"}
 
 
 @dataclass(frozen=True)

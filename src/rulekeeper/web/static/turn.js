@@ -12,6 +12,8 @@
   // Choices made in a form survive the live re-render of the section (table.js keeps only
   // typed text): remembered by the select's id, put back after every swap.
   const chosen = new Map();
+  // The request this panel announced as waiting for the GM, until the GM answers it.
+  let waitingFor = null;
   holder.addEventListener("change", (event) => {
     const el = event.target;
     if (el instanceof HTMLSelectElement && el.id) chosen.set(el.id, el.value);
@@ -64,6 +66,7 @@
   async function post(actor, endpoint, body, label) {
     const dice = holder.querySelector('[data-turn="' + CSS.escape(actor) + '"] .turn-rolled');
     if (dice && dice.value.trim()) body.rolled = dice.value.trim();
+    waitingFor = null;
     show("", label + ": sending…", []);
     let response;
     try {
@@ -82,6 +85,7 @@
     if (dice) dice.value = "";
     if (json && json.request) {
       const r = json.request;
+      waitingFor = { id: String(r.id), label };
       show("waiting", label + ": waiting for the GM (request #" + r.id + ")", (r.others && r.others.length) ? ["it touches " + r.others.join(", ") + "; the GM approves it or not, under Your requests"] : []);
       return;
     }
@@ -89,6 +93,20 @@
     const lines = entry ? (entry.explanation || []).map((s) => s.text) : [];
     show("", label + (entry ? " — #" + entry.seq : ""), lines);
   }
+
+  // A request's answer: "Your requests" is re-rendered live; when the one this panel waits for
+  // is answered, the panel says so (its outcome is in the log, in the rules' words).
+  const requests = document.querySelector('[data-live="requests"]');
+  if (requests) new MutationObserver(() => {
+    if (!waitingFor) return;
+    const row = requests.querySelector('[data-request="' + CSS.escape(waitingFor.id) + '"]');
+    const status = row && row.dataset.status;
+    if (!status || status === "waiting") return;
+    const note = row.querySelector(".muted");
+    show(status === "approved" ? "" : "bad", waitingFor.label + ": " + status + " by the GM (request #" + waitingFor.id + ")",
+      note ? [note.textContent.replace(/^\(|\)$/g, "")] : (status === "approved" ? ["its outcome is in the log"] : []));
+    waitingFor = null;
+  }).observe(requests, { childList: true, subtree: true });
 
   holder.addEventListener("click", (event) => {
     const button = event.target.closest("button.tap");
