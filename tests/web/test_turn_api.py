@@ -114,3 +114,17 @@ def test_a_parry_with_no_weapon_named_uses_the_best_ready_parry_not_the_sheets_f
     assert r.status_code == 200, r.text
     text = " ".join(s["text"] for s in r.json()["entry"]["explanation"])
     assert "Parry (sword)" in text and "Punch" not in text
+
+
+def test_the_gms_attack_form_picks_weapons_from_the_sheets(api: InProcess) -> None:
+    from rulekeeper.web.auth import cookie_name
+
+    table = make_seat_table(api, "gurps", {"mine": _GURPS})
+    token = table.gm["Authorization"].removeprefix("Bearer ")
+    page = api.get(f"/campaigns/{table.name}", headers={"Cookie": f"{cookie_name(table.name)}={token}"}).text
+    for field in ("act-attack-weapon", "act-attack-parry_weapon", "act-defend-weapon", "act-maneuver-weapon"):
+        start = page.index(f'<select id="{field}"')
+        options = page[start : page.index("</select>", start)]
+        # Every weapon on the table's sheets, once each (the other sheets hold the sword too).
+        assert [o for o in ("Punch", "sword", "bow") if f'value="{o}"' in options] == ["Punch", "sword", "bow"], field
+        assert options.count('value="sword"') == 1
