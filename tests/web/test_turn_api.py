@@ -128,3 +128,21 @@ def test_the_gms_attack_form_picks_weapons_from_the_sheets(api: InProcess) -> No
         # Every weapon on the table's sheets, once each (the other sheets hold the sword too).
         assert [o for o in ("Punch", "sword", "bow") if f'value="{o}"' in options] == ["Punch", "sword", "bow"], field
         assert options.count('value="sword"') == 1
+
+
+def test_a_gurps_skill_rolls_from_the_sheet_with_a_tap_carrying_shock(api: InProcess) -> None:
+    table = make_seat_table(api, "gurps", {"mine": _GURPS})
+    taps = {t["label"]: t for t in _turn(table, table.ana)["taps"]}
+    tap = taps["broadsword 13"]
+    assert tap["params"] == {"skill": "broadsword"}
+    assert tap["odds"] == _percent(SuccessRoll("x", "x", 13).probability())
+    r = table.act(table.ana, tap["action"], "mine", tap["params"], rolled=[4, 4, 5])
+    assert r.status_code == 200, r.text
+    assert "mine succeeds" in " ".join(s["text"] for s in r.json()["entry"]["explanation"])
+    # Hurt (3 HP of shock, at most -3 here): the same 13 on the dice now fails.
+    assert table.act(table.gm, "damage", "mine", {"amount": 3}).status_code == 200
+    r = table.act(table.ana, "skill_roll", "mine", {"skill": "broadsword"}, rolled=[4, 4, 5])
+    text = " ".join(s["text"] for s in r.json()["entry"]["explanation"])
+    assert "shock" in text and "mine fails" in text, text
+    r = table.act(table.ana, "skill_roll", "mine", {"skill": "lockpicking"})
+    assert r.status_code == 400 and "broadsword" in r.json()["expected"]

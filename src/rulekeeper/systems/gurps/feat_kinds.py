@@ -35,6 +35,7 @@ FEAT_CHECK_KINDS: dict[str, str] = {
     "gurps.fright.faint": "the 1d minutes fainted beyond the margin of a critically failed Fright Check",
     "gurps.reaction": "the GM's 3d6 reaction roll that Diplomacy adds to the Influence contest",
     "gurps.attribute": "success roll against an attribute (ST, DX, IQ, HT, Will, Per)",
+    "gurps.skill": "success roll against a skill on the sheet",
 }
 
 

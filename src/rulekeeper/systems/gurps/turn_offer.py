@@ -3,8 +3,8 @@
 Seed 004, "Maneuvers": a turn is one maneuver, and an attack within an attacking one; "Attack
 Roll" and "Range Attacks": the weapon's skill, damage and range, and the hit location; "Defending":
 when an attack waits, the defences the defender's maneuver leaves, each with its score. The
-one-tap rolls are the success rolls against the sheet's attributes and the Will and Sense rolls
-(seed 004, "Success Rolls", "Will Rolls", "Sense Rolls"), at the sheet's score: the GM's
+one-tap rolls are the success rolls against the sheet's attributes and skills, the Fright Check
+and the Sense rolls (seed 004, "Success Rolls", "Fright Checks", "Sense Rolls"), at the sheet's score: the GM's
 modifiers and shock are applied when the roll is made.
 """
 
@@ -125,6 +125,11 @@ class GurpsTurn(Ruleset["GurpsCharacter"]):
             score = view.get(key)
             if isinstance(score, int):
                 taps.append(Tap(f"{name} {score}", "attribute_roll", {"attribute": key}, chance=_chance(score)))
+        skills = view.get("skills")
+        if isinstance(skills, Mapping):
+            for skill, level in skills.items():
+                if isinstance(level, int):
+                    taps.append(Tap(f"{skill} {level}", "skill_roll", {"skill": skill}, chance=_chance(level)))
         will, per = view.get("will"), view.get("per")
         if isinstance(will, int):
             taps.append(Tap(f"Fright Check {will}", "fright_check", {}, chance=_chance(will)))

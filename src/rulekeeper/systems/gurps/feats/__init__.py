@@ -4,7 +4,7 @@ The GURPS ruleset loads this section on first use: every check whose purpose sta
 ``feat.`` and every timer whose kind starts with ``gurps.feat.`` is its:
 
 * :data:`FEAT_ACTIONS` -- one action per feat (climb, hike, jump, lift, carry, run, swim,
-  throw, sense, influence, will_roll, fright_check, attribute_roll, stop_feat);
+  throw, sense, influence, will_roll, fright_check, attribute_roll, skill_roll, stop_feat);
 * :data:`FEAT_CALCULATORS` -- the same rules without a campaign (climb, hike, jump, lift, run,
   swim, throw, reaction);
 * :data:`FEAT_CHECK_KINDS` -- every check kind the feats ask for, for automation settings;
@@ -54,6 +54,7 @@ from rulekeeper.systems.gurps.feats.running import (
     sprint_speed,
 )
 from rulekeeper.systems.gurps.feats.senses import SENSE_ACTION, SENSES_CHECK_HANDLERS
+from rulekeeper.systems.gurps.feats.skill_roll import SKILL_ROLL_ACTION, SKILL_ROLL_HANDLERS
 from rulekeeper.systems.gurps.feats.stopping import STOP_ACTION
 from rulekeeper.systems.gurps.feats.swimming import (
     SWIM_ACTION,
@@ -101,6 +102,7 @@ FEAT_ACTIONS: dict[str, ActionSpec] = {
         WILL_ACTION,
         FRIGHT_ACTION,
         ATTRIBUTE_ROLL_ACTION,
+        SKILL_ROLL_ACTION,
     )
 }
 
@@ -129,6 +131,7 @@ _CHECK_HANDLERS: dict[str, CheckHandler] = {
     **INFLUENCE_CHECK_HANDLERS,
     **WILL_CHECK_HANDLERS,
     **ATTRIBUTE_ROLL_HANDLERS,
+    **SKILL_ROLL_HANDLERS,
 }
 
 _TIMER_HANDLERS: dict[str, TimerHandler] = {
