@@ -78,13 +78,13 @@ def _defence(
     except RuleRefusal:
         return None
     chance = _chance(base, tuple(mods))
-    params: dict[str, Any] = {"defense": choice, "attack": attack.id}
+    chosen: dict[str, Any] = {"defense": choice, "attack": attack.id}
     if weapon:
-        params["weapon"] = weapon
+        chosen["weapon"] = weapon
     shown = label.removeprefix(f"{actor} ")
     effective = base + sum(m.value for m in mods)
     against = f"against {attack.attacker}'s {attack.weapon} (#{attack.id})" if several else ""
-    return Tap(f"{shown} {effective}", "defend", params, group="defend", detail=against, chance=chance)
+    return Tap(f"{shown} {effective}", "defend", chosen, group="defend", detail=against, chance=chance)
 
 
 def defence_taps(ruleset: Ruleset[GurpsCharacter], state: GameState[GurpsCharacter], actor: str) -> tuple[Tap, ...]:
