@@ -41,6 +41,7 @@ def test_actions_and_calculators_offered() -> None:
         "will_roll",
         "fright_check",
         "attribute_roll",  # issue #25: a DX or IQ roll that carries shock
+        "skill_roll",  # issue #27: a player's on-the-fly roll of a sheet skill
     }
     assert set(FEAT_CALCULATORS) == {"climb", "hike", "jump", "lift", "run", "swim", "throw", "reaction"}
 
@@ -80,6 +81,7 @@ def test_check_kinds_are_gurps_kinds_with_descriptions() -> None:
         "gurps.fright.stun",
         "gurps.fright.faint",
         "gurps.attribute",
+        "gurps.skill",
         "gurps.reaction",
     } == set(FEAT_CHECK_KINDS)
     assert all(k.startswith("gurps.") and v for k, v in FEAT_CHECK_KINDS.items())

@@ -120,8 +120,11 @@ def turn_of(campaign: Campaign, viewer: Viewer, actor: str) -> TurnPage:
     from rulekeeper.web.projections import character_json
 
     if actor not in campaign.state.characters:
-        known = ", ".join(sorted(viewer.characters)) or "none"
-        raise Problem(404, "not-found", f"no character {actor!r} here", expected=f"one of yours: {known}")
+        from rulekeeper.errors import UnknownNameError
+
+        mine = campaign.state.characters if viewer.is_gm else viewer.characters
+        known = ", ".join(sorted(mine)) or "none"
+        raise UnknownNameError(f"unknown character {actor!r}", expected=f"one of: {known}")
     if not (viewer.is_gm or viewer.plays(actor)):
         raise Problem(403, "forbidden", f"only {actor}'s player or the GM may take {actor}'s turn")
     ruleset, state = campaign.ruleset, campaign.state
