@@ -22,7 +22,8 @@ def _fill(form: Locator, prefix: str, kind: str, name: str, value: Any) -> None:
     field = form.locator(f"#{prefix}-{name}")
     if kind == "bool":
         field.set_checked(bool(value))
-    elif kind in ("choice", "character"):
+    elif kind in ("choice", "character") or field.evaluate("e => e.tagName") == "SELECT":
+        # A text parameter whose values come from the sheets (a weapon) is a pick-list too.
         field.select_option(str(value))
     elif isinstance(value, (list, tuple)):
         field.fill(",".join(str(v) for v in value))

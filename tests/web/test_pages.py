@@ -118,7 +118,7 @@ def test_a_player_page_has_its_own_sections_and_no_gm_tools(api: InProcess, tabl
     assert 'data-live="mine"' in page and 'data-live="others"' in page
     assert "act-damage" not in page and "invite-form" not in page and "undo-form" not in page
     r = api.get(f"/campaigns/{table.name}/live", headers=_cookie(table, "ana"))
-    assert set(r.json()["sections"]) == {"mine", "tracker", "checks", "requests", "others", "log", "status"}
+    assert set(r.json()["sections"]) == {"turn", "mine", "tracker", "checks", "requests", "others", "log", "status"}
     qr = api.post(f"/campaigns/{table.name}/qr", json={"text": "x"}, headers=_cookie(table, "ana"))
     assert qr.status_code == 403
 

@@ -24,6 +24,7 @@ _NAMES = count(1)
 # failing example is printed either way.
 _NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 _GM_ONLY_PATHS = ("/export", "/members", "/undo/preview", "/files/{format_name}", "/set-aside", "/refusals")
+_OWNER_ONLY_PATHS = ("/characters/{actor}/turn",)
 # What a GM's log entry has beyond a player's (commands and results carry the GM's secrets) ...
 _GM_ENTRY_KEYS = {"command", "result", "dice", "summary", "key"}
 # ... and a GM's pending check beyond a player's (stat totals and odds).
@@ -168,6 +169,12 @@ def _read_everything(session: Session, campaign: str, tokens: dict[str, str]) ->
             if template.endswith(_GM_ONLY_PATHS):
                 assert r.status_code == 403, (who, template)
                 continue
+            if template.endswith(_OWNER_ONLY_PATHS):
+                # A character's turn: its player's (ana plays a, bea b), the GM's, nobody else's.
+                actor = str(r.request.url).rsplit("/characters/", 1)[1].split("/", 1)[0]
+                if (who, actor) not in (("ana", "a"), ("bea", "b")):
+                    assert r.status_code == 403, (who, template, actor)
+                    continue
             assert r.status_code == 200, (who, template, r.text)
             out.append((template, r.text, r.json()))
         # Each viewer counts event ids over what they may see, so their own version is their head.

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from rulekeeper.core.sheet_format import SheetFormat
     from rulekeeper.core.stakes import Stakes
     from rulekeeper.core.state import AnyCheck, Condition, PendingCheck, Timer
+    from rulekeeper.core.turn import Choice, Tap, TurnAction, TurnOffer
 
 __all__ = ["SYSTEMS", "Ruleset", "canonical_system_name", "get_ruleset", "system_names"]
 
@@ -257,7 +258,6 @@ class Ruleset(Generic[C]):
         """Modifiers every section's state puts on ``actor``'s roll of ``score``, in section order."""
         return tuple(m for hook in self.tables.roll_modifiers for m in hook(state, actor, score))
 
-
     # -- what the front ends ask (core/presentation.py, core/odds.py, core/combat.py) ---------
     #: The options of ``rulekeeper check SYSTEM`` and ``GET /api/check/{system}`` beyond
     #: ``target`` and ``modifier``: the system's own way of asking for exact odds.
@@ -296,6 +296,34 @@ class Ruleset(Generic[C]):
             if state.has_condition(actor, level):
                 return Standing(level, True, 0)
         return Standing("unhurt", False, 0)
+
+    #: The actions a character takes on their own turn, for the player's phone (core/turn.py).
+    turn_actions: ClassVar[tuple[TurnAction, ...]] = ()
+
+    @final
+    def turn(self, state: GameState[C], actor: str, view: Mapping[str, Any]) -> TurnOffer:
+        """What ``actor``'s turn offers (core/turn.py): the declared :attr:`turn_actions`, the
+        sheet's pick-lists and the one-tap rolls and defences. ``view`` is the projection of
+        the character its asker may see; the state serves rules that judge what is legal now."""
+        from rulekeeper.core.turn import TurnOffer
+
+        known = self.actions()
+        actions = tuple(a for a in self.turn_actions if a.action in known)
+        taps = tuple(t for t in self.turn_taps(state, actor, view) if t.action in known)
+        waiting = self.turn_waiting(state, actor)
+        return TurnOffer(actor, actions, self.turn_picks(state, actor, view), taps, waiting)
+
+    def turn_picks(self, state: GameState[C], actor: str, view: Mapping[str, Any]) -> Mapping[str, tuple[Choice, ...]]:
+        """Parameters whose values come from ``actor``'s sheet, with those values; none by default."""
+        return {}
+
+    def turn_taps(self, state: GameState[C], actor: str, view: Mapping[str, Any]) -> tuple[Tap, ...]:
+        """Actions ready to send with one tap (rolls from the sheet, defences); none by default."""
+        return ()
+
+    def turn_waiting(self, state: GameState[C], actor: str) -> tuple[str, ...]:
+        """What waits for ``actor``'s answer now (an attack to defend), in words; none by default."""
+        return ()
 
     def combat(self) -> Combat:
         """How a simulated fighter takes a turn in this system (``rulekeeper simulate``)."""

@@ -40,6 +40,7 @@ from rulekeeper.web import (
     play_routes,
     seat_routes,
     sheet_file_routes,
+    turn_routes,
 )
 from rulekeeper.web.broker import EventBroker
 from rulekeeper.web.guard import install_guard
@@ -142,6 +143,7 @@ def create_app(
     app.include_router(sheet_file_routes.router)
     app.include_router(event_routes.router)
     app.include_router(seat_routes.router)
+    app.include_router(turn_routes.router)
     from rulekeeper.web.pages import install_pages
 
     # Issue 15's pages, on the same store and broker.

@@ -43,6 +43,7 @@ from rulekeeper.systems.gods_monsters.presentation import GodsMonstersPresentati
 from rulekeeper.systems.gods_monsters.recovery import REST_SECTION
 from rulekeeper.systems.gods_monsters.round_end import ROUND_END_SECTION
 from rulekeeper.systems.gods_monsters.sheet import new_character
+from rulekeeper.systems.gods_monsters.turn_offer import GodsMonstersTurn
 from rulekeeper.systems.gods_monsters.view import character_view
 
 __all__ = ["SEED_000_SECTIONS", "SEED_002_SECTIONS", "GodsMonstersRuleset"]
@@ -79,7 +80,7 @@ SEED_002_SECTIONS: tuple[Section, ...] = (
 )
 
 
-class GodsMonstersRuleset(GodsMonstersPresentation, Ruleset[GmCharacter]):
+class GodsMonstersRuleset(GodsMonstersPresentation, GodsMonstersTurn, Ruleset[GmCharacter]):
     """Gods & Monsters: survival, verve, injuries, dying, rest, and the actions-and-consequences rules."""
 
     name: ClassVar[str] = "gods-and-monsters"

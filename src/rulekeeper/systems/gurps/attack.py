@@ -20,7 +20,7 @@ from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.gurps.character import IncomingAttack, TurnState, Weapon
 from rulekeeper.systems.gurps.checks import ask_success_roll
 from rulekeeper.systems.gurps.damage_table import DamageDice, is_st_based, parse_damage
-from rulekeeper.systems.gurps.defense import ask_defense, defense_score, no_defense_reason
+from rulekeeper.systems.gurps.defense import ask_defense, best_parry_weapon, defense_score, no_defense_reason
 from rulekeeper.systems.gurps.fatigue import lose_fp
 from rulekeeper.systems.gurps.injury import shock_modifier, take_injury
 from rulekeeper.systems.gurps.ranged import ranged_modifiers
@@ -56,6 +56,7 @@ __all__ = [
     "attack_action",
     "attack_modifiers",
     "defend_action",
+    "incoming_info",
     "on_attack_check",
     "on_damage_roll",
     "resolve_hits",
@@ -351,6 +352,44 @@ def _await_defense(play: Play[GurpsCharacter], info: Mapping[str, Any], attack_i
     play.result["awaiting_defense"] = attack_id
 
 
+def incoming_info(
+    chosen: IncomingAttack,
+    defender: str,
+    *,
+    second_defense: str | None = None,
+    second_weapon: str | None = None,
+    parry_weapon: str | None = None,
+    parry_skill: str | None = None,
+    defense_modifier: int = 0,
+) -> dict[str, Any]:
+    """A waiting attack as its defense roll sees it, with the defender's choices (``defend``,
+    and the odds a defender's page shows for each defence before choosing)."""
+    info: dict[str, Any] = {
+        "attacker": chosen.attacker,
+        "target": defender,
+        "weapon": chosen.weapon,
+        "kind": chosen.kind,
+        "damage": chosen.damage,
+        "damage_type": chosen.damage_type,
+        "hits": chosen.hits,
+        "defense_penalty": chosen.defense_penalty,
+        "small_thrown": chosen.small_thrown,
+        "dr": chosen.dr,
+        "location": chosen.location,
+        "damage_roll": chosen.damage_roll,
+        "second_defense": second_defense,
+        **({"second_weapon": second_weapon} if second_weapon else {}),
+        "parry_weapon": parry_weapon,
+        "parry_skill": parry_skill,
+        "defense_modifier": defense_modifier,
+    }
+    if chosen.effect:
+        info["effect"] = chosen.effect
+    if chosen.half_damage:
+        info["half_damage"] = True
+    return info
+
+
 def defend_action(play: Play[GurpsCharacter], action: Call) -> None:
     """The ``defend`` action: the defender answers an attack that is waiting for them."""
     actor = action.character
@@ -363,29 +402,15 @@ def defend_action(play: Play[GurpsCharacter], action: Call) -> None:
     if chosen is None:
         ids = ", ".join(f"#{a.id}" for a in char.incoming)
         raise InputError(f"no waiting attack #{wanted} on {actor}", expected=f"one of {ids}", where="attack")
-    info: dict[str, Any] = {
-        "attacker": chosen.attacker,
-        "target": actor,
-        "weapon": chosen.weapon,
-        "kind": chosen.kind,
-        "damage": chosen.damage,
-        "damage_type": chosen.damage_type,
-        "hits": chosen.hits,
-        "defense_penalty": chosen.defense_penalty,
-        "small_thrown": chosen.small_thrown,
-        "dr": chosen.dr,
-        "location": chosen.location,
-        "damage_roll": chosen.damage_roll,
-        "second_defense": params.opt_str("second_defense"),
-        **({"second_weapon": params.opt_str("second_weapon")} if params.opt_str("second_weapon") else {}),
-        "parry_weapon": params.opt_str("weapon"),
-        "parry_skill": params.opt_str("parry_skill"),
-        "defense_modifier": params.int("modifier"),
-    }
-    if chosen.effect:
-        info["effect"] = chosen.effect
-    if chosen.half_damage:
-        info["half_damage"] = True
+    info = incoming_info(
+        chosen,
+        actor,
+        second_defense=params.opt_str("second_defense"),
+        second_weapon=params.opt_str("second_weapon"),
+        parry_weapon=params.opt_str("weapon"),
+        parry_skill=params.opt_str("parry_skill"),
+        defense_modifier=params.int("modifier"),
+    )
     choice = params.str("defense")
     if choice != "none" and no_defense_reason(play, actor, info) is None:
         defense_score(play, actor, info, choice)  # refuse before anything changes
@@ -521,7 +546,7 @@ def ask_parry_counter(play: Play[GurpsCharacter], info: Mapping[str, Any]) -> No
     defender = str(info["target"])
     char = play.char(defender)
     name = info.get("parry_weapon")
-    weapon = char.weapon(str(name)) if name else next((w for w in char.weapons if w.can_parry and not w.ranged), None)
+    weapon = char.weapon(str(name)) if name else best_parry_weapon(char)
     if weapon is None:
         return
     level = char.weapon_level(weapon)

@@ -43,11 +43,12 @@ if TYPE_CHECKING:
     from rulekeeper.core.check import CheckResult
     from rulekeeper.core.play import Play
     from rulekeeper.core.state import PendingCheck
-    from rulekeeper.systems.gurps.character import GurpsCharacter
+    from rulekeeper.systems.gurps.character import GurpsCharacter, Weapon
 
 __all__ = [
     "DEFENSE_SECTION",
     "ask_defense",
+    "best_parry_weapon",
     "defense_score",
     "no_defense_reason",
     "on_defense_check",
@@ -71,6 +72,15 @@ def no_defense_reason(play: Play[GurpsCharacter], defender: str, info: Mapping[s
     if char.turn.maneuver == "all-out-attack":
         return f"{defender} made an All-Out Attack and has no active defense until their next turn"
     return None
+
+
+def best_parry_weapon(char: GurpsCharacter) -> Weapon | None:
+    """The ready weapon a parry uses when none is named: the one with the best Parry (the
+    sheet's first, a GCS Punch, parried before; the seed's Parry is the defender's choice, and
+    no defender chooses the worse weapon), the sheet's order breaking ties."""
+    ready = [(char.weapon_parry(w), -i, w) for i, w in enumerate(char.weapons) if w.can_parry and not w.ranged]
+    scored = [(level, order, w) for level, order, w in ready if level is not None]
+    return max(scored, key=lambda row: (row[0], row[1]))[2] if scored else None
 
 
 def defense_score(
@@ -112,7 +122,7 @@ def defense_score(
         else:
             weapon = char.weapon(str(weapon_name)) if weapon_name else None
             if weapon is None and not weapon_name:
-                weapon = next((w for w in char.weapons if w.can_parry and not w.ranged), None)
+                weapon = best_parry_weapon(char)
             if weapon is None or not weapon.can_parry or weapon.ranged:
                 raise RuleRefusal(f"{defender} has no ready weapon that can parry (seed 004, Parry)")
             if weapon.unbalanced and weapon.name in turn.attacked_with:
@@ -195,12 +205,7 @@ def on_defense_check(play: Play[GurpsCharacter], pending: PendingCheck, result: 
         return
     second = info.get("second_defense")
     char = play.char(defender)
-    if (
-        not info.get("second")
-        and second
-        and char.turn.maneuver == "all-out-defense"
-        and char.turn.option == "double"
-    ):
+    if not info.get("second") and second and char.turn.maneuver == "all-out-defense" and char.turn.option == "double":
         again = second_defense_info(info, choice, str(second))
         if again is None:
             play.explain(

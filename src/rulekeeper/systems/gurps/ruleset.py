@@ -23,6 +23,7 @@ from rulekeeper.systems.gurps.recovery import RECOVERY_SECTION, REST_KINDS
 from rulekeeper.systems.gurps.sheet import new_character
 from rulekeeper.systems.gurps.status import THRESHOLD_CONDITIONS, derived_thresholds, sync_thresholds
 from rulekeeper.systems.gurps.stun_recovery import STUN_SECTION
+from rulekeeper.systems.gurps.turn_offer import GurpsTurn
 from rulekeeper.systems.gurps.view import character_view
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["GurpsRuleset"]
 
 
-class GurpsRuleset(GurpsPresentation, Ruleset[GurpsCharacter]):
+class GurpsRuleset(GurpsPresentation, GurpsTurn, Ruleset[GurpsCharacter]):
     """GURPS 4e, seed 004: character sheet, combat, injury, fatigue, recovery and the feats."""
 
     name: ClassVar[str] = "gurps"

@@ -85,8 +85,7 @@ def _threshold_text(actor: str, name: str, char: GurpsCharacter) -> str:
         return f"{actor} has less than 1/3 of HP left ({char.current_hp}/{char.hp}): reeling, Move and Dodge halved"
     if name == "very tired":
         return (
-            f"{actor} has less than 1/3 of FP left ({char.current_fp}/{char.fp}): very tired, "
-            "Move, Dodge and ST halved"
+            f"{actor} has less than 1/3 of FP left ({char.current_fp}/{char.fp}): very tired, Move, Dodge and ST halved"
         )
     return (
         f"{actor} is at {char.current_fp} FP: on the verge of collapse -- every further FP lost also "

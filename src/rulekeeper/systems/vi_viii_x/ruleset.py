@@ -24,6 +24,7 @@ from rulekeeper.systems.vi_viii_x.presentation import ViViiiXPresentation
 from rulekeeper.systems.vi_viii_x.sheet import parse_sheet
 from rulekeeper.systems.vi_viii_x.state_actions import STATES_SECTION
 from rulekeeper.systems.vi_viii_x.states import DERIVED_STATES, derived_states
+from rulekeeper.systems.vi_viii_x.turn_offer import ViViiiXTurn
 from rulekeeper.systems.vi_viii_x.visibility import (
     PlayerPendingCheck,
     player_character_view,
@@ -33,7 +34,7 @@ from rulekeeper.systems.vi_viii_x.visibility import (
 __all__ = ["ViViiiXRuleset"]
 
 
-class ViViiiXRuleset(ViViiiXPresentation, Ruleset[Character]):
+class ViViiiXRuleset(ViViiiXPresentation, ViViiiXTurn, Ruleset[Character]):
     """VI·VIII·X, chapter VIII of the core rules (seed 001): damage to known and unknown stats,
     the fatality countdown, recovery, hazards and the states of the character."""
 

@@ -21,12 +21,13 @@ from rulekeeper.systems.wrath_glory.pool_tests import TEST_SECTION
 from rulekeeper.systems.wrath_glory.presentation import WrathGloryPresentation
 from rulekeeper.systems.wrath_glory.rest import REST_SECTION
 from rulekeeper.systems.wrath_glory.sheet import new_character
+from rulekeeper.systems.wrath_glory.turn_offer import WrathGloryTurn
 from rulekeeper.systems.wrath_glory.view import character_view
 
 __all__ = ["WrathGloryRuleset"]
 
 
-class WrathGloryRuleset(WrathGloryPresentation, Ruleset[WrathGloryCharacter]):
+class WrathGloryRuleset(WrathGloryPresentation, WrathGloryTurn, Ruleset[WrathGloryCharacter]):
     """Wounds, Shock, Determination, Dying, injuries and rest from seed 003."""
 
     name: ClassVar[str] = "wrath-and-glory"

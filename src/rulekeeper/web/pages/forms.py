@@ -107,10 +107,22 @@ def _rolled_field(prefix: str) -> Field:
     )
 
 
+def _picked(field: Field, choices: Sequence[str] | None) -> Field:
+    """A text field whose values come from the sheets (a weapon) as a pick-list of them."""
+    if not choices or field.kind != "str":
+        return field
+    return Field(field.name, field.label, "choice", field.help, field.required, None, tuple(choices), id=field.id)
+
+
 def action_forms(
-    system: str, campaign: str, specs: Mapping[str, ActionSpec], characters: Iterable[str]
+    system: str,
+    campaign: str,
+    specs: Mapping[str, ActionSpec],
+    characters: Iterable[str],
+    picks: Mapping[str, Sequence[str]] | None = None,
 ) -> list[ActionForm]:
-    """One form per action of the system, in the ruleset's order."""
+    """One form per action of the system, in the ruleset's order. ``picks``: parameters whose
+    values come from the characters' sheets (``Ruleset.turn_picks``), offered as a pick-list."""
     from urllib.parse import quote
 
     chars = list(characters)
@@ -121,7 +133,10 @@ def action_forms(
         actor = _actor_field(spec, prefix, chars)
         if actor is not None:
             fields.append(actor)
-        fields += [field_of(p, group="params", prefix=prefix, characters=chars) for p in spec.params]
+        fields += [
+            _picked(field_of(p, group="params", prefix=prefix, characters=chars), (picks or {}).get(p.name))
+            for p in spec.params
+        ]
         fields.append(_rolled_field(prefix))
         endpoint = f"/api/campaigns/{quote(campaign, safe='')}/{system}/actions/{spec.name}"
         forms.append(ActionForm(spec.name, spec.help, endpoint, tuple(fields)))

@@ -27,6 +27,7 @@ from rulekeeper.web.pages.chart import Column, bar_chart
 from rulekeeper.web.pages.context import table_of
 from rulekeeper.web.pages.forms import action_forms, field_of
 from rulekeeper.web.pages.templates import render, sections
+from rulekeeper.web.pages.turn import GROUPS, sheet_picks, turns_for
 from rulekeeper.web.problems import Problem
 from rulekeeper.web.projections import requests_json, set_aside_json
 from rulekeeper.web.server import Server, server_of
@@ -37,7 +38,7 @@ router = APIRouter(include_in_schema=False)
 ServerDep = Annotated[Server, Depends(server_of)]
 _LIVE = {
     "gm": ("board", "tracker", "pending", "requests", "clock", "log", "status", "members"),
-    "player": ("mine", "tracker", "checks", "requests", "others", "log", "status"),
+    "player": ("tracker", "turn", "mine", "checks", "requests", "others", "log", "status"),
     "screen": ("tracker", "board", "log", "status"),
 }
 #: Whom the screen-share view is: an observer, so it shows what any observer's page shows.
@@ -64,7 +65,10 @@ def _context(server: Server, access: Access, log_actor: str | None, *, tools: bo
             "system": campaign.system,
             "kinds": campaign.ruleset.check_kinds,
             "requests": requests_json(campaign, viewer),
+            "turn_groups": GROUPS,
         }
+        # The player's own turns (web/pages/turn.py): live, so a defence appears when attacked.
+        out["turns"] = turns_for(campaign, viewer)
         if viewer.is_gm:
             out["set_aside"] = set_aside_json(campaign)
             out["refusals"] = list(campaign.refusals)
@@ -73,7 +77,8 @@ def _context(server: Server, access: Access, log_actor: str | None, *, tools: bo
         if viewer.is_gm and tools:
             ruleset = campaign.ruleset
             names = list(campaign.state.characters)
-            out["forms"] = action_forms(campaign.system, campaign.name, ruleset.actions(), names)
+            picks = sheet_picks(campaign)
+            out["forms"] = action_forms(campaign.system, campaign.name, ruleset.actions(), names, picks)
             out["characters"] = names
             options = campaign.state.settings.options
             out["options"] = [
