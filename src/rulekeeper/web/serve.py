@@ -143,7 +143,10 @@ def _announced(db_url: str, host: str, listener: socket.socket, chosen: str | No
     os.environ[BASE_URL_VAR] = base
     print(f"rulekeeper serve: listening on {bound}; links point to {base}", file=sys.stderr, flush=True)
     pid = os.getpid()
-    record_server(db_url, base, pid)
+    try:
+        record_server(db_url, base, pid)
+    except OSError as exc:  # an unwritable config directory must not stop the table
+        print(f"rulekeeper serve: warning: the CLI's links will not name this address ({exc})", file=sys.stderr)
     try:
         yield
     finally:
