@@ -41,7 +41,7 @@ def test_actions_and_calculators_offered() -> None:
         "will_roll",
         "fright_check",
         "attribute_roll",  # issue #25: a DX or IQ roll that carries shock
-        "skill_roll",  # issue #25: a roll against a skill on the sheet, DX- and IQ-based ones carry shock; #27: a player's on-the-fly roll
+        "skill_roll",  # issue #25: a roll against a skill on the sheet (shock on DX and IQ ones; #27's taps)
     }
     assert set(FEAT_CALCULATORS) == {"climb", "hike", "jump", "lift", "run", "swim", "throw", "reaction"}
 
