@@ -35,12 +35,22 @@ def shocked_skill(character: GurpsCharacter, skill: str) -> bool:
     return character.skill_base(skill) not in _UNSHOCKED
 
 
+#: An attribute roll is attribute_roll, not a skill at "default".
+_ATTRIBUTE_NAMES = frozenset({"st", "dx", "iq", "ht", "will", "per"})
+
+
 def _sheet_skill(character: GurpsCharacter, name: str) -> tuple[str, int]:
     key = name.strip().lower()
     if key in character.skills:
         return key, character.skills[key]
     if key in ("shield", "cloak") and character.shield_skill is not None:
         return key, character.shield_skill
+    if key not in _ATTRIBUTE_NAMES:
+        # Not on the sheet but with the seed's default (Climbing at DX-5): rolled at the default,
+        # as the player's sheet view and its one-tap rolls show it.
+        level = character.skill(key)
+        if level is not None:
+            return key, level
     known = sorted(character.skills) + (["shield"] if character.shield_skill is not None else [])
     raise InputError(
         f"{character.name or 'this character'} has no skill {name!r} on the sheet",
