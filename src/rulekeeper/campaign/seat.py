@@ -186,7 +186,7 @@ def judge_resolve(ruleset: Ruleset[Any], state: GameState[Any], seat: Seat, pend
 
 class TypedDiceRefused(Exception):
     """A typed die reached a check the player may not type: raised from inside the rules, so it
-    is no ``RuleRefusal`` (rule code that catches one, as GURPS's defences do, would carry on);
+    is no ``RuleRefusal`` (rule code that catches one, as a system's defences may, would carry on);
     the campaign turns it into a :class:`SeatRefusal` once the command is abandoned."""
 
 
