@@ -64,14 +64,12 @@ def vitals(view: Mapping[str, Any], *, npc: bool = False) -> Vitals:
     for key, label in (("move", "Move"), ("dodge", "Dodge")):
         if number(view, key) is not None:
             stats.append(Stat(label, str(view[key])))
-    # Parry and Block are on every card that carries them, "—" when no ready weapon or shield gives one.
     parries = view.get("parry")
-    if isinstance(parries, Mapping):
-        stats.append(Stat("Parry", ", ".join(f"{w} {v}" for w, v in parries.items()) or "—"))
-    if "block" in view:
-        stats.append(Stat("Block", str(view["block"]) if number(view, "block") is not None else "—"))
-    if number(view, "dr") is not None:
-        stats.append(Stat("DR", str(view["dr"])))
+    if isinstance(parries, Mapping) and parries:
+        stats.append(Stat("Parry", ", ".join(f"{w} {v}" for w, v in parries.items())))
+    for key, label in (("block", "Block"), ("dr", "DR")):
+        if number(view, key) is not None:
+            stats.append(Stat(label, str(view[key])))
     return Vitals(tuple(bars), tuple(stats), tuple(marks), _line(view))
 
 
