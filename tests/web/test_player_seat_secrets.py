@@ -346,3 +346,34 @@ def test_an_auto_rolled_secret_check_takes_no_number_a_player_counts(server: Ser
     assert calm == danger, (calm, danger)
     first, _, second, _, _ = danger
     assert second == first + 1, danger
+
+
+def test_time_passing_names_only_the_waiting_checks_a_player_was_shown(server: ServeProcess) -> None:
+    """The engine's "still waiting for dice" line as time passes lists pending checks by id. A
+    hostile player reading it must find neither a blind check's id (its existence is the GM's
+    secret) nor the GM's own numbering: the line lists what she was shown, counted her way, and
+    is gone from her log when it would name only hidden checks."""
+    t = Table(server, "waiting-list", "gurps", {"hero": {"name": "Hero", "per": 10, "iq": 11, "ht": 10}})
+    blind = {"automation": {"gurps.sense": "prompt"}, "roll_modes": {"gurps.sense.vision": "blind"}}
+    assert t.call("PATCH", "/settings", t.gm, json=blind).status_code == 200
+    t.ok(t.act(t.gm, "sense", "hero", params={}))  # a blind Vision roll waits, for the GM alone
+    (hidden,) = t.ok(t.call("GET", "/pending", t.gm))
+    assert t.ok(t.call("GET", "/pending", t.ana)) == []
+    t.ok(t.call("POST", "/advance", t.gm, json={"duration": "1m"}))
+    gm_lines = [s["text"] for e in t.ok(t.call("GET", "/log", t.gm)) for s in e["explanation"]]
+    assert any(f"#{hidden['id']}" in line and "waiting" in line for line in gm_lines), gm_lines
+    assert not any("waiting for dice" in line for line in _player_lines(t)), _player_lines(t)
+
+    # A check she was shown waits beside a blind one (asked first: a command given once the clock
+    # has run past a waiting check waits behind it): the line names hers alone, as she counts it.
+    t = Table(server, "waiting-list-2", "gurps", {"hero": {"name": "Hero", "per": 10, "iq": 11, "ht": 10}})
+    modes = {"automation": {"gurps.sense": "prompt"}, "roll_modes": {"gurps.sense.hearing": "blind"}}
+    assert t.call("PATCH", "/settings", t.gm, json=modes).status_code == 200
+    t.ok(t.act(t.gm, "sense", "hero", params={}))  # Vision: private, hers to roll
+    (mine,) = t.ok(t.call("GET", "/pending", t.ana))
+    t.ok(t.act(t.gm, "sense", "hero", params={"sense": "hearing"}))  # Hearing: blind
+    assert len(t.ok(t.call("GET", "/pending", t.gm))) == 2 and len(t.ok(t.call("GET", "/pending", t.ana))) == 1
+    t.ok(t.call("POST", "/advance", t.gm, json={"duration": "1m"}))
+    waiting = [line for line in _player_lines(t) if "waiting for dice" in line]
+    assert any(line.endswith(f"pending check(s) #{mine['id']}") for line in waiting), waiting
+    assert not any("Hearing" in line or f"#{mine['id'] + 1}" in line for line in _player_lines(t)), waiting

@@ -96,13 +96,32 @@ def readable_steps(
             # of the command (its parameters can carry a secret: a Danger Sense flag).
             text = step.data.get("player")
         if text is not None and timeline is not None:
-            text = _counted_ids(text, step, timeline)
+            listed = _waiting_list(text, timeline)
+            if listed is None:
+                continue  # every check it named is hidden from players: the line itself would tell
+            text = _counted_ids(listed, step, timeline)
         if text is not None:
             out.append((step, text))
     return out
 
 
 _CHECK_ID = re.compile(r"((?:pending )?check #)(\d+)\b")
+#: The engine's list of checks still waiting as time passes ("pending check(s) #5, #8").
+_WAITING_LIST = re.compile(r"pending check\(s\) (#\d+(?:, #\d+)*)")
+
+
+def _waiting_list(text: str, timeline: PlayerTimeline) -> str | None:
+    """``text`` with a list of waiting checks cut to those players were shown, each counted as
+    they count ids (an auto-rolled or blind check's own id would say that it exists); None when
+    none is left."""
+    match = _WAITING_LIST.search(text)
+    if match is None:
+        return text
+    ids = [int(x) for x in re.findall(r"#(\d+)", match[1])]
+    shown = [f"#{timeline.check_id(i)}" for i in ids if timeline.shows_check(i)]
+    if not shown:
+        return None
+    return text[: match.start(1)] + ", ".join(shown) + text[match.end(1) :]
 
 
 def _counted_ids(text: str, step: Step, timeline: PlayerTimeline) -> str:
