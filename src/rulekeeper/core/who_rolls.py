@@ -46,7 +46,9 @@ NPC_AUTOMATION = ParamSpec(
     NPC_AUTOMATION_OPTION,
     "str",
     "who rolls an NPC's checks, over the automation levels (which then apply to PCs): "
-    "KIND=LEVEL pairs, e.g. '*=auto' for 'PCs as set, NPCs auto'; a PC is a character a member plays",
+    "KIND=LEVEL pairs, e.g. '*=auto' for 'PCs as set, NPCs auto'; a PC is a character a member plays "
+    "(empty, the default: NPCs are rolled as PCs)",
+    default="",
 )
 
 _LEVELS = ", ".join(level.value for level in AutomationLevel)
