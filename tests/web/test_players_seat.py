@@ -90,6 +90,22 @@ def test_a_declined_request_changes_nothing_and_says_why(gurps: SeatTable) -> No
     assert any("declines ana's request" in line for line in lines)
 
 
+def test_a_player_acting_directly_on_another_may_not_choose_its_defence(gurps: SeatTable) -> None:
+    """With the table letting players act on everyone, an attack applies at once: the target's
+    defence (and its weapon, its modifier) stays the target's choice, not the attacker's -- a
+    hostile player must not attack with ``defense: none``. Asked as a request, the GM reads it."""
+    gurps.api.patch(gurps.url("/settings"), headers=gurps.gm, json={"options": {"actions_on_others": "everyone"}})
+    before, version = gurps.character("theirs"), gurps.version()
+    for choice in ({"defense": "none"}, {"defense_modifier": -20}, {"parry_weapon": "fist"}):
+        r = gurps.act(gurps.ana, "attack", "mine", {"target": "theirs", **choice})
+        assert r.status_code == 403, r.text
+        assert f"{next(iter(choice))} is for theirs to choose" in r.json()["detail"], r.text
+    assert gurps.character("theirs") == before and gurps.version() == version
+    # Left out, the attack applies and the target defends for itself.
+    r = gurps.act(gurps.ana, "attack", "mine", {"target": "theirs", "defense_modifier": 0})
+    assert r.status_code == 200 and "request" not in r.json(), r.text
+
+
 def test_the_table_may_allow_actions_on_npcs_or_on_everyone(gurps: SeatTable) -> None:
     r = gurps.act(gurps.ana, "attack", "mine", {"target": "npc"})
     assert r.json()["request"]["status"] == "waiting"
@@ -133,18 +149,16 @@ def test_a_player_cannot_type_the_dice_of_another_characters_check(gurps: SeatTa
 
 def test_surplus_dice_on_a_players_own_roll_cannot_reach_another_characters_check(gurps: SeatTable) -> None:
     """The typed-dice rule judged from the checks a command raises, not from its parameters: ana
-    may attack bea's character (the table allows it), and resolves her own attack roll -- hers to
-    type -- with three more dice, which the rules feed to the next roll the hit asks for: the
-    defence bea's character rolls, which the engine rolls at once. 6,6,6 would be a critical
+    attacks bea's character (the GM approves, letting the defence be a dodge rolled at once), and
+    resolves her own attack roll -- hers to type -- with three more dice, which the rules feed to
+    the next roll the hit asks for: the defence bea's character rolls. 6,6,6 would be a critical
     failure ana chose for bea."""
-    r = gurps.api.patch(
-        gurps.url("/settings"),
-        headers=gurps.gm,
-        json={"automation": {"gurps.attack": "prompt"}, "options": {"actions_on_others": "everyone"}},
-    )
+    r = gurps.api.patch(gurps.url("/settings"), headers=gurps.gm, json={"automation": {"gurps.attack": "prompt"}})
     assert r.status_code == 200, r.text
     r = gurps.act(gurps.ana, "attack", "mine", {"target": "theirs", "defense": "dodge"})
-    assert r.status_code == 200 and "request" not in r.json(), r.text
+    request = r.json()["request"]
+    r = gurps.api.post(gurps.url(f"/requests/{request['id']}/approve"), headers=gurps.gm, json={})
+    assert r.status_code == 200, r.text
     (attack,) = gurps.api.get(gurps.url("/pending"), headers=gurps.ana).json()
     before, version = gurps.character("theirs"), gurps.version()
     url = gurps.url(f"/pending/{attack['id']}/resolve")

@@ -15,6 +15,8 @@ Every front end (the HTTP API, the pages, the CLI) asks :func:`judge_action` or
   ``actions_on_others`` option allows it (``npcs``: on NPCs; ``everyone``); so does an action
   that cannot do without a parameter only the GM gives (a cure's threshold), which the GM
   fills in when approving; an override at its default value changes nothing and is let through;
+  a choice that is the other character's own (``ParamSpec.target_decides``: the defence a
+  target makes) is refused when the action would apply without the GM;
 * dice typed at the table feed only checks the player's own characters roll: an action that
   touches another character takes the campaign's dice, and a pending check can be resolved
   only by the player who rolls it. That is judged again from the checks the command actually
@@ -168,6 +170,12 @@ def judge_action(
     if typed_dice:
         return Verdict(f"{action.name} needs the GM's {_gm_params(spec)}: send it without dice and ask the GM")
     if not needs_gm and _others_allowed(state, npcs, others):
+        chosen = [p.name for p in given if p.target_decides and not _is_default(p, action.params[p.name])]
+        if chosen:
+            return Verdict(
+                f"{', '.join(chosen)} is for {', '.join(others)} to choose (their player or the GM), "
+                "not the one acting; leave it out and they choose when it comes"
+            )
         return Verdict(others=others)
     return Verdict(others=others, request=True)
 

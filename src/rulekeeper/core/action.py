@@ -54,9 +54,12 @@ class ParamSpec:
     #: always does (see ``__post_init__``); text parameters holding ids say so here.
     names_character: bool = False
     #: It overrides what the rules would compute (damage, skill, DR, a threshold, a roll modifier
-    #: read at the table ...). Declared for the player's-seat issue, which will make such
-    #: parameters the GM's; nothing refuses a player on this flag yet.
+    #: read at the table ...): only the GM may set it (``campaign/seat.py``).
     overrides_rules: bool = False
+    #: The choice is the named other character's own (the defence a target makes): a player
+    #: acting on a character they do not play may not make it for them when the table lets the
+    #: action apply directly (as a request, the GM reads it and may amend it).
+    target_decides: bool = False
 
     def __post_init__(self) -> None:
         if self.kind == "character" and not self.names_character:

@@ -417,12 +417,14 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
                     "choice",
                     "the target's defense, if decided now (else the target acts with defend)",
                     choices=(*DEFENSES, "none"),
+                    target_decides=True,
                 ),
                 ParamSpec(
                     "second_defense",
                     "choice",
                     "a second defense after a failed one (All-Out Defense, Double)",
                     choices=DEFENSES,
+                    target_decides=True,
                 ),
                 ParamSpec(
                     "distance",
@@ -430,13 +432,22 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
                     "ranged: yards to the target (refused beyond Max; damage halved at 1/2D or farther)",
                     minimum=0,
                 ),
-                ParamSpec("parry_weapon", "str", "the weapon the target parries with"),
+                ParamSpec("parry_weapon", "str", "the weapon the target parries with", target_decides=True),
                 ParamSpec(
-                    "second_weapon", "str", "the other hand's weapon for a second parry after a failed one (Double)"
+                    "second_weapon",
+                    "str",
+                    "the other hand's weapon for a second parry after a failed one (Double)",
+                    target_decides=True,
                 ),
-                ParamSpec("parry_skill", "str", "the skill the target parries with when unarmed"),
+                ParamSpec("parry_skill", "str", "the skill the target parries with when unarmed", target_decides=True),
                 ParamSpec(
-                    "defense_modifier", "int", "other modifiers to the defense", default=0, minimum=-20, maximum=20
+                    "defense_modifier",
+                    "int",
+                    "other modifiers to the defense",
+                    default=0,
+                    minimum=-20,
+                    maximum=20,
+                    target_decides=True,
                 ),
                 ParamSpec("dr", "int", "DR to use instead of the target's", minimum=0, overrides_rules=True),
                 ParamSpec(
@@ -470,13 +481,17 @@ CORE_ACTIONS: dict[str, ActionSpec] = {
                 ParamSpec("weapon", "str", "the weapon to parry with"),
                 ParamSpec("parry_skill", "str", "the skill to parry with when unarmed"),
                 ParamSpec(
-                    "second_weapon", "str", "the other hand's weapon for a second parry after a failed one (Double)"
+                    "second_weapon",
+                    "str",
+                    "the other hand's weapon for a second parry after a failed one (Double)",
+                    target_decides=True,
                 ),
                 ParamSpec(
                     "second_defense",
                     "choice",
                     "a second defense after a failed one (All-Out Defense, Double)",
                     choices=DEFENSES,
+                    target_decides=True,
                 ),
                 ParamSpec("modifier", "int", "other modifiers to the defense", default=0, minimum=-20, maximum=20),
             ),
