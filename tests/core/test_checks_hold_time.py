@@ -44,6 +44,7 @@ GAMES: dict[str, Fight] = {
             ("damage", "knight", {"amount": 8}),
             ("consciousness", "orc", {}),
             ("skill_roll", "knight", {"skill": "broadsword", "modifier": -2}),
+            ("lose_fp", "knight", {"amount": 12}),  # to 0 FP: a Will roll to act before each maneuver
             ("rest", "knight", {"kind": "night"}),
             ("advance", 8 * HOUR),
             ("advance", DAY),

@@ -36,7 +36,7 @@ C = TypeVar("C")
 AnyCheck = SuccessRoll | QuickContest | RollUnder | ActingContest | PoolTest | ArcThreshold | ArcOpposed | DiceRoll
 
 
-ROLL_RULES = 6  # the current revision of Settings.roll_rules
+ROLL_RULES = 7  # the current revision of Settings.roll_rules
 
 
 class AutomationLevel(enum.Enum):
@@ -70,7 +70,9 @@ class Settings:
     # passed did, and a check a command asked let later timers fire before its dice were typed); 6 (a
     # command given after the clock has run past a waiting check waits behind it, dated when it was
     # given, and is applied in time order once the check is settled: under 5 it was applied at once,
-    # ahead of what the check would lead to).
+    # ahead of what the check would lead to); 7 (an action given while its character's Will roll to
+    # act at 0 FP or less is left for the table waits for that roll, as it would under auto: under 6
+    # a GURPS attack went ahead before the Will dice were typed).
     roll_rules: int = 1
 
     @property
@@ -92,6 +94,10 @@ class Settings:
     @property
     def commands_wait_for_checks(self) -> bool:
         return self.roll_rules >= 6
+
+    @property
+    def actions_wait_for_will(self) -> bool:
+        return self.roll_rules >= 7
 
     def level_for(self, kind: str) -> AutomationLevel:
         if not self.automation:

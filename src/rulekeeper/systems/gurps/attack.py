@@ -21,7 +21,7 @@ from rulekeeper.systems.gurps.character import IncomingAttack, TurnState, Weapon
 from rulekeeper.systems.gurps.checks import ask_success_roll
 from rulekeeper.systems.gurps.damage_table import DamageDice, is_st_based, parse_damage
 from rulekeeper.systems.gurps.defense import ask_defense, best_parry_weapon, defense_score, no_defense_reason
-from rulekeeper.systems.gurps.fatigue import lose_fp
+from rulekeeper.systems.gurps.fatigue import lose_fp, wait_for_will, will_to_act_waiting
 from rulekeeper.systems.gurps.injury import shock_modifier, take_injury
 from rulekeeper.systems.gurps.ranged import ranged_modifiers
 from rulekeeper.systems.gurps.rolling import damage_without_dice
@@ -246,6 +246,10 @@ def attack_action(play: Play[GurpsCharacter], action: Call) -> None:
     turn = attack_turn(play, actor)
     if play.has(actor, "collapsed"):
         play.explain(f"{actor} collapses instead of attacking", ATTACK_ROLL, actor=actor)
+        return
+    will = will_to_act_waiting(play, actor) if play.state.settings.actions_wait_for_will else None
+    if will is not None:  # the maneuver's Will roll at 0 FP is the table's: the attack waits for it
+        wait_for_will(play, will, "attack", params)
         return
     char = play.char(actor)
     base = _base_skill(actor, char, weapon, params.opt_int("skill"))

@@ -7,8 +7,10 @@ is positive again); at -FP unconscious, FP never falls further and any further c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
+from rulekeeper.core.action import Call, validate_params
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.frozen import evolve
 from rulekeeper.core.section import CheckSpec, Section
@@ -133,18 +135,54 @@ def ask_will_to_act(play: Play[GurpsCharacter], actor: str, doing: str) -> None:
     )
 
 
+def wait_for_will(play: Play[GurpsCharacter], pending: PendingCheck, action: str, params: Mapping[str, Any]) -> None:
+    """``action`` (an attack) given while its character's Will roll to act is left for the table
+    waits for that roll: it goes ahead when the roll succeeds, and never if the character
+    collapses -- as it would have, had the engine rolled the Will roll at once."""
+    actor = str(pending.actor)
+    then = [*pending.data.get("then", ()), {"action": action, "params": _plain(params)}]
+    held = evolve(pending, data={**pending.data, "then": then})
+    play.state = evolve(play.state, pending=tuple(held if p.id == pending.id else p for p in play.state.pending))
+    play.explain(
+        f"{actor}'s {action} waits for the Will roll to act (pending check #{pending.id})",
+        FATIGUE_COLLAPSE,
+        actor=actor,
+        pending=pending.id,
+    )
+
+
+def will_to_act_waiting(play: Play[GurpsCharacter], actor: str) -> PendingCheck | None:
+    """``actor``'s Will roll to act at 0 FP or less, if one is left for the table."""
+    return next((p for p in play.state.pending if p.purpose == "collapse" and p.actor == actor), None)
+
+
+_DOING = {"attack": "attacking"}
+
+
+def _plain(params: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in params.items()}
+
+
 def on_fatigue_check(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:
     actor = pending.actor
     assert actor is not None
     char = play.char(actor)
     if pending.purpose != "collapse" or char.dead:
         return
+    then = pending.data.get("then", ())
     if result.success:
         play.explain(f"{actor} pushes on and may {pending.data.get('doing', 'act')}", FATIGUE_COLLAPSE, actor=actor)
+        for step in then:  # what waited for the roll goes ahead now, in the order it was given
+            spec = play.ruleset.actions()[str(step["action"])]
+            params = validate_params(spec.params, dict(step["params"]), f"action {spec.name}")
+            spec.handler(play, Call(spec.name, actor, params))
         return
     if char.current_fp > 0:
         return  # rested back above 0 FP before the dice were in
     collapse(play, actor)
+    for step in then:  # worded as when the engine rolled the Will roll before the attack
+        doing = _DOING.get(str(step["action"]), f"the {step['action']}")
+        play.explain(f"{actor} collapses instead of {doing}", FATIGUE_COLLAPSE, actor=actor)
 
 
 def collapse(play: Play[GurpsCharacter], actor: str) -> None:
