@@ -163,13 +163,16 @@ def test_screen_share_shows_no_secret_the_gm_holds(blind_table: Screen) -> None:
     assert 'class="bar-row"' not in screen_page and '<dl class="stats">' not in screen_page
     assert '<dl class="stats">' in table.page()
     assert "Version" not in screens[0]
-    # Only the GM opens it; a player or observer gets a page saying so, and its data is refused.
-    for who in ("ana", "tv"):
-        assert "Not for you" in table.page("/screen", who, status=403)
+    # The GM opens it, or an observer's link on the TV (which sees the same: no GM sign-in
+    # there); a player gets a page saying so, and its data is refused.
+    assert "Not for you" in table.page("/screen", "ana", status=403)
+    for who, status in (("ana", 403), ("tv", 200)):
         r = table.api.get(
             f"/campaigns/{table.name}/screen/live", headers={"Cookie": f"{cookie_name(table.name)}={table.tokens[who]}"}
         )
-        assert r.status_code == 403
+        assert r.status_code == status, r.text
+    tv_page = table.page("/screen", "tv")
+    assert '<dl class="stats">' not in tv_page and 'class="bar-row"' not in tv_page
 
 
 def test_screen_share_is_what_an_observer_sees(api: InProcess) -> None:

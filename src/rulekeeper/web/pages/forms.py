@@ -60,6 +60,12 @@ class ActionForm:
         return f"act-{self.name}"
 
 
+def _worded(expected: str) -> str:
+    """A choice list as people read it: ``all_out_attack`` is "all out attack" (the select's
+    values stay the rules' own)."""
+    return expected.replace("_", " ")
+
+
 def field_of(p: ParamSpec, *, group: str, prefix: str, characters: Sequence[str] = (), value: Any = None) -> Field:
     """The input for one parameter. The spec's default (or ``value``, a current setting) is a
     placeholder, not a value: an empty field is left out of the body, so the rules see exactly
@@ -72,7 +78,7 @@ def field_of(p: ParamSpec, *, group: str, prefix: str, characters: Sequence[str]
         name=f"{group}:{p.name}" if group else p.name,
         label=p.name.replace("_", " "),
         kind=p.kind,
-        help=f"{p.help} ({p.expected})" if p.help else p.expected,
+        help=f"{p.help} ({_worded(p.expected)})" if p.help else _worded(p.expected),
         required=p.required,
         value=shown,
         choices=choices,

@@ -115,13 +115,21 @@ def _members(server: Server, access: Access, campaign: Campaign) -> list[dict[st
 
 
 def _screen_access(access: Access) -> Access:
-    """The GM's sign-in seen as an observer: the screen-share view is built, and kept live,
-    through the very projection an observer's page gets (the same token, so revoking the GM's
-    link ends the screen too)."""
+    """The GM's sign-in seen as an observer (or an observer's own): the screen-share view is
+    built, and kept live, through the very projection an observer's page gets (the same token,
+    so revoking the link ends the screen too)."""
     from dataclasses import replace
 
+    if access.identity.role == "observer":
+        # An observer's link for the TV: it already sees what the screen shows, and the TV then
+        # holds no GM sign-in that someone at it could take to the dashboard.
+        return access
     if not access.identity.is_gm:
-        raise Problem(403, "forbidden", "the screen-share view is opened by the GM, from the dashboard")
+        raise Problem(
+            403,
+            "forbidden",
+            "the screen-share view is opened by the GM from the dashboard, or with an observer's link",
+        )
     return replace(access, identity=replace(access.identity, role="observer", name=SCREEN_VIEWER, characters=()))
 
 

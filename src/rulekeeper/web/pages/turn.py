@@ -163,7 +163,10 @@ def turn_json(page: TurnPage) -> dict[str, Any]:
                         "kind": fl.kind,
                         "help": fl.help,
                         "required": fl.required,
-                        "choices": [{"value": c, "label": f.labels.get(fl.name, {}).get(c, c)} for c in fl.choices],
+                        "choices": [
+                            {"value": c, "label": f.labels.get(fl.name, {}).get(c, c.replace("_", " "))}
+                            for c in fl.choices
+                        ],
                     }
                     for fl in f.fields
                 ],
