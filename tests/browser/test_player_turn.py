@@ -145,7 +145,7 @@ def test_gurps_a_fight_taken_from_the_phones_with_a_defence_chosen_on_one(
     defend = zed.locator('[data-group="defend"]')
     expect(defend).to_be_visible(timeout=3000)
     # The defence is marked for the phone's alerts (static/table.js: vibration, tone, notification).
-    expect(defend).to_have_attribute("data-alert", re.compile(r"\S+"))
+    expect(zed.locator(".turn-waiting")).to_have_attribute("data-alert", re.compile(r"\S+"))
     expect(zed.locator(".turn-waiting")).to_contain_text("orc's attack with sword")
     expect(defend.locator("button.tap", has_text="Dodge 8")).to_contain_text("25.93%")
     expect(defend.locator("button.tap", has_text="Parry (sword) 9")).to_contain_text("37.50%")

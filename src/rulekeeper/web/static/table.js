@@ -85,6 +85,8 @@
     if (kind === "duration" && /^\d+$/.test(raw)) return Number.parseInt(raw, 10);
     return raw;
   }
+  // The one reading of a field, for the page's other scripts too (turn.js posts the player's turn).
+  window.rulekeeperFields = Object.freeze({ valueOf });
 
   function bodyOf(form, submitter) {
     const out = {};

@@ -25,16 +25,8 @@
     }
   }).observe(holder, { childList: true });
 
-  function valueOf(el) {
-    const kind = el.dataset.kind || "str";
-    if (kind === "bool") return String(el.checked) === el.dataset.default ? undefined : el.checked;
-    const raw = el.value.trim();
-    if (raw === "") return undefined;
-    if (kind === "int") return Number.parseInt(raw, 10);
-    if (kind === "float") return Number.parseFloat(raw);
-    if (kind === "ints") return raw.split(/[\s,]+/).filter(Boolean).map((x) => Number.parseInt(x, 10));
-    return raw;
-  }
+  // A field read as the rest of the page reads it (static/table.js, loaded first).
+  const valueOf = window.rulekeeperFields.valueOf;
 
   function show(kind, title, lines) {
     panel.hidden = false;
