@@ -7,9 +7,12 @@
   if (!campaign) return;
   const path = "/campaigns/" + encodeURIComponent(campaign) + "/screen";
   let busy = null;
+  let again = false;
 
+  // An event that arrives while the sections are being fetched asks for one more fetch once that
+  // one is done (that fetch may have been answered before the event's command): never dropped.
   async function refresh() {
-    if (busy) return busy;
+    if (busy) { again = true; return busy; }
     busy = (async () => {
       const r = await fetch(path + "/live", { credentials: "same-origin" });
       if (!r.ok) return;
@@ -19,7 +22,10 @@
         if (holder) holder.innerHTML = html;
       }
       body.dataset.version = String(data.version);
-    })().finally(() => { busy = null; });
+    })().finally(() => {
+      busy = null;
+      if (again) { again = false; refresh(); }
+    });
     return busy;
   }
 
