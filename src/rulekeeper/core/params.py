@@ -95,6 +95,10 @@ class Params(Mapping[str, Any]):
     def __repr__(self) -> builtins.str:
         return f"Params({self._values!r})"
 
+    def as_json(self) -> dict[builtins.str, Any]:
+        """The values as JSON holds them (a list for a tuple), to be stored and validated again."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self._values.items()}
+
     def replace(self, **values: Any) -> Params:
         """These parameters with some values replaced by rule code (already typed, not coerced)."""
         for name in values:

@@ -142,7 +142,7 @@ def calculate(
     return {
         "system": ruleset.name,
         "calculator": calc.name,
-        "params": {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()},
+        "params": values.as_json(),
         "values": dict(calculation.values),
         "explanation": [
             {"text": s.text, "actor": s.actor, "roll": s.roll, "rule": str(s.rule)} for s in calculation.steps

@@ -7,12 +7,12 @@ is positive again); at -FP unconscious, FP never falls further and any further c
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rulekeeper.core.action import Call, validate_params
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.frozen import evolve
+from rulekeeper.core.params import Params
 from rulekeeper.core.section import CheckSpec, Section
 from rulekeeper.systems.gurps.checks import ask_success_roll
 from rulekeeper.systems.gurps.rules import FATIGUE, FATIGUE_COLLAPSE, FATIGUE_RECOVERY, FATIGUE_UNCONSCIOUS
@@ -135,12 +135,12 @@ def ask_will_to_act(play: Play[GurpsCharacter], actor: str, doing: str) -> None:
     )
 
 
-def wait_for_will(play: Play[GurpsCharacter], pending: PendingCheck, action: str, params: Mapping[str, Any]) -> None:
+def wait_for_will(play: Play[GurpsCharacter], pending: PendingCheck, action: str, params: Params) -> None:
     """``action`` (an attack) given while its character's Will roll to act is left for the table
     waits for that roll: it goes ahead when the roll succeeds, and never if the character
     collapses -- as it would have, had the engine rolled the Will roll at once."""
     actor = str(pending.actor)
-    then = [*pending.data.get("then", ()), {"action": action, "params": _plain(params)}]
+    then = [*pending.data.get("then", ()), {"action": action, "params": params.as_json()}]
     held = evolve(pending, data={**pending.data, "then": then})
     play.state = evolve(play.state, pending=tuple(held if p.id == pending.id else p for p in play.state.pending))
     play.explain(
@@ -157,10 +157,6 @@ def will_to_act_waiting(play: Play[GurpsCharacter], actor: str) -> PendingCheck 
 
 
 _DOING = {"attack": "attacking"}
-
-
-def _plain(params: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in params.items()}
 
 
 def on_fatigue_check(play: Play[GurpsCharacter], pending: PendingCheck, result: CheckResult) -> None:

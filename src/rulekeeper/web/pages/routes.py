@@ -13,6 +13,7 @@ with it; one per campaign, so a GM can keep another campaign's player page open 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Annotated, Any
 
@@ -118,8 +119,6 @@ def _screen_access(access: Access) -> Access:
     """The GM's sign-in seen as an observer (or an observer's own): the screen-share view is
     built, and kept live, through the very projection an observer's page gets (the same token,
     so revoking the link ends the screen too)."""
-    from dataclasses import replace
-
     if access.identity.role == "observer":
         # An observer's link for the TV: it already sees what the screen shows, and the TV then
         # holds no GM sign-in that someone at it could take to the dashboard.

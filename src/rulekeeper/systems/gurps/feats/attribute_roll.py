@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult
-from rulekeeper.core.state import AnyCheck, PendingCheck
-from rulekeeper.core.success_roll import SuccessRoll
-from rulekeeper.systems.gurps.feats.checking import CheckHandler, GurpsPlay, ask, gm_modifier, with_shock
-from rulekeeper.systems.gurps.rules import SUCCESS_ROLL
+from rulekeeper.core.state import PendingCheck
+from rulekeeper.systems.gurps.feats.checking import CheckHandler, GurpsPlay, ask_roll, say_verdict
 
 __all__ = ["ATTRIBUTES", "ATTRIBUTE_KIND", "ATTRIBUTE_ROLL_ACTION", "ATTRIBUTE_ROLL_HANDLERS"]
 
@@ -27,22 +25,21 @@ def _handle(play: GurpsPlay, action: Call) -> None:
     attribute = action.params.str("attribute")
     reason = action.params.opt_str("reason")
     label = f"{char.name}'s {ATTRIBUTES[attribute]}" + (f" to {reason}" if reason else "")
-    check: AnyCheck = SuccessRoll(
+    ask_roll(
+        play,
+        actor,
         kind=ATTRIBUTE_KIND,
         label=label,
         base=int(getattr(char, attribute)),
-        modifiers=gm_modifier(action.params.int("modifier")),
+        modifier=action.params.int("modifier"),
+        shocked=attribute in _SHOCKED,
+        purpose=_PURPOSE,
+        data={"attribute": attribute},
     )
-    if attribute in _SHOCKED:
-        check = with_shock(play, actor, check)
-    ask(play, check, purpose=_PURPOSE, rule=SUCCESS_ROLL, actor=actor, data={"attribute": attribute})
 
 
 def _on_roll(play: GurpsPlay, pending: PendingCheck, result: CheckResult) -> None:
-    actor = str(pending.actor)
-    verdict = "succeeds" if result.success else "fails"
-    play.explain(f"{play.char(actor).name} {verdict}", SUCCESS_ROLL, actor=actor)
-    play.result["success"] = result.success
+    say_verdict(play, pending, result)
 
 
 ATTRIBUTE_ROLL_ACTION = ActionSpec(

@@ -20,6 +20,7 @@ from rulekeeper.core.success_roll import QuickContest, SuccessRoll
 from rulekeeper.errors import InputError
 from rulekeeper.systems.gurps.character import GurpsCharacter
 from rulekeeper.systems.gurps.injury import shock_modifier
+from rulekeeper.systems.gurps.rules import SUCCESS_ROLL
 from rulekeeper.systems.gurps.status import incapacity
 
 __all__ = [
@@ -28,10 +29,12 @@ __all__ = [
     "GurpsPlay",
     "TimerHandler",
     "ask",
+    "ask_roll",
     "gm_modifier",
     "is_incapable",
     "members",
     "noted",
+    "say_verdict",
     "skill_level",
     "with_shock",
 ]
@@ -85,6 +88,34 @@ def noted(play: GurpsPlay, kind: str) -> bool:
 
 def gm_modifier(value: int | None, reason: str = "GM's modifier") -> tuple[Modifier, ...]:
     return (Modifier(value, reason),) if value else ()
+
+
+def ask_roll(
+    play: GurpsPlay,
+    actor: str,
+    *,
+    kind: str,
+    label: str,
+    base: int,
+    modifier: int,
+    shocked: bool,
+    purpose: str,
+    data: Mapping[str, Any],
+) -> None:
+    """A success roll asked for by itself (an attribute or a skill from the sheet): the GM's
+    modifier, and the actor's shock where it reaches (DX, IQ and what is based on them)."""
+    check: AnyCheck = SuccessRoll(kind=kind, label=label, base=base, modifiers=gm_modifier(modifier))
+    if shocked:
+        check = with_shock(play, actor, check)
+    ask(play, check, purpose=purpose, rule=SUCCESS_ROLL, actor=actor, data=data)
+
+
+def say_verdict(play: GurpsPlay, pending: PendingCheck, result: CheckResult, at: str = "") -> None:
+    """A roll asked by itself has no consequence but its verdict: said, and put in the result."""
+    actor = str(pending.actor)
+    verdict = "succeeds" if result.success else "fails"
+    play.explain(f"{play.char(actor).name} {verdict}{at}", SUCCESS_ROLL, actor=actor)
+    play.result["success"] = result.success
 
 
 def skill_level(character: GurpsCharacter, names: tuple[str, ...], override: int | None, title: str) -> int:

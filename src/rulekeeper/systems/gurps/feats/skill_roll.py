@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from rulekeeper.core.action import ActionSpec, Call, ParamSpec
 from rulekeeper.core.check import CheckResult
-from rulekeeper.core.state import AnyCheck, PendingCheck
-from rulekeeper.core.success_roll import SuccessRoll
+from rulekeeper.core.state import PendingCheck
 from rulekeeper.errors import InputError, RuleRefusal
 from rulekeeper.systems.gurps.character import GurpsCharacter
-from rulekeeper.systems.gurps.feats.checking import CheckHandler, GurpsPlay, ask, gm_modifier, with_shock
-from rulekeeper.systems.gurps.rules import SUCCESS_ROLL
+from rulekeeper.systems.gurps.feats.attribute_roll import ATTRIBUTES
+from rulekeeper.systems.gurps.feats.checking import CheckHandler, GurpsPlay, ask_roll, say_verdict
 from rulekeeper.systems.gurps.status import incapacity
 
 __all__ = ["SKILL_KIND", "SKILL_ROLL_ACTION", "SKILL_ROLL_HANDLERS", "shocked_skill"]
@@ -35,17 +34,13 @@ def shocked_skill(character: GurpsCharacter, skill: str) -> bool:
     return character.skill_base(skill) not in _UNSHOCKED
 
 
-#: An attribute roll is attribute_roll, not a skill at "default".
-_ATTRIBUTE_NAMES = frozenset({"st", "dx", "iq", "ht", "will", "per"})
-
-
 def _sheet_skill(character: GurpsCharacter, name: str) -> tuple[str, int]:
     key = name.strip().lower()
     if key in character.skills:
         return key, character.skills[key]
     if key in ("shield", "cloak") and character.shield_skill is not None:
         return key, character.shield_skill
-    if key not in _ATTRIBUTE_NAMES:
+    if key not in ATTRIBUTES:  # an attribute roll is attribute_roll, not a skill at "default"
         # Not on the sheet but with the seed's default (Climbing at DX-5): rolled at the default,
         # as the player's sheet view and its one-tap rolls show it.
         level = character.skill(key)
@@ -70,19 +65,21 @@ def _handle(play: GurpsPlay, action: Call) -> None:
     skill, level = _sheet_skill(char, action.params.str("skill"))
     reason = action.params.opt_str("reason")
     label = f"{char.name}'s {skill} skill" + (f" to {reason}" if reason else "")
-    check: AnyCheck = SuccessRoll(
-        kind=SKILL_KIND, label=label, base=level, modifiers=gm_modifier(action.params.int("modifier"))
+    ask_roll(
+        play,
+        actor,
+        kind=SKILL_KIND,
+        label=label,
+        base=level,
+        modifier=action.params.int("modifier"),
+        shocked=shocked_skill(char, skill),
+        purpose=_PURPOSE,
+        data={"skill": skill},
     )
-    if shocked_skill(char, skill):
-        check = with_shock(play, actor, check)
-    ask(play, check, purpose=_PURPOSE, rule=SUCCESS_ROLL, actor=actor, data={"skill": skill})
 
 
 def _on_roll(play: GurpsPlay, pending: PendingCheck, result: CheckResult) -> None:
-    actor = str(pending.actor)
-    verdict = "succeeds" if result.success else "fails"
-    play.explain(f"{play.char(actor).name} {verdict} at {pending.data.get('skill')}", SUCCESS_ROLL, actor=actor)
-    play.result["success"] = result.success
+    say_verdict(play, pending, result, at=f" at {pending.data.get('skill')}")
 
 
 SKILL_ROLL_ACTION = ActionSpec(

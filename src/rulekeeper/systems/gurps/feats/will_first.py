@@ -13,7 +13,6 @@ Talking (Influence), noticing (Sense), the GM's Will and Fright Checks and stopp
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from rulekeeper.core.action import ActionSpec, Call, validate_params
 from rulekeeper.core.check import CheckResult
@@ -52,7 +51,7 @@ def will_first(spec: ActionSpec) -> ActionSpec:
         actor = call.character
         char = play.char(actor)
         doing = spec.name.replace("_", " ")
-        params: dict[str, Any] = {k: (list(v) if isinstance(v, tuple) else v) for k, v in call.params.items()}
+        params = call.params.as_json()
         ask(
             play,
             SuccessRoll(
