@@ -58,6 +58,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from load_client import LeanConnection
 
 RULEKEEPER = str(Path(sys.executable).parent / "rulekeeper")
 SHEET = {"st": 10, "ht": 12}
@@ -215,15 +216,41 @@ def _action(name: str, i: int) -> tuple[str, dict[str, Any]]:
     return f"/api/campaigns/{name}/gurps/actions/heal", {"actor": "hero", "params": {"amount": 1}}
 
 
-async def play(client: httpx.AsyncClient, name: str, token: str, count: int, latencies: list[float]) -> None:
-    """``count`` actions on campaign ``name``, one after another, each one's latency noted."""
-    headers = {"Authorization": f"Bearer {token}"}
+class HttpxConnection:
+    """The load's requests sent with httpx (``--client httpx``), as the benchmarks first did."""
+
+    def __init__(self, url: str) -> None:
+        self._client = httpx.AsyncClient(base_url=url, timeout=120)
+
+    async def post(self, path: str, token: str, body: dict[str, Any]) -> bytes:
+        r = await self._client.post(path, headers={"Authorization": f"Bearer {token}"}, json=body)
+        r.raise_for_status()
+        return r.content
+
+    async def close(self) -> None:
+        await self._client.aclose()
+
+
+#: Which client sends the load (``--client``): ``lean`` (``load_client.py``) or ``httpx``.
+LOAD_CLIENTS = {"lean": LeanConnection, "httpx": HttpxConnection}
+_load_client: type[LeanConnection | HttpxConnection] = LeanConnection
+
+
+def connection(url: str) -> LeanConnection | HttpxConnection:
+    """A connection of the chosen load client (one per simulated table)."""
+    return _load_client(url)
+
+
+async def play(
+    client: LeanConnection | HttpxConnection, name: str, token: str, count: int, latencies: list[float]
+) -> None:
+    """``count`` actions on campaign ``name``, one after another, each one's latency noted
+    (request sent to the whole response read; an error status stops the run)."""
     for i in range(count):
         path, body = _action(name, i)
         start = time.perf_counter()
-        r = await client.post(path, headers=headers, json=body)
+        await client.post(path, token, body)
         latencies.append(time.perf_counter() - start)
-        r.raise_for_status()
 
 
 async def throughput(urls: list[str], tag: str, concurrency: int, actions: int) -> tuple[float, float, float]:
@@ -240,7 +267,7 @@ async def throughput(urls: list[str], tag: str, concurrency: int, actions: int) 
     finally:
         for client in setup:
             await client.aclose()
-    clients = [httpx.AsyncClient(base_url=urls[i % len(urls)], timeout=120) for i in range(len(names))]
+    clients = [connection(urls[i % len(urls)]) for i in range(len(names))]
     try:
         latencies: list[float] = []
         if concurrency == 1:
@@ -251,14 +278,14 @@ async def throughput(urls: list[str], tag: str, concurrency: int, actions: int) 
         elapsed = time.perf_counter() - start
     finally:
         for client in clients:
-            await client.aclose()
+            await client.close()
     return len(latencies) / elapsed, percentile(latencies, 0.5), percentile(latencies, 0.95)
 
 
 async def cpu_load(server: Server, targets: list[tuple[str, str]], actions: int) -> tuple[float, float, float]:
     """CPU milliseconds the server spends per action, actions/s and p95 latency: ``CPU_CLIENTS``
     clients, spread over the ``targets`` (campaign name, bearer token), ``actions`` each."""
-    clients = [httpx.AsyncClient(base_url=server.url, timeout=120) for _ in range(CPU_CLIENTS)]
+    clients = [connection(server.url) for _ in range(CPU_CLIENTS)]
     latencies: list[float] = []
     pairs = [(c, *targets[i % len(targets)]) for i, c in enumerate(clients)]
     try:
@@ -271,7 +298,7 @@ async def cpu_load(server: Server, targets: list[tuple[str, str]], actions: int)
         cpu = server.cpu_seconds() - cpu
     finally:
         for client in clients:
-            await client.aclose()
+            await client.close()
     return cpu * 1000 / len(latencies), len(latencies) / elapsed, percentile(latencies, 0.95)
 
 
@@ -514,7 +541,16 @@ def main() -> None:
         metavar="SRC",
         help="another checkout's src directory (say, main's): its serve joins the CPU comparison",
     )
+    parser.add_argument(
+        "--client",
+        choices=sorted(LOAD_CLIENTS),
+        default="lean",
+        help="what sends the load: lean (load_client.py, the default) or httpx (as the benchmark first did)",
+    )
     args = parser.parse_args()
+    global _load_client
+    _load_client = LOAD_CLIENTS[args.client]
+    print(f"(load sent by the {args.client} client)", flush=True)
     parts = set(args.parts.split(","))
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="rk-serve-bench-") as tmp:

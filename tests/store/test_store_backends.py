@@ -139,3 +139,17 @@ def test_postgres_for_tests_comes_from_pgserver_first(pg_server: object) -> None
         assert pg_server.how == "env"
     elif importlib.util.find_spec("pgserver") is not None:
         assert pg_server.how == "pgserver"
+
+
+def test_append_if_head_writes_only_on_its_head_and_for_a_new_key(store: Store) -> None:
+    record = store.create_campaign(NEW)
+    assert store.append_if_head(record.id, event(1, key="a"))
+    assert not store.append_if_head(record.id, event(1))  # the head is 1 now, not 0
+    assert not store.append_if_head(record.id, event(3))  # nor 2
+    assert not store.append_if_head(record.id, event(2, key="a"))  # the key is taken
+    assert store.append_if_head(record.id, event(2))  # no key: never taken
+    assert store.append_if_head(record.id, event(3, key="b"))
+    with store.reading(record.id) as history:
+        assert history.head() == 3
+        assert history.events() == [event(1, key="a"), event(2), event(3, key="b")]
+    assert store.find_campaign("c").version == 3  # type: ignore[union-attr]

@@ -1,6 +1,7 @@
-"""What ``rulekeeper serve`` sets up in its processes: the socket several workers share (every
-connection accepted on it has Nagle's algorithm off, as with one worker; see ``shared_listener``)
-and each worker's app, kept out of the garbage collector's full collections."""
+"""What ``rulekeeper serve`` sets up in its processes: the listening sockets (every connection
+accepted has Nagle's algorithm off, as with one worker; see ``shared_listener``; several workers
+listen on sockets of their own, which the kernel balances: ``worker_listeners``) and each
+worker's app, kept out of the garbage collector's full collections."""
 
 from __future__ import annotations
 
@@ -9,11 +10,14 @@ import os
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import uvicorn
 
-from rulekeeper.web.serve import shared_listener
+from rulekeeper.web.serve import shared_listener, worker_listeners
+
+from .web_support import serving
 
 
 def _accepted_nodelay(listener: socket.socket) -> int:
@@ -64,3 +68,88 @@ def test_a_worker_app_is_frozen_out_of_full_collections(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120, check=True)
     frozen, tracked = map(int, out.stdout.split())
     assert frozen > 10 * tracked  # the app itself among them: nothing of it is left to walk
+
+
+def test_a_worker_gets_a_listening_socket_of_its_own_on_the_same_port() -> None:
+    """What uvicorn's supervisor hands each spawned worker (pickled as multiprocessing does):
+    a socket of its own on the parent's address, in one ``SO_REUSEPORT`` group."""
+    from multiprocessing.reduction import ForkingPickler
+
+    held = worker_listeners(_config())
+    port = held.getsockname()[1]
+    mine = ForkingPickler.loads(bytes(ForkingPickler.dumps(held)))
+    theirs = ForkingPickler.loads(bytes(ForkingPickler.dumps(held)))
+    try:
+        assert mine.fileno() != held.fileno() and theirs.fileno() != mine.fileno()
+        for sock in (mine, theirs):
+            assert sock.getsockname()[1] == port
+            assert sock.getsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT) == 1
+            assert sock.proto == socket.IPPROTO_TCP and sock.get_inheritable()
+        assert _accepted_nodelay(mine) != 0
+    finally:
+        for sock in (held, mine, theirs):
+            sock.close()
+
+
+def _server_sockets(pid: int) -> set[str]:
+    """The socket inodes process ``pid`` holds."""
+    found = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            found.add(target[8:-1])
+    return found
+
+
+def _sockets(port: int, state: str) -> set[str]:
+    """Inodes of the TCP sockets whose local end is ``port``, in ``state`` (/proc/net/tcp:
+    ``01`` established, ``0A`` listening)."""
+    inodes = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if int(fields[1].split(":")[1], 16) == port and fields[3] == state:
+            inodes.add(fields[9])
+    return inodes
+
+
+def test_two_workers_both_take_connections(tmp_path: Path) -> None:
+    """With one shared socket, the worker that woke first accepted every waiting connection (one
+    worker served nearly all of a benchmark's ten tables); each worker now listens on a socket
+    of its own, and the kernel spreads the connections over them."""
+    with serving(str(tmp_path / "campaigns.db"), tmp_path, workers=2) as server:
+        assert server.proc is not None
+        deadline = time.monotonic() + 60
+        while len(_sockets(server.port, "0A")) < 2:  # the second worker may still be starting
+            assert time.monotonic() < deadline, "the second worker never listened"
+            time.sleep(0.1)
+        clients = []
+        try:
+            for _ in range(24):
+                conn = socket.create_connection(("127.0.0.1", server.port), timeout=60)
+                conn.sendall(b"GET /api/health HTTP/1.1\r\nHost: t\r\n\r\n")
+                clients.append(conn)
+            for conn in clients:  # answered: accepted by a worker, which holds it now
+                assert conn.recv(4096).startswith(b"HTTP/1.1 200")
+            time.sleep(0.2)
+            workers = [
+                int(p.name)
+                for p in Path("/proc").iterdir()
+                if p.name.isdigit() and _parent(int(p.name)) == server.proc.pid
+            ]
+            held = {pid: len(_server_sockets(pid) & _sockets(server.port, "01")) for pid in workers}
+            assert sum(held.values()) == 24, held
+            assert sorted(held.values())[-2] > 0, f"one worker took every connection: {held}"
+        finally:
+            for conn in clients:
+                conn.close()
+
+
+def _parent(pid: int) -> int | None:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return int(stat[stat.rindex(")") + 2 :].split()[1])

@@ -19,6 +19,7 @@ from typing import Any
 from rulekeeper.campaign.commands import apply_command, live_dice, summarize
 from rulekeeper.campaign.jsonable import canonical, dumps, jsonable
 from rulekeeper.campaign.names import check_name, check_slug
+from rulekeeper.campaign.presumed import PresumedHistory
 from rulekeeper.campaign.reading import PlayerTimeline
 from rulekeeper.campaign.replay import Loaded, Statuses, catch_up, load
 from rulekeeper.campaign.results import (
@@ -741,6 +742,9 @@ class Campaign:
             isinstance(expected_version, bool) or not isinstance(expected_version, int)
         ):
             raise InputError(f"bad expected version {expected_version!r}", expected="a whole number")
+        presumed = self._presumed(command, expected_version, key, seat)
+        if presumed is not None:
+            return presumed
         # The rules run in a read transaction; the write lock is held only to check that nobody
         # wrote meanwhile and to append. If somebody did, the command is worked out again on top.
         for _ in range(0 if self.plan_under_lock else _OPTIMISTIC_TRIES):
@@ -760,6 +764,27 @@ class Campaign:
             if isinstance(planned, CommandResult):
                 return planned
             planned.write(writer)
+        self._wrote(planned)
+        return planned.result
+
+    def _presumed(
+        self, command: dict[str, Any], expected_version: int | None, key: str | None, seat: Seat | None
+    ) -> CommandResult | None:
+        """The command worked out on the campaign as this object holds it and appended in one
+        short transaction, if the store is still at that version (``campaign.presumed``); None
+        when it needs the stored history or was not written, and nothing was written."""
+        if command["kind"] in ("undo", "redo"):
+            return None  # they read the history's undo and redo events
+        try:
+            planned = self._plan(PresumedHistory(self._loaded.version), command, expected_version, key, seat)
+        except Exception:
+            # NotPresumed, or a refusal that the stored history (newer, perhaps) must confirm:
+            # worked out again there, it is refused (or applied) for certain.
+            return None
+        if not isinstance(planned, _Planned) or planned.snapshot is not None or planned.drop_snapshots_from is not None:
+            return None  # a snapshot to keep goes with the history's own transaction
+        if not self._store.append_if_head(self._record.id, planned.event):
+            return None
         self._wrote(planned)
         return planned.result
 

@@ -102,6 +102,19 @@ class Store(abc.ABC):
     @abc.abstractmethod
     def writing(self, campaign_id: int) -> AbstractContextManager[HistoryWriter]: ...
 
+    def append_if_head(self, campaign_id: int, event: EventRecord) -> bool:
+        """Append ``event`` alone if the campaign's head is still ``event.seq - 1`` and no event
+        has its idempotency key; False, with nothing written, otherwise.
+
+        A command worked out on the campaign as this process last saw it is written this way, in
+        one short transaction (one statement on PostgreSQL). False means the history moved on (or
+        the key was used): the caller works the command out again on the stored history."""
+        with self.writing(campaign_id) as history:
+            if history.head() != event.seq - 1 or (event.key is not None and history.event_by_key(event.key)):
+                return False
+            history.append(event)
+        return True
+
     # -- members: who may reach a campaign over the network ----------------------------------
     @abc.abstractmethod
     def add_member(self, campaign_id: int, member: NewMember) -> MemberRecord: ...

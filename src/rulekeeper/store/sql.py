@@ -86,6 +86,19 @@ def sqlite_engine(url: str) -> sa.Engine:
     return engine
 
 
+def _transactions_as_sqlalchemy_expects(engine: sa.Engine) -> None:
+    """Our own transactions leave a pooled PostgreSQL connection in whatever autocommit mode
+    their last one needed (set again only when it changes: each change is a call through
+    psycopg's lock and waiter). SQLAlchemy's own connections (migrations, maintenance) expect
+    it off, so it is turned off when one of those takes a connection from the pool."""
+
+    @sa_event.listens_for(engine, "engine_connect")
+    def _on_engine_connect(conn: sa.Connection) -> None:
+        driver: Any = conn.connection.driver_connection
+        if driver is not None and driver.autocommit:
+            driver.autocommit = False
+
+
 class SqlStore(StatementStore):
     """Campaigns in a SQLite file or a PostgreSQL database; the schema is upgraded on open."""
 
@@ -102,7 +115,15 @@ class SqlStore(StatementStore):
                 # broker's): with SQLAlchemy's default of 5, a busy worker opened and closed an
                 # extra connection -- a new PostgreSQL backend process -- for most requests.
                 # Connections are opened only when needed, so the CLI still opens one.
-                self._engine = sa.create_engine(url, pool_size=_POOL_SIZE, max_overflow=_POOL_OVERFLOW)
+                # No reset (a ROLLBACK call) when a connection goes back to the pool: our own
+                # transactions always end in a commit or a rollback (``_transaction``), and
+                # SQLAlchemy's connections end theirs when closed; the call cost a tenth of an
+                # action's CPU on PostgreSQL.
+                self._engine = sa.create_engine(
+                    url, pool_size=_POOL_SIZE, max_overflow=_POOL_OVERFLOW, pool_reset_on_return=None
+                )
+            if not url.startswith("sqlite"):
+                _transactions_as_sqlalchemy_expects(self._engine)
             self.dialect = self._engine.dialect.name
             self._sql = Statements(self.dialect)
             dbapi: Any = self._engine.dialect.dbapi
@@ -133,16 +154,21 @@ class SqlStore(StatementStore):
         postgres = self.dialect == "postgresql"
         try:
             if postgres:
-                # Said with BEGIN itself (psycopg), not as a statement of its own.
-                driver.autocommit = single
-                driver.isolation_level = None if write else _REPEATABLE_READ
+                # Said with BEGIN itself (psycopg), not as a statement of its own. Set only when it
+                # changes: each setting is a call through psycopg's connection lock and waiter.
+                isolation = None if write else _REPEATABLE_READ
+                if driver.autocommit != single:
+                    driver.autocommit = single
+                if driver.isolation_level != isolation:
+                    driver.isolation_level = isolation
             with driver.pipeline() if postgres and history else nullcontext():
                 cursor = driver.cursor()
                 try:
                     if not postgres:
                         cursor.execute("BEGIN IMMEDIATE" if write else "BEGIN")
                     yield cursor
-                    driver.commit()
+                    if not (postgres and single):  # autocommit: the statement committed itself
+                        driver.commit()
                 except BaseException:
                     driver.rollback()
                     raise
@@ -153,8 +179,6 @@ class SqlStore(StatementStore):
             fairy.invalidate()
             raise StoreError(f"database error ({self._safe_url()}): {_reason(exc)}") from exc
         finally:
-            if single and postgres and not driver.closed:
-                driver.autocommit = False  # as SQLAlchemy's pool expects its connections
             fairy.close()
 
     def close(self) -> None:

@@ -51,6 +51,7 @@ _EVENT_COLUMNS = (
     "seq, kind, command, dice, outcome, actors, refs, at, until, next_id, next_id_after, "
     "idem_key, base_version, wall_time"
 )
+_EVENT_INSERT_COLUMNS = "campaign_id, " + _EVENT_COLUMNS
 _CAMPAIGN_COLUMNS = "id, name, system, seed, gm, settings, created, version"
 _MEMBER_COLUMNS = "id, campaign_id, name, role, characters, token_id, token_hash, created, expires, revoked"
 _META = "('undo', 'redo')"
@@ -180,9 +181,30 @@ class Statements:
         self.latest_snapshot = sql(f"SELECT version, data FROM snapshots {where} ORDER BY version DESC LIMIT 1")
         self.snapshot_exists = sql(f"SELECT 1 FROM snapshots {where} AND version = :version")
         self.insert_event = sql(
-            "INSERT INTO events (campaign_id, seq, kind, command, dice, outcome, actors, refs, at, until, next_id, "
-            "next_id_after, idem_key, base_version, wall_time) VALUES (:cid, :seq, :kind, :command, :dice, "
+            f"INSERT INTO events ({_EVENT_INSERT_COLUMNS}) VALUES (:cid, :seq, :kind, :command, :dice, "
             ":outcome, :actors, :refs, :at, :until, :next_id, :next_id_after, :idem_key, :base_version, :wall_time)"
+        )
+        # A head moved on only from the version a command was worked out on, and only for a key
+        # not used yet (NULL never equals: a command without a key).
+        self.move_head = sql(
+            "UPDATE campaigns SET version = :seq WHERE id = :cid AND version = :base AND NOT EXISTS "
+            "(SELECT 1 FROM events WHERE campaign_id = :cid AND idem_key = :idem_key)"
+        )
+        #: PostgreSQL: the head moved, the event appended and the notification sent in one statement,
+        #: its own transaction; a row back means it was written. (Casts: the values are selected, not
+        #: inserted as VALUES, so PostgreSQL cannot take their types from the columns.)
+        self.append_if_head = (
+            "WITH moved AS ("
+            "UPDATE campaigns SET version = %(seq)s WHERE id = %(cid)s AND version = %(base)s AND NOT EXISTS "
+            "(SELECT 1 FROM events WHERE campaign_id = %(cid)s AND idem_key = %(idem_key)s::varchar) RETURNING id"
+            "), added AS ("
+            f"INSERT INTO events ({_EVENT_INSERT_COLUMNS}) SELECT id, %(seq)s, %(kind)s::varchar, %(command)s::text, "
+            "%(dice)s::text, %(outcome)s::text, %(actors)s::text, %(refs)s::text, %(at)s::bigint, "
+            "%(until)s::bigint, %(next_id)s::bigint, %(next_id_after)s::bigint, %(idem_key)s::varchar, "
+            "%(base_version)s::integer, %(wall_time)s::double precision FROM moved RETURNING seq"
+            f") SELECT pg_notify('{NOTIFY_CHANNEL}', %(payload)s) FROM added"
+            if postgres
+            else ""
         )
         self.insert_snapshot = sql("INSERT INTO snapshots (campaign_id, version, data) VALUES (:cid, :version, :data)")
         self.drop_snapshots = sql(f"DELETE FROM snapshots {where} AND version >= :version")
@@ -436,6 +458,21 @@ class StatementStore(Store):
             history = SqlHistory(cursor, self._sql, campaign_id, row[0])
             yield history
             history.finish()
+
+    def append_if_head(self, campaign_id: int, event: EventRecord) -> bool:
+        params = {**event_row(campaign_id, event), "base": event.seq - 1}
+        if self._sql.append_if_head:
+            # Its own transaction (autocommit): one round trip where a history's takes two.
+            params["payload"] = f"{campaign_id}:{event.seq}"
+            with self._transaction(write=True, single=True) as cursor:
+                cursor.execute(self._sql.append_if_head, params)
+                return cursor.fetchone() is not None
+        with self._transaction(write=True) as cursor:
+            cursor.execute(self._sql.move_head, params)
+            if cursor.rowcount != 1:
+                return False  # nothing changed: the empty transaction commits
+            cursor.execute(self._sql.insert_event, params)
+            return True
 
     # -- members ----------------------------------------------------------------------------
     def add_member(self, campaign_id: int, member: NewMember) -> MemberRecord:
