@@ -1,8 +1,11 @@
 """The :class:`Campaign` facade: the one API the CLI and the HTTP layer both use.
 
-Every command runs in one store transaction: the idempotency key and the expected version are
-checked, the table is brought up to the newest version, the command is applied, its event is
-appended and the transaction commits -- or, if anything refuses, nothing is written at all.
+Every command is written in one store transaction: the idempotency key and the expected version
+are checked, the table is brought up to the newest version, the command is applied, its event is
+appended and the transaction commits -- or, if anything refuses, nothing is written at all. A
+command reaching an object that is already current is worked out on the state it holds and
+appended only if the store is still at that version (``campaign.presumed``); otherwise it is
+worked out again on the stored history.
 """
 
 from __future__ import annotations
