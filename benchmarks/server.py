@@ -4,7 +4,12 @@ reach 20 live stream clients.
 
     .venv/bin/python benchmarks/server.py [--parts cpu,throughput,dashboard]
         [--backends sqlite,postgresql] [--actions 40] [--cpu-actions 40] [--cpu-rounds 3]
-        [--before OTHER_CHECKOUT/src] [--pg-no-commit-flush]
+        [--before OTHER_CHECKOUT/src] [--pg-no-commit-flush] [--client lean|httpx]
+
+The load is sent by ``load_client.py`` (``--client lean``): one kept-alive HTTP/1.1 connection per
+client, requests written whole. httpx (``--client httpx``, how this benchmark first measured)
+spent more CPU per action than the server it measured, and on a two-core machine the load took
+most of a core from the servers.
 
 * **cpu**: ``rulekeeper serve`` on SQLite (one worker) and the hello-world of ``hello_app.py``
   (the same request -- path, bearer header, JSON body -- validated by pydantic and answered by
