@@ -115,16 +115,21 @@ def _sockets(port: int, state: str) -> set[str]:
     return inodes
 
 
+def _wait_listening(port: int, count: int) -> None:
+    """Until ``count`` sockets listen on ``port`` (a worker may still be starting)."""
+    deadline = time.monotonic() + 60
+    while len(_sockets(port, "0A")) < count:
+        assert time.monotonic() < deadline, f"fewer than {count} sockets ever listened on {port}"
+        time.sleep(0.1)
+
+
 def test_two_workers_both_take_connections(tmp_path: Path) -> None:
     """With one shared socket, the worker that woke first accepted every waiting connection (one
     worker served nearly all of a benchmark's ten tables); each worker now listens on a socket
     of its own, and the kernel spreads the connections over them."""
     with serving(str(tmp_path / "campaigns.db"), tmp_path, workers=2) as server:
         assert server.proc is not None
-        deadline = time.monotonic() + 60
-        while len(_sockets(server.port, "0A")) < 2:  # the second worker may still be starting
-            assert time.monotonic() < deadline, "the second worker never listened"
-            time.sleep(0.1)
+        _wait_listening(server.port, 2)
         clients = []
         try:
             for _ in range(24):
@@ -153,3 +158,34 @@ def _parent(pid: int) -> int | None:
     except OSError:
         return None
     return int(stat[stat.rindex(")") + 2 :].split()[1])
+
+
+def test_a_second_server_on_a_taken_port_is_refused_not_let_in(tmp_path: Path) -> None:
+    """``SO_REUSEPORT`` lets sockets of one user share a port: a second ``serve --workers 2``
+    started by mistake on the same port (on another database, say) would silently take half the
+    first one's connections. It is refused, in our words; and once the first has stopped, the
+    port is free again at once, though its last connections linger (``TIME_WAIT``)."""
+    from .web_support import RULEKEEPER, ServeProcess
+
+    first = ServeProcess(str(tmp_path / "first.db"), workers=2).start(tmp_path)
+    try:
+        _wait_listening(first.port, 2)
+        for _ in range(5):  # connections the server will close when it stops
+            with socket.create_connection(("127.0.0.1", first.port), timeout=30) as conn:
+                conn.sendall(b"GET /api/health HTTP/1.1\r\nHost: t\r\n\r\n")
+                assert conn.recv(4096).startswith(b"HTTP/1.1 200")
+        second = subprocess.run(
+            [RULEKEEPER, "serve", "--workers", "2", "--port", str(first.port)],
+            env={**os.environ, "RULEKEEPER_DB": str(tmp_path / "second.db")},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert second.returncode == 2, second.stderr
+        assert f"cannot listen on 127.0.0.1:{first.port}" in second.stderr
+        assert "expected a free port" in second.stderr and "Traceback" not in second.stderr
+        assert len(_sockets(first.port, "0A")) == 2  # the first server's two workers, no more
+    finally:
+        first.stop()
+    again = ServeProcess(str(tmp_path / "first.db"), workers=2, port=first.port).start(tmp_path)
+    again.stop()

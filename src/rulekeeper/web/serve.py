@@ -78,6 +78,20 @@ def _reuse_port_socket(family: int, address: tuple[Any, ...]) -> socket.socket:
     return sock
 
 
+def _refuse_a_taken_port(family: int, address: tuple[Any, ...]) -> None:
+    """``OSError`` if something already listens on ``address``. ``SO_REUSEPORT`` would let this
+    server join any group of the same user's sockets there -- a second ``serve`` started by
+    mistake on the same port, perhaps on another database -- and take half its connections. A
+    plain bind (``SO_REUSEADDR`` only, so connections of a server just stopped do not count)
+    fails when anything listens there, as ``serve --workers 1`` does."""
+    probe = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind(address)
+    finally:
+        probe.close()
+
+
 def worker_listeners(config: uvicorn.Config) -> socket.socket:
     """For several workers: a socket per worker on one address where the platform balances
     connections over such sockets (Linux), else the one shared socket of ``shared_listener``."""
@@ -90,6 +104,8 @@ def worker_listeners(config: uvicorn.Config) -> socket.socket:
         return shared_listener(config)
     family = socket.AF_INET6 if config.host and ":" in config.host else socket.AF_INET
     try:
+        if config.port:
+            _refuse_a_taken_port(family, (config.host, config.port))
         held = _reuse_port_socket(family, (config.host, config.port))
     except OSError as exc:
         raise InputError(
