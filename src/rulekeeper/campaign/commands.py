@@ -21,6 +21,7 @@ from rulekeeper.core.action import Action, validate_params
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import format_duration
 from rulekeeper.core.explain import Step
+from rulekeeper.core.frozen import evolve
 from rulekeeper.core.play import Outcome
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.state import AutomationLevel
@@ -589,7 +590,7 @@ def apply_command(ruleset: Ruleset[Any], table: Table, command: Mapping[str, Any
         raise InputError(f"unknown command kind {kind!r}", expected="one of " + ", ".join(COMMAND_KINDS))
     # Who plays whom is the campaign's: the engine learns it for this command only (core.who_rolls).
     knowing = table.game.with_settings(with_players(table.game.settings, table.players))
-    if knowing is table.game:
+    if knowing is table.game:  # nothing depends on who plays whom (core.who_rolls.with_players)
         return handler(ruleset, table, command, dice)
     return _forget_players(handler(ruleset, table.with_game(knowing), command, dice))
 
@@ -599,8 +600,8 @@ def _forget_players(applied: Applied) -> Applied:
     table = applied.table.with_game(game.with_settings(without_players(game.settings)))
     outcome = applied.outcome
     if outcome is not None:
-        outcome = replace(outcome, state=outcome.state.with_settings(without_players(outcome.state.settings)))
-    return replace(applied, table=table, outcome=outcome)
+        outcome = evolve(outcome, state=outcome.state.with_settings(without_players(outcome.state.settings)))
+    return evolve(applied, table=table, outcome=outcome)
 
 
 # -- live dice ------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from rulekeeper.campaign.jsonable import canonical, dumps
 from rulekeeper.campaign.seat import OTHERS_OPTION
 from rulekeeper.core.action import ParamSpec
 from rulekeeper.core.engine import NO_DICE, sync_derived
+from rulekeeper.core.frozen import evolve
 from rulekeeper.core.ruleset import Ruleset
 from rulekeeper.core.section import ROLL_MODES, ROLL_MODES_OPTION
 from rulekeeper.core.serial import state_from_json, state_to_json
@@ -52,7 +53,7 @@ class Table:
     requests: tuple[Mapping[str, Any], ...] = ()
 
     def with_game(self, game: GameState[Any]) -> Table:
-        return replace(self, game=game)
+        return evolve(self, game=game)
 
 
 def settings_json(settings: Settings) -> dict[str, Any]:

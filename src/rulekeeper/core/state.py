@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from rulekeeper.core.arc import ArcOpposed, ArcThreshold
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.dice_pool import PoolTest
 from rulekeeper.core.dice_roll import DiceRoll
+from rulekeeper.core.frozen import evolve
 from rulekeeper.core.roll_under import ActingContest, RollUnder
 from rulekeeper.core.stakes import Stakes
 from rulekeeper.core.success_roll import QuickContest, SuccessRoll
@@ -202,4 +203,4 @@ class GameState(Generic[C]):
         return None
 
     def with_settings(self, settings: Settings) -> GameState[C]:
-        return replace(self, settings=settings)
+        return self if settings is self.settings else evolve(self, settings=settings)
