@@ -784,10 +784,18 @@ class Campaign:
             # NotPresumed, or a refusal that the stored history (newer, perhaps) must confirm:
             # worked out again there, it is refused (or applied) for certain.
             return None
-        if not isinstance(planned, _Planned) or planned.snapshot is not None or planned.drop_snapshots_from is not None:
-            return None  # a snapshot to keep goes with the history's own transaction
-        if not self._store.append_if_head(self._record.id, planned.event):
+        if not isinstance(planned, _Planned):
             return None
+        if planned.snapshot is None and planned.drop_snapshots_from is None:
+            if not self._store.append_if_head(self._record.id, planned.event):
+                return None
+        else:
+            # A snapshot to keep (one command in SNAPSHOT_EVERY) goes with the history's own
+            # transaction, on the same conditions.
+            with self._store.writing(self._record.id) as writer:
+                if writer.head() != planned.loaded.version - 1 or (key is not None and writer.event_by_key(key)):
+                    return None
+                planned.write(writer)
         self._wrote(planned)
         return planned.result
 
