@@ -153,3 +153,23 @@ def test_append_if_head_writes_only_on_its_head_and_for_a_new_key(store: Store) 
         assert history.head() == 3
         assert history.events() == [event(1, key="a"), event(2), event(3, key="b")]
     assert store.find_campaign("c").version == 3  # type: ignore[union-attr]
+
+
+@pytest.mark.postgres
+def test_sqlalchemy_connections_still_get_transactions_after_our_autocommit_reads(fresh_pg_url: str) -> None:
+    """Our one-statement reads leave a pooled PostgreSQL connection in autocommit (set again only
+    when it changes); a SQLAlchemy connection taken from the pool afterwards (migrations,
+    maintenance) must still run in a transaction that can be rolled back."""
+    import sqlalchemy as sa
+
+    opened = open_store(fresh_pg_url)
+    try:
+        opened.list_campaigns()
+        with opened.connect() as conn:  # type: ignore[attr-defined]
+            with conn.begin() as transaction:
+                conn.execute(sa.text("CREATE TABLE rolled_back (x integer)"))
+                transaction.rollback()
+            assert conn.execute(sa.text("SELECT to_regclass('rolled_back')")).scalar() is None
+        assert opened.list_campaigns() == []  # and our own reads go on
+    finally:
+        opened.close()
