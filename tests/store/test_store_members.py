@@ -59,3 +59,25 @@ def test_only_a_hash_of_the_secret_is_stored(db_url: str, toy: None) -> None:
             engine.dispose()
         assert rows and all(secret not in str(value) for row in rows for value in row)
         assert any(token.split(".")[1] in str(value) for row in rows for value in row)
+
+
+def test_standing_tokens_reads_many_at_once(any_url: str, toy: None) -> None:
+    """The one read behind every live stream of a process: revoked, expired, deleted and unknown
+    token ids are left out."""
+    with open_store(any_url) as store:
+        campaign = Campaign.create(store, "c", "toy", seed=1)
+        soon = time.time() + 60
+        tokens = {
+            name: invite(store, campaign.record, name, "observer", expires=soon if name == "eve" else None)
+            for name in ("ana", "bea", "eve", "obi")
+        }
+        ids = {name: t.token.split(".")[1] for name, t in tokens.items()}
+        revoke(store, campaign.record, "bea")
+        asked = [*ids.values(), "no-such-token"]
+        assert store.standing_tokens(asked, time.time()) == {ids["ana"], ids["eve"], ids["obi"]}
+        assert store.standing_tokens(asked, soon + 1) == {ids["ana"], ids["obi"]}
+        many = [f"unknown-{i}" for i in range(2500)] + [ids["obi"]]  # past one statement's chunk
+        assert store.standing_tokens(many, time.time()) == {ids["obi"]}
+        assert store.standing_tokens([], time.time()) == set()
+        store.delete_campaign("c")
+        assert store.standing_tokens(asked, time.time()) == set()

@@ -127,6 +127,16 @@ class Store(abc.ABC):
     def member_by_token_id(self, token_id: str) -> MemberRecord | None:
         """The member whose token has this public half, whatever its campaign or state."""
 
+    def standing_tokens(self, token_ids: Sequence[str], now: float) -> set[str]:
+        """Those of ``token_ids`` whose member exists, is not revoked and has not expired by
+        ``now``: one read for every live stream of a process (``web.stream_tokens``)."""
+        standing = set()
+        for token_id in token_ids:
+            member = self.member_by_token_id(token_id)
+            if member is not None and member.revoked is None and (member.expires is None or member.expires > now):
+                standing.add(token_id)
+        return standing
+
     @abc.abstractmethod
     def revoke_members(self, campaign_id: int, name: str, when: float) -> int:
         """End every live token of member ``name`` (or the one whose token id is ``name``);

@@ -230,6 +230,7 @@ class Statements:
         self.member_by_id = sql(f"SELECT {_MEMBER_COLUMNS} FROM members WHERE id = :id")
         self.members = sql(f"SELECT {_MEMBER_COLUMNS} FROM members {where} ORDER BY id")
         self.member_by_token = sql(f"SELECT {_MEMBER_COLUMNS} FROM members WHERE token_id = :token_id")
+        self._in_dialect = sql
         self.revoke = sql(
             "UPDATE members SET revoked = :when WHERE campaign_id = :cid AND revoked IS NULL "
             "AND (name = :name OR token_id = :name)"
@@ -260,6 +261,14 @@ class Statements:
             sql("DELETE FROM snapshots WHERE campaign_id = :cid"),
             sql("DELETE FROM events WHERE campaign_id = :cid"),
             sql("DELETE FROM campaigns WHERE id = :cid"),
+        )
+
+    def standing_tokens(self, count: int) -> str:
+        """Which of ``count`` token ids (``:t0`` ...) stand at ``:now``: not revoked, not expired."""
+        listed = ", ".join(f":t{i}" for i in range(count))
+        return self._in_dialect(
+            f"SELECT token_id FROM members WHERE token_id IN ({listed}) "
+            "AND revoked IS NULL AND (expires IS NULL OR expires > :now)"
         )
 
 
@@ -498,6 +507,17 @@ class StatementStore(Store):
         with self._transaction(write=False, single=True) as cursor:
             cursor.execute(self._sql.members, {"cid": campaign_id})
             return [member_row(r) for r in cursor.fetchall()]
+
+    def standing_tokens(self, token_ids: Sequence[str], now: float) -> set[str]:
+        standing: set[str] = set()
+        for start in range(0, len(token_ids), CHUNK):
+            chunk = list(token_ids[start : start + CHUNK])
+            names = {f"t{i}": token_id for i, token_id in enumerate(chunk)}
+            statement = self._sql.standing_tokens(len(chunk))
+            with self._transaction(write=False, single=True) as cursor:
+                cursor.execute(statement, {**names, "now": now})
+                standing.update(row[0] for row in cursor.fetchall())
+        return standing
 
     def member_by_token_id(self, token_id: str) -> MemberRecord | None:
         with self._transaction(write=False, single=True) as cursor:

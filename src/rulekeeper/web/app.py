@@ -111,6 +111,7 @@ def create_app(
             yield
         finally:
             await server.broker.stop()
+            await server.stream_tokens.stop()
             if owned:
                 the_store.close()
 

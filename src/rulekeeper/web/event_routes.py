@@ -18,7 +18,8 @@ at all is skipped (no event, no id). A client ahead of the store (it saw seq 17,
 at 12: a restored backup) cannot catch up by events: it gets ``event: reset`` with the store's
 version, and should reload what it shows (the pages do, ``static/table.js``). A comment line every
 15 s keeps the connection open; a token revoked or expired while connected ends the stream with
-``event: revoked`` within :data:`RECHECK_SECONDS`. One token holds at most
+``event: revoked`` within :data:`RECHECK_SECONDS` and ``stream_tokens.CHECK_SECONDS`` together (the
+tokens of every stream of the process are read at once). One token holds at most
 :data:`MAX_STREAMS_PER_TOKEN` streams (429 beyond) across every server process on one database:
 each stream holds a lease in the store (``stream_leases``), renewed every
 :data:`LEASE_RENEW_SECONDS` while it is open and given back when it ends; a process that dies
@@ -55,8 +56,9 @@ __all__ = ["KEEPALIVE_SECONDS", "router", "sse"]
 
 router = APIRouter(responses=PROBLEM_RESPONSES)
 KEEPALIVE_SECONDS = 15.0
-#: How often an open stream checks that its token still stands: a revoked member's streams end
-#: within this (one indexed read of the member per stream and interval).
+#: How often an open stream wakes to look whether its token still stands (``stream_tokens``
+#: reads every streamed token of the process at once, every ``CHECK_SECONDS``): a revoked
+#: member's streams end within the two together.
 RECHECK_SECONDS = 0.4
 #: Live streams one token may hold open (``RULEKEEPER_MAX_STREAMS_PER_TOKEN``), whichever server
 #: processes on the database serve them: a page holds one, a player with a phone and a laptop a
@@ -107,13 +109,6 @@ def sse(event: str, data: Any, event_id: int | None = None) -> str:
     return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
 
 
-def _still_valid(server: Server, access: Access) -> bool:
-    found = server.store.member_by_token_id(access.identity.token_id)
-    if found is None or found.revoked is not None:
-        return False
-    return found.expires is None or found.expires > time.time()
-
-
 def _head(server: Server, access: Access) -> int:
     with server.store.reading(access.record.id) as history:
         return history.head()
@@ -121,6 +116,7 @@ def _head(server: Server, access: Access) -> int:
 
 async def _stream(server: Server, access: Access, last_seen: int, seat: _Seat) -> AsyncIterator[str]:
     broker = server.broker
+    tokens, token_id, held = server.stream_tokens, access.identity.token_id, False
     try:
         sub = await broker.subscribe(access.record)
     except BaseException:
@@ -130,7 +126,9 @@ async def _stream(server: Server, access: Access, last_seen: int, seat: _Seat) -
         # Registered first, backlog second: nothing written in between can fall through.
         backlog = await asyncio.to_thread(broker.read, access.record, last_seen)
         yield f": connected to process {os.getpid()}\n\n"
-        last_check = last_beat = last_renewal = time.monotonic()
+        tokens.hold(token_id)
+        held = True
+        last_beat = last_renewal = time.monotonic()
         batch: Batch | None = backlog
         # Anyone but the GM counts ids without the GM's secret commands (``Viewer.timeline``):
         # their Last-Event-ID is such a count, turned back into the table's seq here.
@@ -166,16 +164,16 @@ async def _stream(server: Server, access: Access, last_seen: int, seat: _Seat) -
                     last_beat = time.monotonic()
                     yield ": keepalive\n\n"
             # A revoked or expired token hears nothing more: checked before a batch is sent.
-            if time.monotonic() - last_check >= RECHECK_SECONDS:
-                last_check = time.monotonic()
-                if not await asyncio.to_thread(_still_valid, server, access):
-                    yield sse("revoked", {"detail": "this token is no longer valid"})
-                    return
-                if last_check - last_renewal >= LEASE_RENEW_SECONDS:
-                    last_renewal = last_check
-                    lease = [seat.lease]
-                    await asyncio.to_thread(server.store.renew_stream_leases, lease, time.time() + LEASE_SECONDS)
+            if not tokens.stands(token_id):
+                yield sse("revoked", {"detail": "this token is no longer valid"})
+                return
+            if time.monotonic() - last_renewal >= LEASE_RENEW_SECONDS:
+                last_renewal = time.monotonic()
+                lease = [seat.lease]
+                await asyncio.to_thread(server.store.renew_stream_leases, lease, time.time() + LEASE_SECONDS)
     finally:
+        if held:
+            tokens.release(token_id)
         broker.unsubscribe(sub)
         seat.release()
 

@@ -12,6 +12,7 @@ from rulekeeper.campaign import Store
 from rulekeeper.store.records import CampaignRecord
 from rulekeeper.web.broker import EventBroker
 from rulekeeper.web.pool import CampaignPool
+from rulekeeper.web.stream_tokens import StreamTokens
 
 __all__ = ["Server", "server_of"]
 
@@ -30,6 +31,11 @@ class Server:
     only_process: bool = True
     _sqlite_writer: threading.RLock = field(default_factory=threading.RLock)
     _records: dict[str, CampaignRecord] = field(default_factory=dict)
+    #: Whether the tokens of this process's live streams still stand (one read for all of them).
+    stream_tokens: StreamTokens = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.stream_tokens = StreamTokens(self.store)
 
     def find_campaign(self, name: str, campaign_id: int) -> CampaignRecord | None:
         """The campaign named ``name``, for a request whose token is of campaign ``campaign_id``.
