@@ -142,3 +142,29 @@ def test_snapshots_are_still_kept(counted: Counting) -> None:
     reopened = Campaign.open(counted.inner, "c")
     assert reopened.state == campaign.state
     reopened.verify()
+
+
+def test_two_writers_taking_turns_do_not_presume_each_time(counted: Counting) -> None:
+    """Once the store is found moved on, the next commands are worked out on the stored history
+    at once (no second working-out, no refused write) until this object is known current again."""
+    mine = Campaign.open(counted, "c")
+    other = Campaign.open(counted.inner, "c")
+    for _ in range(3):
+        _hit(other)
+        before = dict(counted.calls)
+        _hit(mine)
+        tried = counted.calls["append_if_head"] - before["append_if_head"]
+        assert counted.calls["appended"] == before["appended"]
+        assert tried <= 1
+    assert tried == 0  # after the first miss, no more presuming while the other writes between
+    before = dict(counted.calls)
+    _hit(mine)  # nobody wrote between this object's last two commands: presuming again
+    _hit(mine)
+    assert counted.calls["appended"] - before["appended"] == 1
+    mine.refresh()  # caught up: current again
+    _hit(other)
+    mine.refresh()
+    before = dict(counted.calls)
+    _hit(mine)
+    assert counted.calls["appended"] - before["appended"] == 1
+    assert Campaign.open(counted.inner, "c").state == mine.state

@@ -197,6 +197,12 @@ class Campaign:
         #: on a store whose write lock is the campaign's alone (the server's pool on
         #: PostgreSQL): the read transaction would only add round trips.
         self.plan_under_lock = False
+        #: Whether the next command is first worked out on what this object holds
+        #: (``_presumed``): off once that found the store moved on, back on once this object is
+        #: known current again (it caught up, or nobody else wrote before its last command).
+        #: Two processes taking turns on one campaign would otherwise work each command out
+        #: twice and wait for the database three times.
+        self._presume = True
         self._timeline = PlayerTimeline()
         #: The newest events this object wrote, consecutive (at most a snapshot's span): a
         #: snapshot's seal covers them, and reading them back cost a round trip and the decoding
@@ -342,6 +348,7 @@ class Campaign:
         """Catch up with commands other processes have written; returns the version."""
         with self._store.reading(self._record.id) as history:
             self._loaded = catch_up(self._ruleset, self._record, self._loaded, history)
+        self._presume = True
         return self._loaded.version
 
     def pending(self) -> tuple[PendingCheck, ...]:
@@ -745,9 +752,11 @@ class Campaign:
             isinstance(expected_version, bool) or not isinstance(expected_version, int)
         ):
             raise InputError(f"bad expected version {expected_version!r}", expected="a whole number")
-        presumed = self._presumed(command, expected_version, key, seat)
-        if presumed is not None:
-            return presumed
+        if self._presume:
+            presumed = self._presumed(command, expected_version, key, seat)
+            if presumed is not None:
+                return presumed
+        held = self._loaded.version
         # The rules run in a read transaction; the write lock is held only to check that nobody
         # wrote meanwhile and to append. If somebody did, the command is worked out again on top.
         for _ in range(0 if self.plan_under_lock else _OPTIMISTIC_TRIES):
@@ -759,7 +768,7 @@ class Campaign:
                 if writer.head() != planned.loaded.version - 1:
                     continue
                 planned.write(writer)
-            self._wrote(planned)
+            self._wrote(planned, held)
             return planned.result
         # Writers that keep overtaking this one: work it out under the lock, so it still finishes.
         with self._store.writing(self._record.id) as writer:
@@ -767,7 +776,7 @@ class Campaign:
             if isinstance(planned, CommandResult):
                 return planned
             planned.write(writer)
-        self._wrote(planned)
+        self._wrote(planned, held)
         return planned.result
 
     def _presumed(
@@ -787,20 +796,30 @@ class Campaign:
         if not isinstance(planned, _Planned):
             return None
         if planned.snapshot is None and planned.drop_snapshots_from is None:
-            if not self._store.append_if_head(self._record.id, planned.event):
-                return None
+            written = self._store.append_if_head(self._record.id, planned.event)
         else:
             # A snapshot to keep (one command in SNAPSHOT_EVERY) goes with the history's own
             # transaction, on the same conditions.
             with self._store.writing(self._record.id) as writer:
-                if writer.head() != planned.loaded.version - 1 or (key is not None and writer.event_by_key(key)):
-                    return None
-                planned.write(writer)
+                written = writer.head() == planned.loaded.version - 1 and not (
+                    key is not None and writer.event_by_key(key)
+                )
+                if written:
+                    planned.write(writer)
+        if not written:
+            # The store moved on (or the key was used before): worked out on the stored history
+            # now, which says whether this object may presume again (``_wrote``).
+            self._presume = False
+            return None
         self._wrote(planned)
         return planned.result
 
-    def _wrote(self, planned: _Planned) -> None:
-        """``planned`` is committed: it is the campaign now, and its event the newest written."""
+    def _wrote(self, planned: _Planned, held: int | None = None) -> None:
+        """``planned`` is committed: it is the campaign now, and its event the newest written.
+        ``held``: the version this object held before working it out on the stored history --
+        the same as the one it was written on top of if nobody else wrote meanwhile."""
+        if held is not None:
+            self._presume = held == planned.loaded.version - 1
         self._loaded = planned.loaded
         written = self._written
         if written and written[-1].seq != planned.event.seq - 1:
