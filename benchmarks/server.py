@@ -32,6 +32,9 @@ most of a core from the servers.
   the servers, PostgreSQL, this benchmark's own clients and everything else: on a small machine
   they all compete for the same cores. ``--pg-no-commit-flush`` (diagnosis only) runs the
   PostgreSQL databases with ``synchronous_commit = off``, to show what the WAL flush costs.
+* **streams** (not run unless asked: ``--parts streams``): ``--streams`` players (200) each hold a
+  live stream of one campaign on PostgreSQL and nothing happens for 10 s; the CPU of ``serve`` and
+  of PostgreSQL in that time, in percent of a core -- what open pages cost by themselves.
 * **dashboard**: the time to first render of the GM dashboard for 8 characters and 10,000
   events (``benchmarks/dashboard.py``).
 
@@ -412,6 +415,61 @@ async def live_delivery(urls: list[str], tag: str, actions: int) -> tuple[float,
     return percentile(delays, 0.5), percentile(delays, 0.95), missing
 
 
+async def idle_streams(server: Server, workdir: Path, count: int, seconds: float) -> tuple[float, float]:
+    """CPU of the server and of PostgreSQL, in percent of a core, while ``count`` players each
+    hold a live stream of one campaign and nothing happens: what open pages cost by themselves."""
+    async with httpx.AsyncClient(base_url=server.url, timeout=120) as client:
+        _, tokens = await new_campaign(client, "idle", players=count)
+    timeout = httpx.Timeout(120, read=None)
+    listeners = [httpx.AsyncClient(base_url=server.url, timeout=timeout) for _ in tokens]
+    connected = 0
+    ready = asyncio.Event()
+
+    async def listen(listener: httpx.AsyncClient, token: str) -> None:
+        nonlocal connected
+        headers = {"Authorization": f"Bearer {token}"}
+        async with listener.stream("GET", "/api/campaigns/idle/events", headers=headers) as response:
+            async for line in response.aiter_lines():
+                if line.startswith(": connected"):
+                    connected += 1
+                    if connected == count:
+                        ready.set()
+
+    tasks = [asyncio.create_task(listen(c, t)) for c, t in zip(listeners, tokens, strict=True)]
+    try:
+        await asyncio.wait_for(ready.wait(), timeout=120)
+        await asyncio.sleep(1.0)  # past the connections' own start-up
+        ours, theirs = server.cpu_seconds(), database_cpu(workdir)
+        await asyncio.sleep(seconds)
+        ours, theirs = server.cpu_seconds() - ours, database_cpu(workdir) - theirs
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for listener in listeners:
+            await listener.aclose()
+    return ours * 100 / seconds, theirs * 100 / seconds
+
+
+def streams_part(workdir: Path, count: int, seconds: float) -> dict[str, float]:
+    """``--parts streams``: idle live streams on PostgreSQL (one worker)."""
+    from rulekeeper.store.local_postgres import start_local_postgres
+
+    pg = start_local_postgres(workdir / "pg")
+    try:
+        db = pg.create_database("rk_streams")
+        with serving(db, 1, workdir / "serve-streams.log") as server:
+            ours, theirs = asyncio.run(idle_streams(server, workdir, count, seconds))
+    finally:
+        pg.stop()
+    print(
+        f"== {count} idle live streams on PostgreSQL ({pg.how}), 1 worker, {seconds:g} s: "
+        f"serve {ours:.1f}% of a core, PostgreSQL {theirs:.1f}%",
+        flush=True,
+    )
+    return {"serve_percent": ours, "postgresql_percent": theirs}
+
+
 @dataclass(frozen=True)
 class Backend:
     label: str
@@ -546,6 +604,7 @@ def main() -> None:
         metavar="SRC",
         help="another checkout's src directory (say, main's): its serve joins the CPU comparison",
     )
+    parser.add_argument("--streams", type=int, default=200, help="live streams held open in the streams part")
     parser.add_argument(
         "--client",
         choices=sorted(LOAD_CLIENTS),
@@ -572,6 +631,9 @@ def main() -> None:
                 for backend in dbs:
                     results[backend.label] = run_backend(backend, workdir, args)
             report_goals(results)
+    if "streams" in parts:
+        with tempfile.TemporaryDirectory(prefix="rk-serve-bench-") as tmp:
+            results["streams"] = streams_part(Path(tmp), args.streams, 10.0)
     if "dashboard" in parts:
         # Issue 15: the GM dashboard's first render, 8 characters and 10,000 events, on SQLite.
         from dashboard import run as dashboard_first_render
