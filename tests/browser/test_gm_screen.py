@@ -15,42 +15,9 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from rulekeeper.core import get_ruleset
-from web.web_support import ServeProcess, sheets_6810
+from web.web_support import SCREEN_CAST, SCREEN_HURT, ServeProcess
 
 from .browser_support import LAPTOP, PHONE, Table, new_table, open_page
-
-#: Per system: a player's character, an NPC, and damage that asks for rolls.
-CAST: dict[str, tuple[tuple[str, dict[str, Any]], tuple[str, dict[str, Any]], dict[str, Any]]] = {
-    "gurps": (
-        (
-            "hero",
-            {
-                "name": "Hero",
-                "ht": 12,
-                "skills": {"broadsword": 12},
-                "shield": 11,
-                "weapons": [{"name": "Sword", "skill": "broadsword", "damage": "sw+1", "damage_type": "cut"}],
-            },
-        ),
-        ("orc", {"name": "Orc", "ht": 10, "st": 13}),
-        {"amount": 14},
-    ),
-    "wg": (
-        ("ari", {"name": "Ari", "tier": 1, "toughness": 3, "willpower": 3, "agility": 4}),
-        ("bo", {"name": "Bo", "toughness": 4, "willpower": 2}),
-        {"amount": 9},
-    ),
-    "gm": (
-        ("toro", {"name": "Toro", "archetype": "warrior", "level": 2, "survival": 7, "verve": 17}),
-        ("gob", {"name": "Gob", "archetype": "warrior", "level": 1, "survival": 5}),
-        {"amount": 12},
-    ),
-    "6810": (
-        ("ranger", dict(sheets_6810()["ranger"])),
-        ("adept", dict(sheets_6810()["adept"])),
-        {"amount": 2, "us": "VIG"},
-    ),
-}
 
 
 def _serious(page: Page) -> list[dict[str, Any]]:
@@ -67,7 +34,7 @@ def _table(base: str, system: str, *, blind: bool) -> Table:
     if blind:
         settings["roll_modes"] = dict.fromkeys(get_ruleset(system).check_kinds, "blind")
     table = new_table(base, system, prefix=f"gms-{system}", **settings)
-    (pc, pc_sheet), (npc, npc_sheet), _ = CAST[system]
+    (pc, pc_sheet), (npc, npc_sheet) = SCREEN_CAST[system]
     table.add(pc, pc_sheet, player="ana")
     table.api("POST", "/characters", json={"actor": npc, "sheet": npc_sheet, "npc": True})
     return table
@@ -77,12 +44,13 @@ def _header_height(page: Page) -> float:
     return float(page.evaluate("document.querySelector('header.top').getBoundingClientRect().height"))
 
 
-@pytest.mark.parametrize("system", sorted(CAST))
+@pytest.mark.parametrize("system", sorted(SCREEN_CAST))
 def test_screen_share_follows_the_game_and_shows_no_secret(
     browser: Browser, server: ServeProcess, screens: Path, system: str
 ) -> None:
     table = _table(server.url, system, blind=True)
-    (pc, _), (npc, _), hurt = CAST[system]
+    (pc, _), (npc, _) = SCREEN_CAST[system]
+    hurt = SCREEN_HURT[system]
     gm = open_page(browser, table, table.gm)
     ana = open_page(browser, table, table.invite("ana", pc), PHONE)
     # The GM opens the screen-share view from the dashboard (a new tab, same sign-in).

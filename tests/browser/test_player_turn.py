@@ -13,30 +13,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from web.web_support import ServeProcess
+from web.web_support import GURPS_FIGHTER, ServeProcess
 
 from .browser_support import PHONE, Table, new_table, open_page, shoot
 from .test_pages_look_and_access import _serious
 
 _SHEETS: dict[str, dict[str, Any]] = {
-    "gurps": {
-        "st": 11,
-        "dx": 12,
-        "ht": 11,
-        "skills": {"broadsword": 13, "brawling": 12, "bow": 12},
-        "weapons": [
-            {"name": "Punch", "skill": "brawling", "damage": "thr-1", "kind": "unarmed"},
-            {"name": "sword", "skill": "broadsword", "damage": "sw+1", "damage_type": "cut"},
-            {
-                "name": "bow",
-                "skill": "bow",
-                "damage": "1d+2",
-                "damage_type": "imp",
-                "kind": "missile",
-                "range": "150/200",
-            },
-        ],
-    },
+    "gurps": GURPS_FIGHTER,
     "gods-and-monsters": {
         "name": "Hero",
         "archetype": "warrior",

@@ -19,42 +19,9 @@ from rulekeeper.core import get_ruleset
 from rulekeeper.web.auth import cookie_name
 from rulekeeper.web.pages.context import entry_heading, spoken_duration
 
-from .web_support import InProcess, bearer, sheets_6810
+from .web_support import SCREEN_CAST, SCREEN_HURT, InProcess, bearer
 
 _NAMES = count(1)
-
-#: Per system: (a player's character, an NPC); every character sheet the rules accept.
-CAST: dict[str, tuple[tuple[str, dict[str, Any]], tuple[str, dict[str, Any]]]] = {
-    "gurps": (
-        (
-            "hero",
-            {
-                "name": "Hero",
-                "ht": 12,
-                "skills": {"broadsword": 12},
-                "shield": 11,
-                "weapons": [{"name": "Sword", "skill": "broadsword", "damage": "sw+1", "damage_type": "cut"}],
-            },
-        ),
-        ("orc", {"name": "Orc", "ht": 10, "st": 13}),
-    ),
-    "wg": (
-        ("ari", {"name": "Ari", "tier": 1, "toughness": 3, "willpower": 3, "agility": 4}),
-        ("bo", {"toughness": 4, "willpower": 2}),
-    ),
-    "gm": (
-        ("toro", {"name": "Toro", "archetype": "warrior", "level": 2, "survival": 7, "verve": 17}),
-        ("gob", {"name": "Gob", "archetype": "warrior", "level": 1, "survival": 5}),
-    ),
-    "6810": (("ranger", dict(sheets_6810()["ranger"])), ("adept", dict(sheets_6810()["adept"]))),
-}
-#: Damage that asks for rolls in each system (a blind one, once every kind is made blind).
-HURT: dict[str, dict[str, Any]] = {
-    "gurps": {"amount": 14},
-    "wg": {"amount": 9},
-    "gm": {"amount": 12},
-    "6810": {"amount": 2, "us": "VIG"},
-}
 
 
 @dataclass
@@ -102,7 +69,7 @@ def _new(api: InProcess, system: str, *, blind: bool = False) -> Screen:
     r = api.post("/api/campaigns", json={"name": name, "system": system, "seed": 7})
     assert r.status_code == 201, r.text
     table = Screen(api, name, r.json()["campaign"]["system"], r.json()["gm_token"], system)
-    (pc, pc_sheet), (npc, npc_sheet) = CAST[system]
+    (pc, pc_sheet), (npc, npc_sheet) = SCREEN_CAST[system]
     table.call("POST", "/characters", json={"actor": pc, "sheet": pc_sheet, "player": "ana"})
     table.call("POST", "/characters", json={"actor": npc, "sheet": npc_sheet, "npc": True})
     settings: dict[str, Any] = {"automation": {"*": "prompt"}}
@@ -114,12 +81,12 @@ def _new(api: InProcess, system: str, *, blind: bool = False) -> Screen:
     return table
 
 
-@pytest.fixture(params=sorted(CAST))
+@pytest.fixture(params=sorted(SCREEN_CAST))
 def blind_table(request: pytest.FixtureRequest, api: InProcess) -> Iterator[Screen]:
     table = _new(api, request.param, blind=True)
-    pc, npc = CAST[request.param][0][0], CAST[request.param][1][0]
-    table.act("damage", pc, **HURT[request.param])
-    table.act("damage", npc, **HURT[request.param])
+    pc, npc = SCREEN_CAST[request.param][0][0], SCREEN_CAST[request.param][1][0]
+    table.act("damage", pc, **SCREEN_HURT[request.param])
+    table.act("damage", npc, **SCREEN_HURT[request.param])
     if request.param == "6810":  # damage asks no roll there; an ARC on the unknown stat does
         table.act("arc", pc, ks="bu", us="VIG", threshold="easy")
     table.call("POST", "/advance", json={"duration": "10m"})
@@ -138,7 +105,7 @@ def test_screen_share_shows_no_secret_the_gm_holds(blind_table: Screen) -> None:
     gm_only = [s["text"] for e in log for s in e["explanation"] if s.get("gm_only")]
     campaign = table.campaign()
     words = sorted(campaign.ruleset.secret_words(campaign.state))
-    npc = CAST[table.alias][1][0]
+    npc = SCREEN_CAST[table.alias][1][0]
     npc_vitals = campaign.ruleset.vitals(campaign.ruleset.view(campaign.state, npc), npc=True)
 
     dashboard = _text(table.page())
@@ -256,10 +223,10 @@ def test_each_condition_shows_once(api: InProcess) -> None:
 
 
 def test_no_code_name_or_version_where_a_player_looks(api: InProcess) -> None:
-    for system in sorted(CAST):
+    for system in sorted(SCREEN_CAST):
         table = _new(api, system)
-        pc = CAST[system][0][0]
-        table.act("damage", pc, **HURT[system])
+        pc = SCREEN_CAST[system][0][0]
+        table.act("damage", pc, **SCREEN_HURT[system])
         specs = get_ruleset(system).actions()
         for who in ("ana", "tv"):
             page = table.page("", who)

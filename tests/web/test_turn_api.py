@@ -13,19 +13,7 @@ from rulekeeper.core import get_ruleset
 from rulekeeper.core.success_roll import SuccessRoll
 
 from .seat_support import SYSTEMS, SeatTable, make_seat_table
-from .web_support import InProcess
-
-_GURPS = {
-    "st": 11,
-    "dx": 12,
-    "ht": 11,
-    "skills": {"broadsword": 13, "brawling": 12, "bow": 12},
-    "weapons": [
-        {"name": "Punch", "skill": "brawling", "damage": "thr-1", "kind": "unarmed"},
-        {"name": "sword", "skill": "broadsword", "damage": "sw+1", "damage_type": "cut"},
-        {"name": "bow", "skill": "bow", "damage": "1d+2", "damage_type": "imp", "kind": "missile", "range": "150/200"},
-    ],
-}
+from .web_support import GURPS_FIGHTER, InProcess
 
 
 def _turn(table: SeatTable, who: dict[str, str], actor: str = "mine") -> dict[str, Any]:
@@ -66,7 +54,7 @@ def test_every_tap_a_player_is_offered_is_accepted_from_their_seat(api: InProces
 
 
 def test_gurps_weapons_come_from_the_sheet_with_skill_damage_and_range(api: InProcess) -> None:
-    table = make_seat_table(api, "gurps", {"mine": _GURPS})
+    table = make_seat_table(api, "gurps", {"mine": GURPS_FIGHTER})
     attack = next(a for a in _turn(table, table.ana)["actions"] if a["action"] == "attack")
     weapon = next(p for p in attack["params"] if p["name"] == "weapon")
     labels = {c["value"]: c["label"] for c in weapon["choices"]}
@@ -78,7 +66,7 @@ def test_gurps_weapons_come_from_the_sheet_with_skill_damage_and_range(api: InPr
 
 
 def test_a_gurps_defence_waits_on_the_defenders_turn_with_its_odds_and_one_tap_rolls_it(api: InProcess) -> None:
-    table = make_seat_table(api, "gurps", {"mine": _GURPS})
+    table = make_seat_table(api, "gurps", {"mine": GURPS_FIGHTER})
     assert not [t for t in _turn(table, table.ana)["taps"] if t["group"] == "defend"]
     r = table.act(table.gm, "attack", "npc", {"target": "mine"}, rolled=[3, 3, 4])
     assert r.status_code == 200, r.text
@@ -97,7 +85,7 @@ def test_a_gurps_defence_waits_on_the_defenders_turn_with_its_odds_and_one_tap_r
 
 
 def test_an_all_out_attacker_is_offered_no_defence(api: InProcess) -> None:
-    table = make_seat_table(api, "gurps", {"mine": _GURPS})
+    table = make_seat_table(api, "gurps", {"mine": GURPS_FIGHTER})
     aoa = {"choice": "all-out-attack", "option": "determined"}
     assert table.act(table.ana, "maneuver", "mine", aoa).status_code == 200
     r = table.act(table.gm, "attack", "npc", {"target": "mine"}, rolled=[3, 3, 4, 1])
@@ -108,7 +96,7 @@ def test_an_all_out_attacker_is_offered_no_defence(api: InProcess) -> None:
 
 
 def test_a_parry_with_no_weapon_named_uses_the_best_ready_parry_not_the_sheets_first(api: InProcess) -> None:
-    sheet = {**_GURPS, "skills": {"broadsword": 15, "brawling": 10}}
+    sheet = {**GURPS_FIGHTER, "skills": {"broadsword": 15, "brawling": 10}}
     table = make_seat_table(api, "gurps", {"mine": sheet})
     r = table.act(table.gm, "attack", "npc", {"target": "mine", "defense": "parry"}, rolled=[3, 3, 4, 2, 2, 2])
     assert r.status_code == 200, r.text
@@ -119,7 +107,7 @@ def test_a_parry_with_no_weapon_named_uses_the_best_ready_parry_not_the_sheets_f
 def test_the_gms_attack_form_picks_weapons_from_the_sheets(api: InProcess) -> None:
     from rulekeeper.web.auth import cookie_name
 
-    table = make_seat_table(api, "gurps", {"mine": _GURPS})
+    table = make_seat_table(api, "gurps", {"mine": GURPS_FIGHTER})
     token = table.gm["Authorization"].removeprefix("Bearer ")
     page = api.get(f"/campaigns/{table.name}", headers={"Cookie": f"{cookie_name(table.name)}={token}"}).text
     for field in ("act-attack-weapon", "act-attack-parry_weapon", "act-defend-weapon", "act-maneuver-weapon"):
@@ -131,7 +119,7 @@ def test_the_gms_attack_form_picks_weapons_from_the_sheets(api: InProcess) -> No
 
 
 def test_a_gurps_skill_rolls_from_the_sheet_with_a_tap_carrying_shock(api: InProcess) -> None:
-    table = make_seat_table(api, "gurps", {"mine": _GURPS})
+    table = make_seat_table(api, "gurps", {"mine": GURPS_FIGHTER})
     taps = {t["label"]: t for t in _turn(table, table.ana)["taps"]}
     tap = taps["broadsword 13"]
     assert tap["params"] == {"skill": "broadsword"}

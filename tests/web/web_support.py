@@ -219,6 +219,53 @@ def sheets_6810() -> Mapping[str, Mapping[str, Any]]:
     }
 
 
+#: Per system alias: (a player's character, an NPC), each with a sheet the rules accept -- the
+#: GM screen's tests, in process and in Chromium.
+SCREEN_CAST: dict[str, tuple[tuple[str, dict[str, Any]], tuple[str, dict[str, Any]]]] = {
+    "gurps": (
+        (
+            "hero",
+            {
+                "name": "Hero",
+                "ht": 12,
+                "skills": {"broadsword": 12},
+                "shield": 11,
+                "weapons": [{"name": "Sword", "skill": "broadsword", "damage": "sw+1", "damage_type": "cut"}],
+            },
+        ),
+        ("orc", {"name": "Orc", "ht": 10, "st": 13}),
+    ),
+    "wg": (
+        ("ari", {"name": "Ari", "tier": 1, "toughness": 3, "willpower": 3, "agility": 4}),
+        ("bo", {"name": "Bo", "toughness": 4, "willpower": 2}),
+    ),
+    "gm": (
+        ("toro", {"name": "Toro", "archetype": "warrior", "level": 2, "survival": 7, "verve": 17}),
+        ("gob", {"name": "Gob", "archetype": "warrior", "level": 1, "survival": 5}),
+    ),
+    "6810": (("ranger", dict(sheets_6810()["ranger"])), ("adept", dict(sheets_6810()["adept"]))),
+}
+#: Damage that asks for rolls in each system of ``SCREEN_CAST``.
+SCREEN_HURT: dict[str, dict[str, Any]] = {
+    "gurps": {"amount": 14},
+    "wg": {"amount": 9},
+    "gm": {"amount": 12},
+    "6810": {"amount": 2, "us": "VIG"},
+}
+#: A GURPS fighter with a melee weapon, a bow and a punch: the player's turn offers each.
+GURPS_FIGHTER: dict[str, Any] = {
+    "st": 11,
+    "dx": 12,
+    "ht": 11,
+    "skills": {"broadsword": 13, "brawling": 12, "bow": 12},
+    "weapons": [
+        {"name": "Punch", "skill": "brawling", "damage": "thr-1", "kind": "unarmed"},
+        {"name": "sword", "skill": "broadsword", "damage": "sw+1", "damage_type": "cut"},
+        {"name": "bow", "skill": "bow", "damage": "1d+2", "damage_type": "imp", "kind": "missile", "range": "150/200"},
+    ],
+}
+
+
 def cli(*args: str, env: Mapping[str, str], code: int = 0) -> str:
     """Run the ``rulekeeper`` command; returns its standard output."""
     proc = subprocess.run([RULEKEEPER, *args], capture_output=True, text=True, env={**os.environ, **env}, timeout=120)
