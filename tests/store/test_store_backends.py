@@ -173,3 +173,17 @@ def test_sqlalchemy_connections_still_get_transactions_after_our_autocommit_read
         assert opened.list_campaigns() == []  # and our own reads go on
     finally:
         opened.close()
+
+
+def test_append_if_head_keeps_a_snapshot_with_its_event_or_neither(store: Store) -> None:
+    record = store.create_campaign(NEW)
+    assert store.append_if_head(record.id, event(1))
+    assert not store.append_if_head(record.id, event(1), SnapshotRecord(1, '"one"'))  # the head moved
+    with store.reading(record.id) as history:
+        assert history.latest_snapshot() is None
+    assert store.append_if_head(record.id, event(2), SnapshotRecord(2, '"two"'))
+    assert store.append_if_head(record.id, event(3), SnapshotRecord(3, '"three"'), drop_snapshots_from=2)
+    with store.reading(record.id) as history:
+        assert history.head() == 3
+        assert history.latest_snapshot() == SnapshotRecord(3, '"three"')
+        assert history.latest_snapshot(at_most=2) is None  # dropped with the third event

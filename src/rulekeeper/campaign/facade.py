@@ -795,18 +795,9 @@ class Campaign:
             return None
         if not isinstance(planned, _Planned):
             return None
-        if planned.snapshot is None and planned.drop_snapshots_from is None:
-            written = self._store.append_if_head(self._record.id, planned.event)
-        else:
-            # A snapshot to keep (one command in SNAPSHOT_EVERY) goes with the history's own
-            # transaction, on the same conditions.
-            with self._store.writing(self._record.id) as writer:
-                written = writer.head() == planned.loaded.version - 1 and not (
-                    key is not None and writer.event_by_key(key)
-                )
-                if written:
-                    planned.write(writer)
-        if not written:
+        if not self._store.append_if_head(
+            self._record.id, planned.event, planned.snapshot, planned.drop_snapshots_from
+        ):
             # The store moved on (or the key was used before): worked out on the stored history
             # now, which says whether this object may presume again (``_wrote``).
             self._presume = False

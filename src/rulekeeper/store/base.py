@@ -102,9 +102,17 @@ class Store(abc.ABC):
     @abc.abstractmethod
     def writing(self, campaign_id: int) -> AbstractContextManager[HistoryWriter]: ...
 
-    def append_if_head(self, campaign_id: int, event: EventRecord) -> bool:
-        """Append ``event`` alone if the campaign's head is still ``event.seq - 1`` and no event
-        has its idempotency key; False, with nothing written, otherwise.
+    def append_if_head(
+        self,
+        campaign_id: int,
+        event: EventRecord,
+        snapshot: SnapshotRecord | None = None,
+        drop_snapshots_from: int | None = None,
+    ) -> bool:
+        """Append ``event`` alone (with ``snapshot`` kept, and snapshots from
+        ``drop_snapshots_from`` on forgotten, if given) if the campaign's head is still
+        ``event.seq - 1`` and no event has its idempotency key; False, with nothing written,
+        otherwise.
 
         A command worked out on the campaign as this process last saw it is written this way, in
         one short transaction (one statement on PostgreSQL). False means the history moved on (or
@@ -113,6 +121,10 @@ class Store(abc.ABC):
             if history.head() != event.seq - 1 or (event.key is not None and history.event_by_key(event.key)):
                 return False
             history.append(event)
+            if drop_snapshots_from is not None:
+                history.drop_snapshots(drop_snapshots_from)
+            if snapshot is not None:
+                history.put_snapshot(snapshot)
         return True
 
     # -- members: who may reach a campaign over the network ----------------------------------

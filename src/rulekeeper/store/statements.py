@@ -468,7 +468,16 @@ class StatementStore(Store):
             yield history
             history.finish()
 
-    def append_if_head(self, campaign_id: int, event: EventRecord) -> bool:
+    def append_if_head(
+        self,
+        campaign_id: int,
+        event: EventRecord,
+        snapshot: SnapshotRecord | None = None,
+        drop_snapshots_from: int | None = None,
+    ) -> bool:
+        if snapshot is not None or drop_snapshots_from is not None:
+            # One command in SNAPSHOT_EVERY: the history's own transaction, on the same conditions.
+            return super().append_if_head(campaign_id, event, snapshot, drop_snapshots_from)
         params = {**event_row(campaign_id, event), "base": event.seq - 1}
         if self._sql.append_if_head:
             # Its own transaction (autocommit): one round trip where a history's takes two.
