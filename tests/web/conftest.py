@@ -28,6 +28,28 @@ def api(db_file: str) -> Iterator[InProcess]:
         client.close()
 
 
+@pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def api_on_each_store(request: pytest.FixtureRequest, db_file: str) -> Iterator[InProcess]:
+    """As ``api``, once on a SQLite file and once on PostgreSQL, where the event loop itself
+    writes ordinary actions (``web.commands.execute_awaited``): a module whose tests name
+    ``api`` runs on both when it defines ``api`` as this."""
+    if request.param == "sqlite":
+        client = InProcess(create_app(db_file))
+        try:
+            yield client
+        finally:
+            client.close()
+        return
+    pg_server = request.getfixturevalue("pg_server")
+    url = pg_server.create_database()
+    client = InProcess(create_app(url))
+    try:
+        yield client
+    finally:
+        client.close()
+        pg_server.drop_database(url)
+
+
 _NAMES = count(1)
 
 

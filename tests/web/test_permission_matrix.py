@@ -24,6 +24,12 @@ OVERRIDES = override_cells()
 
 
 @pytest.fixture(scope="module")
+def api(api_on_each_store: InProcess) -> InProcess:
+    """Every test here on SQLite and on PostgreSQL (``conftest.api_on_each_store``)."""
+    return api_on_each_store
+
+
+@pytest.fixture(scope="module")
 def tables(api: InProcess) -> dict[str, SeatTable]:
     return {system: make_seat_table(api, system) for system in SYSTEMS}
 

@@ -17,6 +17,12 @@ from .web_support import EventStream, InProcess, bearer, cli, cli_json, serving,
 _OVERRIDES = {"damage": "30d6", "skill": 20, "unaware": True, "location": "skull"}
 
 
+@pytest.fixture(scope="module")
+def api(api_on_each_store: InProcess) -> InProcess:
+    """Every test here on SQLite and on PostgreSQL (``conftest.api_on_each_store``)."""
+    return api_on_each_store
+
+
 @pytest.fixture
 def gurps(api: InProcess) -> SeatTable:
     return make_seat_table(api, "gurps")

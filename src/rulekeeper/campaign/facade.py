@@ -22,7 +22,7 @@ from typing import Any
 from rulekeeper.campaign.commands import apply_command, live_dice, summarize
 from rulekeeper.campaign.jsonable import canonical, dumps, jsonable
 from rulekeeper.campaign.names import check_name, check_slug
-from rulekeeper.campaign.presumed import PresumedHistory
+from rulekeeper.campaign.presumed import NotPresumed, PresumedHistory
 from rulekeeper.campaign.reading import PlayerTimeline
 from rulekeeper.campaign.replay import Loaded, Statuses, catch_up, load
 from rulekeeper.campaign.results import (
@@ -53,7 +53,7 @@ from rulekeeper.limits import MAX_NAME_CHARS, MAX_REFUSAL_CHARS, MAX_REFUSALS_KE
 from rulekeeper.store.base import HistoryReader, HistoryWriter, Store, unknown_campaign
 from rulekeeper.store.records import CampaignRecord, EventRecord, NewCampaign, RefusalRecord, SnapshotRecord
 
-__all__ = ["SNAPSHOT_EVERY", "Campaign", "log_entry"]
+__all__ = ["SNAPSHOT_EVERY", "Campaign", "Planned", "log_entry"]
 
 #: A snapshot every this many events bounds a load to this many replayed commands.
 SNAPSHOT_EVERY = 100
@@ -86,6 +86,17 @@ def _check_key(key: str | None) -> str | None:
     return key
 
 
+def _checked(
+    command: dict[str, Any], expected_version: int | None, key: str | None
+) -> tuple[dict[str, Any], str | None]:
+    """A command's canonical form and its key, checked before anything is worked out."""
+    command = canonical(command, "command")
+    key = _check_key(key)
+    if expected_version is not None and (isinstance(expected_version, bool) or not isinstance(expected_version, int)):
+        raise InputError(f"bad expected version {expected_version!r}", expected="a whole number")
+    return command, key
+
+
 @contextmanager
 def _naming(campaign: str) -> Iterator[None]:
     """A store error about a row (a corrupt event) says which campaign it belongs to."""
@@ -98,8 +109,9 @@ def _naming(campaign: str) -> Iterator[None]:
 
 
 @dataclass(frozen=True)
-class _Planned:
-    """A command worked out on top of version ``loaded.version - 1``, ready to append."""
+class Planned:
+    """A command worked out on top of version ``loaded.version - 1``, ready to append: its
+    ``event``, and the snapshot it keeps (or the snapshots it forgets) with it."""
 
     result: CommandResult
     loaded: Loaded
@@ -322,24 +334,31 @@ class Campaign:
     def record(self) -> CampaignRecord:
         return self._record
 
-    def player_timeline(self, upto: int | None = None) -> PlayerTimeline:
+    def player_timeline(self, upto: int | None = None, *, read: bool = True) -> PlayerTimeline:
         """The numbering players count (``campaign.reading.PlayerTimeline``), up to command
         ``upto`` at least (default: this campaign's version), or the newest in the store: read
-        once, then only what was written since."""
+        once, then only what was written since -- not even that when this object wrote it.
+        ``read=False``: :class:`~rulekeeper.campaign.presumed.NotPresumed` rather than read the
+        store (for an event loop, which must not wait on it)."""
         known = self._timeline
-        if known.upto >= (self.version if upto is None else upto):
+        wanted = self.version if upto is None else upto
+        if known.upto >= wanted:
             return known  # nothing newer to count: no store read on a plain request
-        with self._store.reading(self._record.id) as history:
-            if history.head() < known.upto:  # the history was cut short (a campaign made anew)
-                known = PlayerTimeline()
-            events = history.events(after=known.upto)
+        written = self._written
+        if written and written[0].seq <= known.upto + 1 and written[-1].seq >= wanted:
+            # The commands this object wrote itself, already at hand (a player's own actions).
+            events = [e for e in written if e.seq > known.upto]
+        elif not read:
+            raise NotPresumed
+        else:
+            with self._store.reading(self._record.id) as history:
+                if history.head() < known.upto:  # the history was cut short (a campaign made anew)
+                    known = PlayerTimeline()
+                events = history.events(after=known.upto)
         if events:
             known = known.extended(
                 self._ruleset,
-                (
-                    (e.seq, e.kind, _explanation(e), range(e.next_id, e.next_id_after))
-                    for e in events
-                ),
+                ((e.seq, e.kind, _explanation(e), range(e.next_id, e.next_id_after)) for e in events),
             )
         self._timeline = known
         return known
@@ -746,66 +765,98 @@ class Campaign:
     def _execute(
         self, command: dict[str, Any], expected_version: int | None, key: str | None, *, seat: Seat | None = None
     ) -> CommandResult:
-        command = canonical(command, "command")
-        key = _check_key(key)
-        if expected_version is not None and (
-            isinstance(expected_version, bool) or not isinstance(expected_version, int)
-        ):
-            raise InputError(f"bad expected version {expected_version!r}", expected="a whole number")
-        if self._presume:
-            presumed = self._presumed(command, expected_version, key, seat)
-            if presumed is not None:
-                return presumed
+        command, key = _checked(command, expected_version, key)
+        planned = self._presumption(command, expected_version, key, seat)
+        if planned is not None:
+            written = self._store.append_if_head(
+                self._record.id, planned.event, planned.snapshot, planned.drop_snapshots_from
+            )
+            result = self.settle_presumed(planned, written)
+            if result is not None:
+                return result
         held = self._loaded.version
         # The rules run in a read transaction; the write lock is held only to check that nobody
         # wrote meanwhile and to append. If somebody did, the command is worked out again on top.
         for _ in range(0 if self.plan_under_lock else _OPTIMISTIC_TRIES):
             with _naming(self.name), self._store.reading(self._record.id) as reader:
-                planned = self._plan(reader, command, expected_version, key, seat)
-            if isinstance(planned, CommandResult):
-                return planned
+                planned_here = self._plan(reader, command, expected_version, key, seat)
+            if isinstance(planned_here, CommandResult):
+                return planned_here
             with self._store.writing(self._record.id) as writer:
-                if writer.head() != planned.loaded.version - 1:
+                if writer.head() != planned_here.loaded.version - 1:
                     continue
-                planned.write(writer)
-            self._wrote(planned, held)
-            return planned.result
+                planned_here.write(writer)
+            self._wrote(planned_here, held)
+            return planned_here.result
         # Writers that keep overtaking this one: work it out under the lock, so it still finishes.
         with self._store.writing(self._record.id) as writer:
-            planned = self._plan(writer, command, expected_version, key, seat)
-            if isinstance(planned, CommandResult):
-                return planned
-            planned.write(writer)
-        self._wrote(planned, held)
+            planned_here = self._plan(writer, command, expected_version, key, seat)
+            if isinstance(planned_here, CommandResult):
+                return planned_here
+            planned_here.write(writer)
+        self._wrote(planned_here, held)
+        return planned_here.result
+
+    # -- a command worked out on the held campaign, its write awaited by the caller --------------
+    def presume_act(
+        self,
+        action: Action,
+        *,
+        dice: Sequence[int] | str | None = None,
+        expected_version: int | None = None,
+        key: str | None = None,
+        seat: Seat | None = None,
+    ) -> Planned | None:
+        """:meth:`act` worked out on the campaign as this object holds it, not written: the
+        caller appends its ``event`` with ``Store.append_if_head`` (or an awaitable equivalent)
+        and hands the answer to :meth:`settle_presumed` before anything else touches this
+        object. ``None`` when the action needs anything more -- a seat's refusal or request, the
+        stored history, a refusal that the stored history must confirm, bad input -- and
+        :meth:`act` must be called instead; nothing was noted or changed then."""
+        if seat is not None:
+            verdict = judge_action(
+                self._ruleset, self.state, self.table.npcs, seat, action, typed_dice=dice is not None
+            )
+            if verdict.refusal is not None or verdict.request:
+                return None  # act() notes the refusal, or turns the action into a request
+        try:
+            command = {"kind": "act", "action": action.to_json(), "dice": typed_dice(dice)}
+            command, key = _checked(command, expected_version, key)
+        except Exception:
+            return None  # act() refuses it, in its own words
+        return self._presumption(command, expected_version, key, seat)
+
+    def settle_presumed(self, planned: Planned, written: bool) -> CommandResult | None:
+        """The end of a presumed command: its result once ``written``; ``None`` when the store had
+        moved on (or its key was used), and the command must be given again (:meth:`act`),
+        to be worked out on the stored history."""
+        if planned.loaded.version - 1 != self._loaded.version:
+            raise RuntimeError("a presumed command was settled on a campaign that moved on meanwhile")
+        if not written:
+            # Worked out on the stored history next, which says whether this object may presume
+            # again (``_wrote``).
+            self._presume = False
+            return None
+        self._wrote(planned)
         return planned.result
 
-    def _presumed(
+    def _presumption(
         self, command: dict[str, Any], expected_version: int | None, key: str | None, seat: Seat | None
-    ) -> CommandResult | None:
-        """The command worked out on the campaign as this object holds it and appended in one
-        short transaction, if the store is still at that version (``campaign.presumed``); None
-        when it needs the stored history or was not written, and nothing was written."""
-        if command["kind"] in ("undo", "redo"):
-            return None  # they read the history's undo and redo events
+    ) -> Planned | None:
+        """The command worked out on the campaign as this object holds it, ready to append if
+        the store is still at that version (``campaign.presumed``); None when it needs the
+        stored history (or this object is not known current), and nothing was written."""
+        if not self._presume or command["kind"] in ("undo", "redo"):
+            return None  # undo and redo read the history's undo and redo events
         try:
             planned = self._plan(PresumedHistory(self._loaded.version), command, expected_version, key, seat)
         except Exception:
             # NotPresumed, or a refusal that the stored history (newer, perhaps) must confirm:
             # worked out again there, it is refused (or applied) for certain.
             return None
-        if not isinstance(planned, _Planned):
-            return None
-        if not self._store.append_if_head(
-            self._record.id, planned.event, planned.snapshot, planned.drop_snapshots_from
-        ):
-            # The store moved on (or the key was used before): worked out on the stored history
-            # now, which says whether this object may presume again (``_wrote``).
-            self._presume = False
-            return None
-        self._wrote(planned)
-        return planned.result
+        return planned if isinstance(planned, Planned) else None
 
-    def _wrote(self, planned: _Planned, held: int | None = None) -> None:
+    def _wrote(self, planned: Planned, held: int | None = None) -> None:
         """``planned`` is committed: it is the campaign now, and its event the newest written.
         ``held``: the version this object held before working it out on the stored history --
         the same as the one it was written on top of if nobody else wrote meanwhile."""
@@ -834,7 +885,7 @@ class Campaign:
         expected_version: int | None,
         key: str | None,
         seat: Seat | None = None,
-    ) -> _Planned | CommandResult:
+    ) -> Planned | CommandResult:
         """What ``command`` appends on top of ``history``'s head (or the earlier result of its key)."""
         if key is not None:
             earlier = history.event_by_key(key)
@@ -874,7 +925,7 @@ class Campaign:
 
     def _apply(
         self, history: HistoryReader, loaded: Loaded, command: dict[str, Any], key: str | None, seat: Seat | None = None
-    ) -> _Planned:
+    ) -> Planned:
         seq = loaded.version + 1
         table = loaded.table
         # Ids continue from the highest ever handed out, so an undone command's ids are never reused.
@@ -920,9 +971,9 @@ class Campaign:
             result=applied.record["result"],
             event=event,
         )
-        return _Planned(result, Loaded(after, seq, snapshot, loaded.replayed), event, keep)
+        return Planned(result, Loaded(after, seq, snapshot, loaded.replayed), event, keep)
 
-    def _reverse(self, history: HistoryReader, loaded: Loaded, command: dict[str, Any], key: str | None) -> _Planned:
+    def _reverse(self, history: HistoryReader, loaded: Loaded, command: dict[str, Any], key: str | None) -> Planned:
         seq = loaded.version + 1
         if command["kind"] == "undo":
             reversal = plan_undo(self._ruleset, self._record, history, command.get("seq"))
@@ -967,7 +1018,7 @@ class Campaign:
         )
         # Snapshots at or after the earliest reversed command folded it the other way.
         snapshot = seal(self._ruleset, after, seq, history, (event,), stored=self._stored_before(seq))
-        return _Planned(result, Loaded(after, seq, seq, loaded.replayed), event, snapshot, min(reversal.refs))
+        return Planned(result, Loaded(after, seq, seq, loaded.replayed), event, snapshot, min(reversal.refs))
 
     def _retried(self, history: HistoryReader, earlier: EventRecord, command: Mapping[str, Any]) -> CommandResult:
         if dict(earlier.command) != dict(command):

@@ -31,8 +31,10 @@ __all__ = [
     "Role",
     "TokenProblem",
     "identify",
+    "identity_of",
     "invite",
     "revoke",
+    "token_parts",
 ]
 
 Role = Literal["gm", "player", "observer"]
@@ -147,13 +149,25 @@ def revoke(store: Store, campaign: CampaignRecord, name: str) -> int:
 def identify(store: Store, token: str, *, now: float | None = None) -> Identity:
     """The identity a token stands for; :class:`TokenProblem` if it is malformed, forged,
     expired or revoked (the message says which, never anything about the secret)."""
+    token_id, secret = token_parts(token)
+    return identity_of(store.member_by_token_id(token_id), secret, now=now)
+
+
+def token_parts(token: str) -> tuple[str, str]:
+    """A token's public id and its secret; :class:`TokenProblem` if it is malformed."""
     parts = token.split(".") if isinstance(token, str) else []
     if len(parts) != 3 or parts[0] != _PREFIX or not parts[1] or not parts[2] or len(token) > 200:
         raise TokenProblem("malformed token")
-    member = store.member_by_token_id(parts[1])
+    return parts[1], parts[2]
+
+
+def identity_of(member: MemberRecord | None, secret: str, *, now: float | None = None) -> Identity:
+    """The identity of the member found by a token's id (:func:`token_parts`), if ``secret`` is
+    its own and it stands; else :class:`TokenProblem` (the second half of :func:`identify`,
+    for a caller that looks the member up itself)."""
     # Compare against a digest even when the id is unknown, so both paths cost the same.
     expected = member.token_hash if member is not None else _digest("")
-    matches = hmac.compare_digest(_digest(parts[2]), expected)
+    matches = hmac.compare_digest(_digest(secret), expected)
     if member is None or not matches:
         raise TokenProblem("unknown token")
     if member.revoked is not None:

@@ -25,7 +25,7 @@ from rulekeeper.store.records import (
     SnapshotRecord,
 )
 
-__all__ = ["HistoryReader", "HistoryWriter", "Store", "unknown_campaign"]
+__all__ = ["AwaitedStore", "HistoryReader", "HistoryWriter", "Store", "unknown_campaign"]
 
 
 class HistoryReader(Protocol):
@@ -68,6 +68,31 @@ class HistoryWriter(HistoryReader, Protocol):
     def drop_snapshots(self, from_version: int) -> None:
         """Forget snapshots at ``from_version`` or later (an undo made them stale)."""
         ...
+
+
+class AwaitedStore(abc.ABC):
+    """The few statements an event loop awaits on a store whose round trips are worth not
+    blocking a thread for (PostgreSQL: :mod:`rulekeeper.store.pg_awaited`). Made in the loop
+    that awaits it (:meth:`Store.awaited`) and closed there."""
+
+    @abc.abstractmethod
+    async def member_by_token_id(self, token_id: str) -> MemberRecord | None:
+        """As :meth:`Store.member_by_token_id`."""
+
+    @abc.abstractmethod
+    async def head(self, campaign_id: int) -> int | None:
+        """The campaign's version (its newest event's seq), or None if there is no such campaign."""
+
+    @abc.abstractmethod
+    async def append_if_head(
+        self, campaign_id: int, event: EventRecord, *, standing: str | None = None, now: float = 0.0
+    ) -> bool:
+        """As :meth:`Store.append_if_head` for an event alone (no snapshot kept or forgotten);
+        with ``standing``, a token id, only while its member stands in that campaign (not
+        revoked, not expired at ``now``): checked in the write itself."""
+
+    @abc.abstractmethod
+    async def close(self) -> None: ...
 
 
 class Store(abc.ABC):
@@ -126,6 +151,11 @@ class Store(abc.ABC):
             if snapshot is not None:
                 history.put_snapshot(snapshot)
         return True
+
+    def awaited(self) -> AwaitedStore | None:
+        """Its statements for an event loop to await, made for the calling loop; None (the
+        default) where the blocking calls are as cheap as awaiting them (SQLite, memory)."""
+        return None
 
     # -- members: who may reach a campaign over the network ----------------------------------
     @abc.abstractmethod

@@ -30,6 +30,7 @@ from sqlalchemy.pool import StaticPool
 
 from rulekeeper.errors import StoreError
 from rulekeeper.store import migrate
+from rulekeeper.store.base import AwaitedStore
 from rulekeeper.store.statements import (
     NOTIFY_CHANNEL,
     Statements,
@@ -180,6 +181,14 @@ class SqlStore(StatementStore):
             raise StoreError(f"database error ({self._safe_url()}): {_reason(exc)}") from exc
         finally:
             fairy.close()
+
+    def awaited(self) -> AwaitedStore | None:
+        if self.dialect != "postgresql":
+            return None  # SQLite's statements cost less than awaiting them would
+        from rulekeeper.store.pg_awaited import AwaitedPostgres
+
+        made = sa.engine.make_url(self.url).set(drivername="postgresql")
+        return AwaitedPostgres(made.render_as_string(hide_password=False), self._sql, self._safe_url())
 
     def close(self) -> None:
         self._engine.dispose()

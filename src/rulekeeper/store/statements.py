@@ -206,6 +206,19 @@ class Statements:
             if postgres
             else ""
         )
+        #: PostgreSQL: the same, and only while the member of token ``token_id`` stands (exists in
+        #: this campaign, not revoked, not expired at ``now``): a command authorised by a member
+        #: read earlier is written only if that still holds, in the statement that writes it.
+        self.append_if_standing = (
+            self.append_if_head.replace(
+                "AND version = %(base)s AND",
+                "AND version = %(base)s AND EXISTS (SELECT 1 FROM members WHERE token_id = %(token_id)s::varchar "
+                "AND campaign_id = %(cid)s AND revoked IS NULL AND (expires IS NULL OR expires > %(now)s)) AND",
+                1,
+            )
+            if postgres
+            else ""
+        )
         self.insert_snapshot = sql("INSERT INTO snapshots (campaign_id, version, data) VALUES (:cid, :version, :data)")
         self.drop_snapshots = sql(f"DELETE FROM snapshots {where} AND version >= :version")
         self.set_head = sql("UPDATE campaigns SET version = :version WHERE id = :cid")

@@ -40,10 +40,13 @@ from starlette.responses import Response
 from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from rulekeeper.web.auth import Access, bearer_token, request_member
+from rulekeeper.campaign import Campaign
+from rulekeeper.campaign.facade import Planned
+from rulekeeper.web.auth import Access, awaited_access, bearer_token, request_member, token_of
+from rulekeeper.web.commands import execute_awaited
 from rulekeeper.web.server import Server
 
-__all__ = ["ActionEntry", "ActionRun", "dispatch_route"]
+__all__ = ["ActionEntry", "ActionPresume", "ActionRun", "dispatch_route"]
 
 PATH = "/api/campaigns/{campaign}/{system}/actions/{action}"
 
@@ -57,6 +60,11 @@ _IF_MATCH = re.compile(r'^\s*((W/)?"?[0-9]{1,12}"?|\*)\s*$')
 _NAME_LIMIT = 200
 
 
+#: ``(campaign, access, body, expected_version, key)`` to the action worked out on the held
+#: campaign, not yet written, or None (``commands.execute_awaited``).
+ActionPresume = Callable[[Campaign, Access, Any, "int | None", "str | None"], "Planned | None"]
+
+
 @dataclass(frozen=True)
 class ActionEntry:
     """One action of one system: its documented operation, body model and how to run it."""
@@ -64,6 +72,7 @@ class ActionEntry:
     route: APIRoute
     model: type[BaseModel]
     run: ActionRun
+    presume: ActionPresume
 
 
 def _ordinary_headers(request: Request) -> tuple[str | None, str | None] | None:
@@ -143,6 +152,21 @@ class ActionDispatch:
         if_match, key = headers
         server: Server = scope["app"].state.rulekeeper
         bearer = bearer_token(request)
+        awaited = server.awaited
+        if awaited is not None:
+            access = await awaited_access(server, awaited, token_of(request, bearer, campaign), campaign)
+            done = None
+            if access is not None:
+
+                def presume(c: Campaign, a: Access, expected: int | None, k: str | None) -> Planned | None:
+                    return entry.presume(c, a, parsed, expected, k)
+
+                done = await execute_awaited(server, awaited, access, presume, if_match=if_match, key=key)
+                if done is None:
+                    # Done the usual way below, its member read afresh (and again next time).
+                    server.known_members.pop(access.identity.token_id, None)
+            if done is not None:
+                return Response(to_json(done[0]), media_type="application/json", headers={"ETag": done[1]})
         holder = Response()
 
         def work() -> dict[str, Any]:

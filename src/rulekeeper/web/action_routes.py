@@ -28,17 +28,18 @@ from starlette.routing import BaseRoute
 from starlette.types import ASGIApp
 
 from rulekeeper.campaign import Campaign, CommandResult
+from rulekeeper.campaign.facade import Planned
 from rulekeeper.core import Action, ActionSpec, ParamSpec, get_ruleset, system_names
 from rulekeeper.dice.typed import MAX_TYPED_DICE
 from rulekeeper.errors import UnknownNameError
-from rulekeeper.web.action_dispatch import ActionEntry, ActionRun, dispatch_route
+from rulekeeper.web.action_dispatch import ActionEntry, ActionPresume, ActionRun, dispatch_route
 from rulekeeper.web.auth import Access, member
 from rulekeeper.web.commands import IdempotencyKey, IfMatch, execute, seat_of, viewer_in
 from rulekeeper.web.models import CommandResponse
 from rulekeeper.web.problems import PROBLEM_RESPONSES
 from rulekeeper.web.server import Server, server_of
 
-__all__ = ["action_router", "install_actions", "param_field", "request_model", "runner"]
+__all__ = ["action_router", "install_actions", "param_field", "presumer", "request_model", "runner"]
 
 _INT_LIMIT = 10**9
 
@@ -141,6 +142,21 @@ def runner(system: str, spec: ActionSpec) -> ActionRun:
     return run
 
 
+def presumer(system: str, spec: ActionSpec) -> ActionPresume:
+    """The action worked out on the held campaign for :func:`~.commands.execute_awaited`, or
+    None where :func:`runner` must run it (another system's campaign included: it says so)."""
+
+    def presume(campaign: Campaign, access: Access, body: Any, expected: int | None, key: str | None) -> Planned | None:
+        if campaign.system != system:
+            return None
+        seat = seat_of(viewer_in(campaign, access))
+        params = body.params.model_dump(exclude_unset=True, exclude_none=True)
+        action = Action(spec.name, getattr(body, "actor", None), params)
+        return campaign.presume_act(action, dice=body.rolled, expected_version=expected, key=key, seat=seat)
+
+    return presume
+
+
 def _endpoint(system: str, spec: ActionSpec, model: type[BaseModel]) -> Any:
     run = runner(system, spec)
 
@@ -193,7 +209,7 @@ def _entries() -> tuple[APIRouter, dict[tuple[str, str], ActionEntry]]:
             )
             route = router.routes[-1]
             assert isinstance(route, APIRoute)
-            entries[(system, spec.name)] = ActionEntry(route, model, runner(system, spec))
+            entries[(system, spec.name)] = ActionEntry(route, model, runner(system, spec), presumer(system, spec))
     return router, entries
 
 

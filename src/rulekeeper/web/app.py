@@ -107,9 +107,13 @@ def create_app(
         # (each holding it up to 5 ms), so a few threads answer a crowd sooner than forty.
         anyio.to_thread.current_default_thread_limiter().total_tokens = THREADS
         await server.broker.start()
+        server.awaited = the_store.awaited()
         try:
             yield
         finally:
+            awaited, server.awaited = server.awaited, None
+            if awaited is not None:
+                await awaited.close()
             await server.broker.stop()
             await server.stream_tokens.stop()
             if owned:

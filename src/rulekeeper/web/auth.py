@@ -24,7 +24,8 @@ from fastapi import Depends, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.security.utils import get_authorization_scheme_param
 
-from rulekeeper.campaign.members import Identity, TokenProblem, identify
+from rulekeeper.campaign.members import Identity, TokenProblem, identify, identity_of, token_parts
+from rulekeeper.store.base import AwaitedStore
 from rulekeeper.store.records import CampaignRecord
 from rulekeeper.web.problems import Problem
 from rulekeeper.web.server import Server, server_of
@@ -33,6 +34,7 @@ __all__ = [
     "COOKIE",
     "Access",
     "CampaignName",
+    "awaited_access",
     "bearer_token",
     "cookie_name",
     "cookie_token",
@@ -95,13 +97,44 @@ def resolve(server: Server, token: str | None, campaign: str) -> Access:
         identity = identify(server.store, token)
     except TokenProblem as exc:
         raise Problem(401, "unauthenticated", exc.message) from None
-    record = server.find_campaign(campaign, identity.campaign_id)
+    return _access(identity, server.find_campaign(campaign, identity.campaign_id), campaign)
+
+
+def _access(identity: Identity, record: CampaignRecord | None, campaign: str) -> Access:
     if record is None:
         # No list of the known names: a token of one campaign learns nothing of the others.
         raise Problem(404, "not-found", f"no campaign named {campaign!r}")
     if record.id != identity.campaign_id:
         raise Problem(403, "forbidden", f"this token is not for campaign {campaign!r}")
     return Access(identity, record)
+
+
+async def awaited_access(server: Server, awaited: AwaitedStore, token: str | None, campaign: str) -> Access | None:
+    """:func:`resolve` for a command the event loop writes (``commands.execute_awaited``), its
+    member as last read by this process: the write itself checks that the member still stands
+    (``AwaitedStore.append_if_head(standing=...)``), so a revoked token writes nothing even if
+    it was revoked a moment ago. None when that would need a blocking read (a campaign this
+    process has not looked up yet). Nothing else may trust what this answers."""
+    if not token:
+        raise Problem(401, "unauthenticated", "this needs a campaign token: Authorization: Bearer <token>")
+    try:
+        token_id, secret = token_parts(token)
+    except TokenProblem as exc:
+        raise Problem(401, "unauthenticated", exc.message) from None
+    member = server.known_members.get(token_id)
+    if member is None:
+        member = await awaited.member_by_token_id(token_id)
+    try:
+        identity = identity_of(member, secret)
+    except TokenProblem as exc:
+        server.known_members.pop(token_id, None)
+        raise Problem(401, "unauthenticated", exc.message) from None
+    assert member is not None  # identity_of refuses an unknown token
+    server.remember_member(member)
+    record = server.known_campaign(campaign, identity.campaign_id)
+    if record is None:
+        return None
+    return _access(identity, record, campaign)
 
 
 def request_member(

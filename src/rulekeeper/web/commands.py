@@ -8,20 +8,36 @@ the retry gets the first answer, with ``retried: true``.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import Header, Response
+from starlette.concurrency import run_in_threadpool
 
 from rulekeeper.campaign import Campaign, CommandResult
+from rulekeeper.campaign.facade import Planned
+from rulekeeper.campaign.presumed import NotPresumed
 from rulekeeper.campaign.seat import Seat
 from rulekeeper.errors import InputError, RuleRefusal, RulesError
+from rulekeeper.store.base import AwaitedStore
 from rulekeeper.web.auth import Access
 from rulekeeper.web.problems import Problem
 from rulekeeper.web.projections import Viewer, command_json, redact_error
 from rulekeeper.web.server import Server
 
-__all__ = ["IdempotencyKey", "IfMatch", "execute", "expected_for", "expected_version", "seat_of", "viewer_in"]
+__all__ = [
+    "IdempotencyKey",
+    "IfMatch",
+    "Presume",
+    "execute",
+    "execute_awaited",
+    "expected_for",
+    "expected_version",
+    "seat_of",
+    "viewer_in",
+]
 
 IfMatch = Annotated[
     str | None,
@@ -53,10 +69,11 @@ def expected_version(if_match: str | None) -> int | None:
     return int(text)
 
 
-def viewer_in(campaign: Campaign, access: Access) -> Viewer:
-    """Who is asking, counting seqs, versions and check ids as they may (see ``Viewer``)."""
+def viewer_in(campaign: Campaign, access: Access, *, read: bool = True) -> Viewer:
+    """Who is asking, counting seqs, versions and check ids as they may (see ``Viewer``);
+    ``read=False``: ``NotPresumed`` rather than read the store to count them."""
     viewer = Viewer.of(access.identity, campaign.roles)
-    return viewer if viewer.is_gm else viewer.seeing(campaign.player_timeline())
+    return viewer if viewer.is_gm else viewer.seeing(campaign.player_timeline(read=read))
 
 
 def expected_for(campaign: Campaign, viewer: Viewer, expected: int | None) -> int | None:
@@ -107,6 +124,58 @@ def execute(
     server.broker.poke()
     response.headers["ETag"] = f'"{viewer.seq(result.version)}"'
     return body
+
+
+#: ``(campaign, access, expected_version, key)`` to the command worked out on the held
+#: campaign and not yet written (``Campaign.presume_act``), or None: run it with :func:`execute`.
+Presume = Callable[[Campaign, Access, "int | None", "str | None"], "Planned | None"]
+
+
+async def execute_awaited(
+    server: Server, awaited: AwaitedStore, access: Access, presume: Presume, *, if_match: str | None, key: str | None
+) -> tuple[dict[str, Any], str] | None:
+    """:func:`execute` for an ordinary command on a store the event loop awaits: worked out on
+    the campaign as this process holds it, and written with one awaited statement, which also
+    checks that the member still stands (``access`` may be as this process last read it:
+    ``auth.awaited_access``). Returns the projection and the ``ETag``; None, with nothing
+    written, whenever anything is out of the ordinary (the campaign busy or not open, the
+    command needing the stored history, the store moved on, the member gone): :func:`execute`
+    then does it as always, with the member read afresh."""
+    expected = expected_version(if_match)
+    with server.pool.held_now(access.record) as campaign:
+        if campaign is None:
+            return None
+        try:
+            # On a campaign this process holds (a player's command may find it behind the
+            # store: then the write below is refused, and execute() catches up first).
+            viewer = viewer_in(campaign, access, read=False)
+            planned = presume(campaign, access, expected_for(campaign, viewer, expected), key)
+        except Exception:
+            return None  # execute() says what is wrong, on the stored history
+        if planned is None:
+            return None
+        cid, event = access.record.id, planned.event
+        if planned.snapshot is None and planned.drop_snapshots_from is None:
+            written = await awaited.append_if_head(cid, event, standing=access.identity.token_id, now=time.time())
+        else:
+            # One command in a hundred keeps a snapshot: the history's own transaction, in a
+            # worker thread, after reading the member afresh (as execute() does).
+            member = await awaited.member_by_token_id(access.identity.token_id)
+            if member is None or member.revoked is not None or (member.expires or math.inf) <= time.time():
+                return None
+            written = await run_in_threadpool(
+                server.store.append_if_head, cid, event, planned.snapshot, planned.drop_snapshots_from
+            )
+        result = campaign.settle_presumed(planned, written)
+        if result is None:
+            return None
+        try:
+            viewer = viewer_in(campaign, access, read=False)  # the new event is this object's own
+        except NotPresumed:
+            viewer = await run_in_threadpool(viewer_in, campaign, access)
+        body = command_json(campaign, result, viewer)
+    server.broker.poke()
+    return body, f'"{viewer.seq(result.version)}"'
 
 
 def gm_only(_campaign: Campaign, viewer: Viewer) -> str | None:

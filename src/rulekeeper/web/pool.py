@@ -62,6 +62,27 @@ class CampaignPool:
                 self._open.pop(record.id, None)
                 raise
 
+    @contextmanager
+    def held_now(self, record: CampaignRecord) -> Iterator[Campaign | None]:
+        """The campaign, if it is open and nobody holds it this moment, held for the block;
+        else None. It neither waits nor reads the store: for the event loop, which must never
+        block on a worker thread's command (the thread may be waiting for the database)."""
+        lock = self._lock(record.id)
+        if not lock.acquire(blocking=False):
+            yield None
+            return
+        try:
+            yield self._open.get(record.id)
+        except (InputError, RuleRefusal, ConflictError):
+            raise
+        except BaseException:
+            # As in use(): a store error, or a write cancelled before its answer came, may have
+            # left the object behind the store.
+            self._open.pop(record.id, None)
+            raise
+        finally:
+            lock.release()
+
     def forget(self, campaign_id: int) -> None:
         with self._guard:
             self._open.pop(campaign_id, None)

@@ -9,12 +9,16 @@ from dataclasses import dataclass, field
 from fastapi import Request
 
 from rulekeeper.campaign import Store
-from rulekeeper.store.records import CampaignRecord
+from rulekeeper.store.base import AwaitedStore
+from rulekeeper.store.records import CampaignRecord, MemberRecord
 from rulekeeper.web.broker import EventBroker
 from rulekeeper.web.pool import CampaignPool
 from rulekeeper.web.stream_tokens import StreamTokens
 
-__all__ = ["Server", "server_of"]
+__all__ = ["KNOWN_MEMBERS", "Server", "server_of"]
+
+#: Members a process keeps for awaited commands (``Server.known_members``).
+KNOWN_MEMBERS = 4096
 
 
 @dataclass
@@ -31,6 +35,11 @@ class Server:
     only_process: bool = True
     _sqlite_writer: threading.RLock = field(default_factory=threading.RLock)
     _records: dict[str, CampaignRecord] = field(default_factory=dict)
+    #: The store's statements the event loop awaits (``Store.awaited``), while the app runs.
+    awaited: AwaitedStore | None = None
+    #: Members by token id, as last read for an awaited command: trusted only by a write that
+    #: checks the member still stands (``auth.awaited_access``), most recently used last.
+    known_members: dict[str, MemberRecord] = field(default_factory=dict)
     #: Whether the tokens of this process's live streams still stand (one read for all of them).
     stream_tokens: StreamTokens = field(init=False)
 
@@ -63,6 +72,20 @@ class Server:
         if self.store.url.startswith("sqlite"):
             return self._sqlite_writer
         return nullcontext()
+
+    def known_campaign(self, name: str, campaign_id: int) -> CampaignRecord | None:
+        """What :meth:`find_campaign` answers without reading the store, or None."""
+        record = self._records.get(name)
+        return record if record is not None and record.id == campaign_id else None
+
+    def remember_member(self, member: MemberRecord) -> None:
+        """Keep a member read for an awaited command (``auth.awaited_access``); the oldest are
+        forgotten past :data:`KNOWN_MEMBERS`."""
+        known = self.known_members
+        known.pop(member.token_id, None)
+        known[member.token_id] = member
+        if len(known) > KNOWN_MEMBERS:
+            del known[next(iter(known))]
 
     def inline_writer(self) -> threading.RLock | None:
         """The lock under which a command may run on the event loop itself, or ``None``.

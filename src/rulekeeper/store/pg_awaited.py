@@ -1,0 +1,109 @@
+"""The PostgreSQL statements a server's event loop awaits instead of handing them to a thread.
+
+An ordinary action on PostgreSQL reads its token's member and appends one event in one
+statement (``Store.append_if_head``). Run from a worker thread, those two round trips cost more
+than the rules: every request handed the GIL from the event loop to a thread and back, and the
+threads woke each other through locks (a third of a millisecond of CPU per action, much of it
+in the kernel). Awaited on psycopg's asynchronous connections, the loop serves other requests
+while PostgreSQL answers, and a slow or stalled database still freezes nothing.
+
+Only these three statements are here, in the same text as the blocking store's
+(:class:`~rulekeeper.store.statements.Statements`); everything else a server does runs the
+blocking store in a worker thread, as before. The connections are the event loop's own: made
+in it, used only from it and closed in it (:meth:`AwaitedPostgres.close`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import psycopg
+
+from rulekeeper.errors import StoreError
+from rulekeeper.store.base import AwaitedStore
+from rulekeeper.store.records import EventRecord, MemberRecord
+from rulekeeper.store.statements import Statements, event_row, member_row
+
+__all__ = ["AwaitedPostgres"]
+
+#: Connections one event loop keeps at most: a worker's loop runs one request's statement at a
+#: time, and a few in flight cover the others waiting on PostgreSQL.
+POOL_SIZE = 4
+
+
+class AwaitedPostgres(AwaitedStore):
+    """A few asynchronous connections to one PostgreSQL database, opened when first needed."""
+
+    def __init__(self, conninfo: str, statements: Statements, shown_url: str, *, size: int = POOL_SIZE) -> None:
+        self._conninfo = conninfo
+        self._sql = statements
+        self._shown_url = shown_url
+        self._idle: list[psycopg.AsyncConnection[Any]] = []
+        self._slots = asyncio.Semaphore(size)
+        self._closed = False
+
+    @asynccontextmanager
+    async def _cursor(self) -> AsyncIterator[psycopg.AsyncCursor[Any]]:
+        """A cursor on an idle connection (opened if none is), in autocommit: each statement is
+        its own transaction. A connection that failed is closed, never handed out again."""
+        if self._closed:
+            raise StoreError(f"database error ({self._shown_url}): the server is shutting down")
+        async with self._slots:
+            connection = self._idle.pop() if self._idle else None
+            try:
+                if connection is None:
+                    connection = await psycopg.AsyncConnection.connect(self._conninfo, autocommit=True)
+                async with connection.cursor() as cursor:
+                    yield cursor
+            except psycopg.Error as exc:
+                if connection is not None:
+                    await connection.close()
+                    connection = None
+                reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+                raise StoreError(f"database error ({self._shown_url}): {reason}") from exc
+            except BaseException:
+                # Cancelled (the client went away) or worse mid-statement: the connection's
+                # state is unknown, so it is not reused.
+                if connection is not None:
+                    await connection.close()
+                    connection = None
+                raise
+            finally:
+                if connection is not None:
+                    if self._closed:
+                        await connection.close()
+                    else:
+                        self._idle.append(connection)
+
+    async def member_by_token_id(self, token_id: str) -> MemberRecord | None:
+        async with self._cursor() as cursor:
+            await cursor.execute(self._sql.member_by_token, {"token_id": token_id})
+            row = await cursor.fetchone()
+        return None if row is None else member_row(row)
+
+    async def head(self, campaign_id: int) -> int | None:
+        async with self._cursor() as cursor:
+            await cursor.execute(self._sql.head, {"cid": campaign_id})
+            row = await cursor.fetchone()
+        return None if row is None else int(row[0])
+
+    async def append_if_head(
+        self, campaign_id: int, event: EventRecord, *, standing: str | None = None, now: float = 0.0
+    ) -> bool:
+        params = {**event_row(campaign_id, event), "base": event.seq - 1, "payload": f"{campaign_id}:{event.seq}"}
+        statement = self._sql.append_if_head
+        if standing is not None:
+            statement = self._sql.append_if_standing
+            params.update(token_id=standing, now=now)
+        async with self._cursor() as cursor:
+            await cursor.execute(statement, params)
+            return await cursor.fetchone() is not None
+
+    async def close(self) -> None:
+        self._closed = True
+        idle, self._idle = self._idle, []
+        for connection in idle:
+            await connection.close()

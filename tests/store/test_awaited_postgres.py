@@ -1,0 +1,153 @@
+"""The statements a server's event loop awaits on PostgreSQL (``Store.awaited``): the same
+answers as the blocking store's, a write that checks its member still stands, and errors in our
+words. SQLite and memory stores have none (their blocking calls are as cheap)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+from test_store_backends import NEW, event
+
+from rulekeeper.errors import StoreError
+from rulekeeper.store import NewCampaign, Store, open_store
+from rulekeeper.store.base import AwaitedStore
+from rulekeeper.store.records import NewMember
+
+
+@pytest.fixture
+def store(fresh_pg_url: str) -> Iterator[Store]:
+    opened = open_store(fresh_pg_url)
+    yield opened
+    opened.close()
+
+
+def _member(store: Store, campaign_id: int, token_id: str, *, expires: float | None = None) -> None:
+    store.add_member(campaign_id, NewMember("ana", "player", ("kira",), token_id, "0" * 64, 1.0, expires))
+
+
+def _awaiting(store: Store) -> AwaitedStore:
+    awaited = store.awaited()
+    assert awaited is not None
+    return awaited
+
+
+def test_sqlite_and_memory_stores_await_nothing(tmp_path: object) -> None:
+    for url in (f"sqlite:///{tmp_path}/c.db", "memory://"):
+        opened = open_store(url)
+        try:
+            assert opened.awaited() is None
+        finally:
+            opened.close()
+
+
+@pytest.mark.postgres
+def test_lookups_answer_as_the_blocking_store_does(store: Store) -> None:
+    record = store.create_campaign(NEW)
+    _member(store, record.id, "tok1")
+    for seq in (1, 2):
+        assert store.append_if_head(record.id, event(seq))
+
+    async def run() -> None:
+        awaited = _awaiting(store)
+        try:
+            assert await awaited.member_by_token_id("tok1") == store.member_by_token_id("tok1")
+            assert await awaited.member_by_token_id("nobody") is None
+            assert await awaited.head(record.id) == 2
+            assert await awaited.head(record.id + 1000) is None
+        finally:
+            await awaited.close()
+
+    asyncio.run(run())
+
+
+@pytest.mark.postgres
+def test_the_awaited_write_lands_only_on_its_head_for_a_new_key(store: Store) -> None:
+    record = store.create_campaign(NEW)
+
+    async def run() -> None:
+        awaited = _awaiting(store)
+        try:
+            assert await awaited.append_if_head(record.id, event(1, key="a"))
+            assert not await awaited.append_if_head(record.id, event(1))  # the head is 1 now
+            assert not await awaited.append_if_head(record.id, event(3))  # nor 2
+            assert not await awaited.append_if_head(record.id, event(2, key="a"))  # the key is taken
+            assert await awaited.append_if_head(record.id, event(2))
+        finally:
+            await awaited.close()
+
+    asyncio.run(run())
+    with store.reading(record.id) as history:
+        assert history.events() == [event(1, key="a"), event(2)]  # read back exactly, by the blocking store
+    assert store.find_campaign("c").version == 2  # type: ignore[union-attr]
+
+
+@pytest.mark.postgres
+def test_a_write_for_a_member_is_refused_once_the_member_no_longer_stands(store: Store) -> None:
+    record = store.create_campaign(NEW)
+    other = store.create_campaign(NewCampaign(**{**NEW.__dict__, "name": "other"}))
+    _member(store, record.id, "ana1")
+    _member(store, record.id, "late", expires=100.0)
+    _member(store, other.id, "elsewhere")
+
+    async def run() -> list[bool]:
+        awaited = _awaiting(store)
+        try:
+            answers = [
+                await awaited.append_if_head(record.id, event(1), standing="ana1", now=50.0),  # stands
+                await awaited.append_if_head(record.id, event(2), standing="late", now=150.0),  # expired
+                await awaited.append_if_head(record.id, event(2), standing="nobody", now=50.0),  # unknown
+                await awaited.append_if_head(record.id, event(2), standing="elsewhere", now=50.0),  # not this campaign
+            ]
+            store.revoke_members(record.id, "ana", 60.0)  # meanwhile, by another connection
+            answers.append(await awaited.append_if_head(record.id, event(2), standing="ana1", now=70.0))
+            answers.append(await awaited.append_if_head(record.id, event(2)))  # no member to check
+            return answers
+        finally:
+            await awaited.close()
+
+    assert asyncio.run(run()) == [True, False, False, False, False, True]
+    with store.reading(record.id) as history:
+        assert [e.seq for e in history.events()] == [1, 2]
+
+
+@pytest.mark.postgres
+def test_a_lost_database_is_a_store_error_in_our_words_and_the_next_call_reconnects(store: Store) -> None:
+    import psycopg
+
+    record = store.create_campaign(NEW)
+    url = store.url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+    async def run() -> None:
+        awaited = _awaiting(store)
+        try:
+            assert await awaited.head(record.id) == 0
+            # Every connection of the database ended from outside (a restart, a failover).
+            with psycopg.connect(url, autocommit=True) as admin:
+                admin.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            with pytest.raises(StoreError, match=r"^database error \(postgresql"):
+                await awaited.head(record.id)
+            assert await awaited.head(record.id) == 0  # the broken connection was not kept
+        finally:
+            await awaited.close()
+
+    asyncio.run(run())
+
+
+@pytest.mark.postgres
+def test_after_close_nothing_more_is_sent(store: Store) -> None:
+    record = store.create_campaign(NEW)
+
+    async def run() -> None:
+        awaited = _awaiting(store)
+        assert await awaited.head(record.id) == 0
+        await awaited.close()
+        with pytest.raises(StoreError, match="shutting down"):
+            await awaited.append_if_head(record.id, event(1))
+
+    asyncio.run(run())
+    assert store.find_campaign("c").version == 0  # type: ignore[union-attr]

@@ -1,0 +1,150 @@
+"""Actions on PostgreSQL written by the server's event loop (``commands.execute_awaited``): the
+same answers as the blocking path, a member remembered by the process never outliving its
+revocation, and the store's other writers always seen.
+
+The app runs in process on a real PostgreSQL database (``fresh_pg_url``); "another process" is
+a second store on the same database, as the CLI or another server would be.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from rulekeeper.campaign import Campaign
+from rulekeeper.core import Action
+from rulekeeper.store import Store, open_store
+from rulekeeper.web import create_app
+from rulekeeper.web.server import Server
+
+from .web_support import InProcess, bearer
+
+pytestmark = pytest.mark.postgres
+
+_SHEET = {"st": 12, "ht": 12}
+
+
+@pytest.fixture
+def api(fresh_pg_url: str) -> Iterator[InProcess]:
+    client = InProcess(create_app(fresh_pg_url))
+    try:
+        yield client
+    finally:
+        client.close()
+
+
+@pytest.fixture
+def other(fresh_pg_url: str) -> Iterator[Store]:
+    """The same database through another store: another process's writes."""
+    store = open_store(fresh_pg_url)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def _server(api: InProcess) -> Server:
+    server: Server = api.app.state.rulekeeper
+    return server
+
+
+def _table(api: InProcess) -> tuple[dict[str, str], dict[str, str], str]:
+    """A GURPS table: the GM, and ana playing kira; returns both headers and ana's token id."""
+    r = api.post("/api/campaigns", json={"name": "t", "system": "gurps", "seed": 5})
+    assert r.status_code == 201, r.text
+    gm = bearer(r.json()["gm_token"])
+    r = api.post("/api/campaigns/t/characters", headers=gm, json={"actor": "kira", "sheet": _SHEET, "player": "ana"})
+    assert r.status_code == 200, r.text
+    r = api.post("/api/campaigns/t/members", headers=gm, json={"name": "ana", "role": "player"})
+    assert r.status_code == 201, r.text
+    token = r.json()["token"]
+    return gm, bearer(token), token.split(".")[1]
+
+
+def _act(api: InProcess, who: dict[str, str], action: str, **params: Any) -> Any:
+    return api.post(f"/api/campaigns/t/gurps/actions/{action}", headers=who, json={"actor": "kira", "params": params})
+
+
+def _hp(store: Store) -> int:
+    hp: int = Campaign.open(store, "t").state.characters["kira"].current_hp
+    return hp
+
+
+def test_ordinary_actions_never_call_the_blocking_store(api: InProcess, monkeypatch: pytest.MonkeyPatch) -> None:
+    gm, ana, _ = _table(api)
+    assert _act(api, gm, "damage", amount=1).status_code == 200  # the campaign opens in this process
+    store = _server(api).store
+
+    def blocked(*_args: object, **_kw: object) -> None:
+        raise AssertionError("an ordinary action reached the blocking store")
+
+    for name in ("append_if_head", "reading", "writing", "member_by_token_id", "find_campaign"):
+        monkeypatch.setattr(store, name, blocked)
+    versions = []
+    for who, action in ((gm, "damage"), (ana, "damage"), (gm, "heal"), (ana, "heal"), (ana, "damage")):
+        r = _act(api, who, action, amount=2)
+        assert r.status_code == 200, r.text
+        versions.append(int(r.headers["etag"].strip('"')))
+    assert versions == [3, 4, 5, 6, 7]  # 1: kira added, 2: the first damage
+    monkeypatch.undo()
+    assert _hp(store) == 12 - 1 - 2  # read back from the database by a fresh object
+
+
+def test_a_revoked_member_cannot_act_on_what_the_process_remembers(
+    api: InProcess, other: Store, fresh_pg_url: str
+) -> None:
+    _gm, ana, ana_id = _table(api)
+    assert _act(api, ana, "damage", amount=1).status_code == 200
+    assert _act(api, ana, "damage", amount=1).status_code == 200
+    assert ana_id in _server(api).known_members  # the member is remembered, not read each time
+    record = other.find_campaign("t")
+    assert record is not None
+    assert other.revoke_members(record.id, "ana", 1.0) == 1  # revoked by another process
+    r = _act(api, ana, "damage", amount=5)
+    assert r.status_code == 401, r.text
+    assert r.json()["detail"] == "this token was revoked"
+    assert other.find_campaign("t").version == record.version  # type: ignore[union-attr]  # nothing written
+    assert _hp(other) == 12 - 2
+
+
+def test_another_processes_writes_are_seen_before_the_next_action(api: InProcess, other: Store) -> None:
+    gm, ana, _ = _table(api)
+    assert _act(api, gm, "damage", amount=1).status_code == 200
+    elsewhere = Campaign.open(other, "t")
+    elsewhere.act(Action("damage", "kira", {"amount": 3}))  # the CLI, say, between two requests
+    for who in (gm, ana):
+        r = _act(api, who, "damage", amount=1)
+        assert r.status_code == 200, r.text
+    assert int(r.headers["etag"].strip('"')) == 5
+    assert _hp(other) == 12 - 1 - 3 - 1 - 1
+    r = api.get("/api/campaigns/t/characters/kira", headers=gm)
+    assert r.status_code == 200 and r.json()["view"]["current_hp"] == 12 - 6, r.text
+
+
+def test_a_player_acting_for_another_character_is_refused_and_the_gm_is_told(api: InProcess) -> None:
+    gm, ana, _ = _table(api)
+    r = api.post("/api/campaigns/t/characters", headers=gm, json={"actor": "orc", "sheet": _SHEET, "player": "bea"})
+    assert r.status_code == 200, r.text
+    assert _act(api, ana, "damage", amount=1).status_code == 200  # the campaign is open and ana remembered
+    r = api.post("/api/campaigns/t/gurps/actions/damage", headers=ana, json={"actor": "orc", "params": {"amount": 4}})
+    assert r.status_code == 403, r.text
+    assert "may not act for orc" in r.json()["detail"]
+    r = api.get("/api/campaigns/t/refusals", headers=gm)
+    assert [(x["by"], "damage" in x["what"]) for x in r.json()] == [("ana", True)], r.text
+    r = api.get("/api/campaigns/t/characters/orc", headers=gm)
+    assert r.json()["view"]["current_hp"] == 12, r.text
+
+
+def test_every_hundredth_action_keeps_its_snapshot(api: InProcess, other: Store) -> None:
+    gm, _ana, _ = _table(api)
+    for i in range(104):
+        r = _act(api, gm, "damage" if i % 2 == 0 else "heal", amount=1)
+        assert r.status_code == 200, r.text
+    record = other.find_campaign("t")
+    assert record is not None and record.version == 105
+    with other.reading(record.id) as history:
+        snapshot = history.latest_snapshot()
+    assert snapshot is not None and snapshot.version == 100
+    assert _hp(other) == 12  # replayed from that snapshot by a fresh object: 52 wounds, 52 heals
