@@ -5,6 +5,7 @@ words. SQLite and memory stores have none (their blocking calls are as cheap).""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -151,3 +152,37 @@ def test_after_close_nothing_more_is_sent(store: Store) -> None:
 
     asyncio.run(run())
     assert store.find_campaign("c").version == 0  # type: ignore[union-attr]
+
+
+@pytest.mark.postgres
+def test_warming_opens_the_connections_before_the_first_request_and_close_ends_them(store: Store) -> None:
+    import psycopg
+
+    from rulekeeper.store.pg_awaited import POOL_SIZE
+
+    record = store.create_campaign(NEW)
+    url = store.url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+    def others() -> int:
+        with psycopg.connect(url, autocommit=True) as admin:
+            row = admin.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ).fetchone()
+            assert row is not None
+            return int(row[0])
+
+    async def run() -> None:
+        before = others()
+        awaited = _awaiting(store)
+        await awaited.warm()
+        assert others() == before + POOL_SIZE
+        for _ in range(3):
+            assert await asyncio.gather(*(awaited.head(record.id) for _ in range(POOL_SIZE))) == [0] * POOL_SIZE
+        assert others() == before + POOL_SIZE  # used, none opened beyond them
+        await awaited.close()
+        deadline = time.monotonic() + 10  # a backend leaves pg_stat_activity a moment after its client
+        while others() != before and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert others() == before
+
+    asyncio.run(run())

@@ -91,6 +91,10 @@ class AwaitedStore(abc.ABC):
         with ``standing``, a token id, only while its member stands in that campaign (not
         revoked, not expired at ``now``): checked in the write itself."""
 
+    async def warm(self) -> None:
+        """Get ready for the first requests (open connections); nothing by default."""
+        return None
+
     @abc.abstractmethod
     async def close(self) -> None: ...
 

@@ -42,8 +42,27 @@ class AwaitedPostgres(AwaitedStore):
         self._sql = statements
         self._shown_url = shown_url
         self._idle: list[psycopg.AsyncConnection[Any]] = []
+        self._size = size
         self._slots = asyncio.Semaphore(size)
         self._closed = False
+
+    async def warm(self) -> None:
+        """Open the connections before the first requests need them, as a pool's minimum size
+        would: a new PostgreSQL connection is a new server process, several milliseconds of
+        work that the first players of the evening would otherwise wait for. A connection that
+        cannot be opened now is left for a request to open (and to report)."""
+
+        async def one() -> None:
+            try:
+                connection = await psycopg.AsyncConnection.connect(self._conninfo, autocommit=True)
+            except psycopg.Error:
+                return
+            if self._closed or len(self._idle) >= self._size:
+                await connection.close()
+            else:
+                self._idle.append(connection)
+
+        await asyncio.gather(*(one() for _ in range(self._size - len(self._idle))))
 
     @asynccontextmanager
     async def _cursor(self) -> AsyncIterator[psycopg.AsyncCursor[Any]]:
@@ -73,7 +92,7 @@ class AwaitedPostgres(AwaitedStore):
                 raise
             finally:
                 if connection is not None:
-                    if self._closed:
+                    if self._closed or len(self._idle) >= self._size:
                         await connection.close()
                     else:
                         self._idle.append(connection)
