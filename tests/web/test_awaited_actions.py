@@ -148,3 +148,37 @@ def test_every_hundredth_action_keeps_its_snapshot(api: InProcess, other: Store)
         snapshot = history.latest_snapshot()
     assert snapshot is not None and snapshot.version == 100
     assert _hp(other) == 12  # replayed from that snapshot by a fresh object: 52 wounds, 52 heals
+
+
+def test_a_database_that_drops_its_connections_costs_one_clean_refusal_and_nothing_half_written(
+    api: InProcess, other: Store, fresh_pg_url: str
+) -> None:
+    import psycopg
+
+    gm, _ana, _ = _table(api)
+    for _ in range(2):
+        assert _act(api, gm, "damage", amount=1).status_code == 200
+    version = other.find_campaign("t").version  # type: ignore[union-attr]
+    # Every connection to the database ended from outside, as a restart or a failover ends them.
+    with psycopg.connect(fresh_pg_url.replace("postgresql+psycopg://", "postgresql://", 1), autocommit=True) as admin:
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    r = _act(api, gm, "damage", amount=1)
+    assert r.status_code == 503, r.text
+    assert r.json()["type"] == "/problems/store-unavailable"
+    assert r.json()["detail"] == "the campaign database could not be used"  # our words, no driver text
+    # The server's other pooled connections died too. Finding one dead drops them all, so the
+    # process refuses at most one request more (its other pool, the blocking one), not one per
+    # dead connection, and then every action is answered.
+    second = _act(api, gm, "damage", amount=1)
+    assert second.status_code in (200, 503), second.text
+    for _ in range(3 if second.status_code == 503 else 2):
+        assert _act(api, gm, "damage", amount=1).status_code == 200
+    after = open_store(fresh_pg_url)  # the test's own connections were ended too
+    try:
+        assert after.find_campaign("t").version == version + 3  # type: ignore[union-attr]  # only what was answered
+        assert _hp(after) == 12 - 2 - 3
+    finally:
+        after.close()

@@ -79,6 +79,12 @@ class AwaitedPostgres(AwaitedStore):
                     yield cursor
             except psycopg.Error as exc:
                 if connection is not None:
+                    if connection.broken:
+                        # The server went away (a restart, a failover): the idle connections went
+                        # with it, and each would fail one request more.
+                        idle, self._idle = self._idle, []
+                        for other in idle:
+                            await other.close()
                     await connection.close()
                     connection = None
                 reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
