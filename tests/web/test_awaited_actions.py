@@ -182,3 +182,19 @@ def test_a_database_that_drops_its_connections_costs_one_clean_refusal_and_nothi
         assert _hp(after) == 12 - 2 - 3
     finally:
         after.close()
+
+
+def test_the_remembered_members_are_bounded_and_the_least_recently_used_goes_first(
+    api: InProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rulekeeper.web.server as server_module
+    from rulekeeper.store.records import MemberRecord
+
+    monkeypatch.setattr(server_module, "KNOWN_MEMBERS", 2)
+    server = _server(api)
+    members = [MemberRecord(i, 1, f"m{i}", "player", (), f"tok{i}", "0" * 64, 1.0, None, None) for i in range(3)]
+    server.remember_member(members[0])
+    server.remember_member(members[1])
+    server.remember_member(members[0])  # used again: now the most recent
+    server.remember_member(members[2])  # past the bound: the least recently used goes
+    assert list(server.known_members) == ["tok0", "tok2"]

@@ -97,6 +97,10 @@ def _checked(
     return command, key
 
 
+def _act_command(action: Action, dice: Sequence[int] | str | None) -> dict[str, Any]:
+    return {"kind": "act", "action": action.to_json(), "dice": typed_dice(dice)}
+
+
 @contextmanager
 def _naming(campaign: str) -> Iterator[None]:
     """A store error about a row (a corrupt event) says which campaign it belongs to."""
@@ -543,7 +547,7 @@ class Campaign:
                 asked: dict[str, Any] = {"kind": "request", "by": seat.name, "action": action.to_json()}
                 asked["others"] = list(verdict.others)
                 return self._execute(asked, expected_version, key)
-        command = {"kind": "act", "action": action.to_json(), "dice": typed_dice(dice)}
+        command = _act_command(action, dice)
         try:
             return self._execute(command, expected_version, key, seat=seat)
         except TypedDiceRefused as refused:  # typed dice that reached another character's check
@@ -820,8 +824,7 @@ class Campaign:
             if verdict.refusal is not None or verdict.request:
                 return None  # act() notes the refusal, or turns the action into a request
         try:
-            command = {"kind": "act", "action": action.to_json(), "dice": typed_dice(dice)}
-            command, key = _checked(command, expected_version, key)
+            command, key = _checked(_act_command(action, dice), expected_version, key)
         except Exception:
             return None  # act() refuses it, in its own words
         return self._presumption(command, expected_version, key, seat)

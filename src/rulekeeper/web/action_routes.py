@@ -149,7 +149,7 @@ def presumer(system: str, spec: ActionSpec) -> ActionPresume:
     def presume(campaign: Campaign, access: Access, body: Any, expected: int | None, key: str | None) -> Planned | None:
         if campaign.system != system:
             return None
-        seat = seat_of(viewer_in(campaign, access))
+        seat = seat_of(viewer_in(campaign, access, read=False))  # on the event loop: never a read
         params = body.params.model_dump(exclude_unset=True, exclude_none=True)
         action = Action(spec.name, getattr(body, "actor", None), params)
         return campaign.presume_act(action, dice=body.rolled, expected_version=expected, key=key, seat=seat)

@@ -8,7 +8,6 @@ the retry gets the first answer, with ``retried: true``.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from typing import Annotated, Any
@@ -161,7 +160,9 @@ async def execute_awaited(
             # One command in a hundred keeps a snapshot: the history's own transaction, in a
             # worker thread, after reading the member afresh (as execute() does).
             member = await awaited.member_by_token_id(access.identity.token_id)
-            if member is None or member.revoked is not None or (member.expires or math.inf) <= time.time():
+            if member is None or member.revoked is not None:
+                return None
+            if member.expires is not None and member.expires <= time.time():
                 return None
             written = await run_in_threadpool(
                 server.store.append_if_head, cid, event, planned.snapshot, planned.drop_snapshots_from
