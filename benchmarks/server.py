@@ -30,8 +30,11 @@ most of a core from the servers.
   each client, p50/p95 over every (client, action) pair. Negative means the event arrived
   before the response. Each row also splits the machine's busy cores (``/proc/stat``) between
   the servers, PostgreSQL, this benchmark's own clients and everything else: on a small machine
-  they all compete for the same cores. ``--pg-no-commit-flush`` (diagnosis only) runs the
-  PostgreSQL databases with ``synchronous_commit = off``, to show what the WAL flush costs.
+  they all compete for the same cores; and it says how often, per action, the server's
+  processes gave up their core to wait or had it taken by the scheduler for another process
+  (``/proc/PID/task/*/status``), which is what that competition costs them.
+  ``--pg-no-commit-flush`` (diagnosis only) runs the PostgreSQL databases with
+  ``synchronous_commit = off``, to show what the WAL flush costs.
 * **streams** (not run unless asked: ``--parts streams``): ``--streams`` players (200) each hold a
   live stream of one campaign on PostgreSQL and nothing happens for 10 s; the CPU of ``serve`` and
   of PostgreSQL in that time, in percent of a core -- what open pages cost by themselves.
@@ -146,6 +149,9 @@ class Server:
         workers), read from ``/proc``."""
         return session_cpu(self.session)
 
+    def switches(self) -> tuple[int, int]:
+        return session_switches(self.session)
+
 
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
@@ -176,6 +182,27 @@ def database_cpu(workdir: Path) -> float:
 
 def session_cpu(session: int) -> float:
     return sum(ticks for _, _, sid, ticks in _processes() if sid == session) / _TICK
+
+
+def session_switches(session: int) -> tuple[int, int]:
+    """How often the session's processes were switched out: ``(waiting, preempted)`` -- they
+    gave up the core to wait (voluntary), or the scheduler took it for another (involuntary),
+    summed over every thread of every live process, from ``/proc/PID/task/*/status``."""
+    waited = preempted = 0
+    for pid, _, sid, _ in _processes():
+        if sid != session:
+            continue
+        for task in Path(f"/proc/{pid}/task").glob("*"):
+            try:
+                text = (task / "status").read_text()
+            except OSError:
+                continue  # gone meanwhile
+            for line in text.splitlines():
+                if line.startswith("voluntary_ctxt_switches:"):
+                    waited += int(line.split()[1])
+                elif line.startswith("nonvoluntary_ctxt_switches:"):
+                    preempted += int(line.split()[1])
+    return waited, preempted
 
 
 def machine_cpu() -> float:
@@ -540,6 +567,7 @@ def run_backend(backend: Backend, workdir: Path, args: argparse.Namespace) -> di
         rows = {}
         for concurrency in CONCURRENCY:
             cpu = sum(s.cpu_seconds() for s in servers), database_cpu(workdir), own_cpu(), machine_cpu()
+            switched = [s.switches() for s in servers]
             start = time.perf_counter()
             rate, p50, p95 = asyncio.run(throughput(urls, tag, concurrency, args.actions))
             wall = time.perf_counter() - start
@@ -558,6 +586,11 @@ def run_backend(backend: Backend, workdir: Path, args: argparse.Namespace) -> di
                 "client": client * done / 1000 / wall,
             }
             split["other"] = max(0.0, busy - sum(split.values()))
+            # How often a server process lost its core: each switch costs it its caches, and on
+            # a machine with fewer cores than busy processes most are preemptions.
+            now_switched = [s.switches() for s in servers]
+            waited = sum(n[0] - b[0] for n, b in zip(now_switched, switched, strict=True)) / done
+            preempted = sum(n[1] - b[1] for n, b in zip(now_switched, switched, strict=True)) / done
             rows[concurrency] = {
                 "actions_per_s": rate,
                 "p50_ms": p50 * 1000,
@@ -567,6 +600,8 @@ def run_backend(backend: Backend, workdir: Path, args: argparse.Namespace) -> di
                 "client_cpu_ms": client,
                 "cores_busy": busy,
                 "cores_by": split,
+                "server_switches_waiting": waited,
+                "server_switches_preempted": preempted,
             }
             print(
                 f"  {concurrency:>2} campaigns: {rate:7.1f} actions/s   p50 {p50 * 1000:6.1f} ms"
@@ -574,7 +609,8 @@ def run_backend(backend: Backend, workdir: Path, args: argparse.Namespace) -> di
                 + (f" + PostgreSQL {theirs:4.2f} ms" if theirs else "")
                 + f" (client {client:4.2f} ms)\n"
                 f"      cores busy {busy:4.2f} of {os.cpu_count()}: "
-                + ", ".join(f"{k} {v:4.2f}" for k, v in split.items()),
+                + ", ".join(f"{k} {v:4.2f}" for k, v in split.items())
+                + f"; server switched out per action: {waited:4.2f} waiting, {preempted:4.2f} preempted",
                 flush=True,
             )
         d50, d95, missing = asyncio.run(live_delivery(urls, tag, args.live_actions))
