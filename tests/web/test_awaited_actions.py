@@ -8,6 +8,7 @@ a second store on the same database, as the CLI or another server would be.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -169,9 +170,9 @@ def test_a_database_that_drops_its_connections_costs_one_clean_refusal_and_nothi
     assert r.status_code == 503, r.text
     assert r.json()["type"] == "/problems/store-unavailable"
     assert r.json()["detail"] == "the campaign database could not be used"  # our words, no driver text
-    # The server's other pooled connections died too. Finding one dead drops them all, so the
-    # process refuses at most one request more (its other pool, the blocking one), not one per
-    # dead connection, and then every action is answered.
+    # The server's other pooled connections died too. Finding one dead drops its pool's idle
+    # ones, so one request at a time is refused at most once more (by the other pool, the
+    # blocking one), not once per dead connection; then every action is answered.
     second = _act(api, gm, "damage", amount=1)
     assert second.status_code in (200, 503), second.text
     for _ in range(3 if second.status_code == 503 else 2):
@@ -198,3 +199,79 @@ def test_the_remembered_members_are_bounded_and_the_least_recently_used_goes_fir
     server.remember_member(members[0])  # used again: now the most recent
     server.remember_member(members[2])  # past the bound: the least recently used goes
     assert list(server.known_members) == ["tok0", "tok2"]
+
+
+def test_actions_sent_together_at_a_snapshot_are_all_answered(api: InProcess) -> None:
+    """More requests on one campaign than the worker has threads, at the command that keeps a
+    snapshot: the event loop holds the campaign for one of them while the others queue on it in
+    worker threads, so it must never wait for a thread itself (it once did, and hung for good)."""
+    from rulekeeper.web.app import THREADS
+
+    gm, _ana, _ = _table(api)
+    players = []
+    for i in range(THREADS):
+        r = api.post(
+            "/api/campaigns/t/characters", headers=gm, json={"actor": f"c{i}", "sheet": _SHEET, "player": f"p{i}"}
+        )
+        assert r.status_code == 200, r.text
+        r = api.post("/api/campaigns/t/members", headers=gm, json={"name": f"p{i}", "role": "player"})
+        assert r.status_code == 201, r.text
+        players.append((f"c{i}", bearer(r.json()["token"])))
+    for actor, who in players:  # each member remembered by the process
+        r = api.post(
+            "/api/campaigns/t/gurps/actions/damage", headers=who, json={"actor": actor, "params": {"amount": 1}}
+        )
+        assert r.status_code == 200, r.text
+    version = int(r.headers["etag"].strip('"'))
+    while version < 99:  # the next command is the hundredth: it keeps a snapshot
+        r = _act(api, gm, "heal", amount=1)
+        assert r.status_code == 200, r.text
+        version = int(r.headers["etag"].strip('"'))
+    sent = [
+        (
+            "POST",
+            "/api/campaigns/t/gurps/actions/damage",
+            {"headers": gm, "json": {"actor": "kira", "params": {"amount": 1}}},
+        )
+    ]
+    sent += [
+        (
+            "POST",
+            "/api/campaigns/t/gurps/actions/damage",
+            {"headers": who, "json": {"actor": actor, "params": {"amount": 1}}},
+        )
+        for actor, who in players
+    ]
+    answers = api.at_once(sent)
+    assert [a.status_code for a in answers] == [200] * len(sent), [a.text for a in answers]
+    assert sorted(int(a.headers["etag"].strip('"')) for a in answers) == list(range(100, 100 + len(sent)))
+
+
+def test_a_remembered_token_that_expires_is_refused(api: InProcess) -> None:
+    gm, _ana, _ = _table(api)
+    r = api.post("/api/campaigns/t/members", headers=gm, json={"name": "ana", "role": "player", "expires_in": 2})
+    assert r.status_code == 201, r.text
+    brief = bearer(r.json()["token"])
+    assert _act(api, brief, "damage", amount=1).status_code == 200  # remembered from here on
+    time.sleep(2.2)
+    r = _act(api, brief, "damage", amount=1)
+    assert r.status_code == 401, r.text
+    assert r.json()["detail"] == "this token has expired"
+
+
+def test_keys_and_versions_answer_as_the_blocking_path_does(api: InProcess, other: Store) -> None:
+    gm, ana, _ = _table(api)
+    assert _act(api, gm, "damage", amount=1).status_code == 200
+    path = "/api/campaigns/t/gurps/actions/damage"
+    first = api.post(path, headers={**ana, "Idempotency-Key": "k1"}, json={"actor": "kira", "params": {"amount": 2}})
+    assert first.status_code == 200, first.text
+    again = api.post(path, headers={**ana, "Idempotency-Key": "k1"}, json={"actor": "kira", "params": {"amount": 2}})
+    assert again.status_code == 200 and again.json().get("retried") is True, again.text
+    assert again.headers["etag"] == first.headers["etag"]
+    stale = api.post(path, headers={**gm, "If-Match": '"1"'}, json={"actor": "kira", "params": {"amount": 2}})
+    assert stale.status_code == 412, stale.text
+    current = first.headers["etag"]
+    fresh = api.post(path, headers={**gm, "If-Match": current}, json={"actor": "kira", "params": {"amount": 1}})
+    assert fresh.status_code == 200, fresh.text
+    assert int(fresh.headers["etag"].strip('"')) == int(current.strip('"')) + 1
+    assert _hp(other) == 12 - 1 - 2 - 1  # the retry applied nothing, the stale one nothing

@@ -61,6 +61,20 @@ class InProcess:
     def patch(self, url: str, **kw: Any) -> httpx.Response:
         return self.request("PATCH", url, **kw)
 
+    def at_once(self, requests: list[tuple[str, str, dict[str, Any]]], *, timeout: float = 60) -> list[httpx.Response]:
+        """``(method, url, keywords)`` requests sent together; an ``AssertionError`` if they are
+        not all answered within ``timeout`` seconds (a server that hangs fails, not the suite)."""
+
+        async def send() -> list[httpx.Response]:
+            return list(await asyncio.gather(*(self._client.request(m, u, **kw) for m, u, kw in requests)))
+
+        try:
+            return self._loop.run_until_complete(asyncio.wait_for(send(), timeout))
+        except TimeoutError:
+            raise AssertionError(
+                f"{len(requests)} requests sent together were not all answered in {timeout:g} s"
+            ) from None
+
     def close(self) -> None:
         self._loop.run_until_complete(self._client.aclose())
         self._loop.run_until_complete(self._life.__aexit__(None, None, None))

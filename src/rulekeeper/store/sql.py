@@ -179,10 +179,10 @@ class SqlStore(StatementStore):
             # The connection may be broken (a server restart); never hand it out again.
             fairy.invalidate()
             if getattr(driver, "broken", False):
-                # The server went away: its other pooled connections went with it. A new pool,
-                # so the next requests connect afresh instead of each failing on a dead one
-                # (the old pool's connections in use are dropped when handed back).
-                self._engine.dispose(close=False)
+                # The server went away, most likely with this pool's other connections: closed
+                # and opened afresh, rather than each failing one request more (those in use by
+                # other threads are discarded when handed back).
+                self._engine.dispose()
             raise StoreError(f"database error ({self._safe_url()}): {_reason(exc)}") from exc
         finally:
             fairy.close()

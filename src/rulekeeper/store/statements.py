@@ -209,12 +209,13 @@ class Statements:
         #: PostgreSQL: the same, and only while the member of token ``token_id`` stands (exists in
         #: this campaign, not revoked, not expired at ``now``): a command authorised by a member
         #: read earlier is written only if that still holds, in the statement that writes it.
+        head_condition = "AND version = %(base)s AND"
+        assert not postgres or self.append_if_head.count(head_condition) == 1
         self.append_if_standing = (
             self.append_if_head.replace(
-                "AND version = %(base)s AND",
-                "AND version = %(base)s AND EXISTS (SELECT 1 FROM members WHERE token_id = %(token_id)s::varchar "
+                head_condition,
+                head_condition + " EXISTS (SELECT 1 FROM members WHERE token_id = %(token_id)s::varchar "
                 "AND campaign_id = %(cid)s AND revoked IS NULL AND (expires IS NULL OR expires > %(now)s)) AND",
-                1,
             )
             if postgres
             else ""

@@ -13,11 +13,9 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import Header, Response
-from starlette.concurrency import run_in_threadpool
 
 from rulekeeper.campaign import Campaign, CommandResult
 from rulekeeper.campaign.facade import Planned
-from rulekeeper.campaign.presumed import NotPresumed
 from rulekeeper.campaign.seat import Seat
 from rulekeeper.errors import InputError, RuleRefusal, RulesError
 from rulekeeper.store.base import AwaitedStore
@@ -153,27 +151,21 @@ async def execute_awaited(
             return None  # execute() says what is wrong, on the stored history
         if planned is None:
             return None
-        cid, event = access.record.id, planned.event
-        if planned.snapshot is None and planned.drop_snapshots_from is None:
-            written = await awaited.append_if_head(cid, event, standing=access.identity.token_id, now=time.time())
-        else:
-            # One command in a hundred keeps a snapshot: the history's own transaction, in a
-            # worker thread, after reading the member afresh (as execute() does).
-            member = await awaited.member_by_token_id(access.identity.token_id)
-            if member is None or member.revoked is not None:
-                return None
-            if member.expires is not None and member.expires <= time.time():
-                return None
-            written = await run_in_threadpool(
-                server.store.append_if_head, cid, event, planned.snapshot, planned.drop_snapshots_from
-            )
+        if planned.snapshot is not None or planned.drop_snapshots_from is not None:
+            # One command in a hundred keeps a snapshot, in the history's own transaction: it
+            # is worked out again by execute(), in a worker thread. Never awaited from here: the
+            # loop holds the campaign, and threads queued on it could take every worker thread.
+            return None
+        now = time.time()
+        written = await awaited.append_if_head(
+            access.record.id, planned.event, standing=access.identity.token_id, now=now
+        )
         result = campaign.settle_presumed(planned, written)
         if result is None:
             return None
-        try:
-            viewer = viewer_in(campaign, access, read=False)  # the new event is this object's own
-        except NotPresumed:
-            viewer = await run_in_threadpool(viewer_in, campaign, access)
+        # No store read: the player's numbering was current before the write (read=False
+        # above), and the one event since is this object's own.
+        viewer = viewer_in(campaign, access)
         body = command_json(campaign, result, viewer)
     server.broker.poke()
     return body, f'"{viewer.seq(result.version)}"'
