@@ -249,11 +249,11 @@ def test_actions_sent_together_at_a_snapshot_are_all_answered(api: InProcess) ->
 
 def test_a_remembered_token_that_expires_is_refused(api: InProcess) -> None:
     gm, _ana, _ = _table(api)
-    r = api.post("/api/campaigns/t/members", headers=gm, json={"name": "ana", "role": "player", "expires_in": 2})
+    r = api.post("/api/campaigns/t/members", headers=gm, json={"name": "ana", "role": "player", "expires_in": 3})
     assert r.status_code == 201, r.text
     brief = bearer(r.json()["token"])
     assert _act(api, brief, "damage", amount=1).status_code == 200  # remembered from here on
-    time.sleep(2.2)
+    time.sleep(3.2)
     r = _act(api, brief, "damage", amount=1)
     assert r.status_code == 401, r.text
     assert r.json()["detail"] == "this token has expired"
@@ -275,3 +275,32 @@ def test_keys_and_versions_answer_as_the_blocking_path_does(api: InProcess, othe
     assert fresh.status_code == 200, fresh.text
     assert int(fresh.headers["etag"].strip('"')) == int(current.strip('"')) + 1
     assert _hp(other) == 12 - 1 - 2 - 1  # the retry applied nothing, the stale one nothing
+
+
+def test_a_command_opens_its_connection_before_it_holds_its_campaign(
+    api: InProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening a connection may wait for one of asyncio's threads (a host name looked up), and
+    threads may be queued on the campaign: so a command must not open one while holding it."""
+    import psycopg
+
+    gm, _ana, _ = _table(api)
+    assert _act(api, gm, "damage", amount=1).status_code == 200  # the campaign open, the GM remembered
+    server = _server(api)
+    record = server.known_campaign("t", server.store.find_campaign("t").id)  # type: ignore[union-attr]
+    assert record is not None
+    held_while_connecting: list[bool] = []
+    real = psycopg.AsyncConnection.connect
+
+    async def connect(*args: Any, **kw: Any) -> Any:
+        held_while_connecting.append(server.pool._lock(record.id).locked())
+        return await real(*args, **kw)
+
+    monkeypatch.setattr(psycopg.AsyncConnection, "connect", staticmethod(connect))
+    old = server.awaited
+    assert old is not None
+    api.run(old.close())
+    server.awaited = server.store.awaited()  # no connection open yet, as after a database restart
+    r = _act(api, gm, "damage", amount=1)
+    assert r.status_code == 200, r.text
+    assert held_while_connecting == [False]

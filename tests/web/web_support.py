@@ -61,6 +61,10 @@ class InProcess:
     def patch(self, url: str, **kw: Any) -> httpx.Response:
         return self.request("PATCH", url, **kw)
 
+    def run(self, awaitable: Any) -> Any:
+        """Await something on the app's own event loop (its connections belong to it)."""
+        return self._loop.run_until_complete(awaitable)
+
     def at_once(self, requests: list[tuple[str, str, dict[str, Any]]], *, timeout: float = 60) -> list[httpx.Response]:
         """``(method, url, keywords)`` requests sent together; an ``AssertionError`` if they are
         not all answered within ``timeout`` seconds (a server that hangs fails, not the suite)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager
+from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from typing import Protocol
 
 from rulekeeper.errors import UnknownNameError
@@ -25,7 +25,7 @@ from rulekeeper.store.records import (
     SnapshotRecord,
 )
 
-__all__ = ["AwaitedStore", "HistoryReader", "HistoryWriter", "Store", "unknown_campaign"]
+__all__ = ["AwaitedConnection", "AwaitedStore", "HistoryReader", "HistoryWriter", "Store", "unknown_campaign"]
 
 
 class HistoryReader(Protocol):
@@ -70,10 +70,8 @@ class HistoryWriter(HistoryReader, Protocol):
         ...
 
 
-class AwaitedStore(abc.ABC):
-    """The few statements an event loop awaits on a store whose round trips are worth not
-    blocking a thread for (PostgreSQL: :mod:`rulekeeper.store.pg_awaited`). Made in the loop
-    that awaits it (:meth:`Store.awaited`) and closed there."""
+class AwaitedConnection(abc.ABC):
+    """The statements an event loop awaits, on one connection (:meth:`AwaitedStore.connected`)."""
 
     @abc.abstractmethod
     async def member_by_token_id(self, token_id: str) -> MemberRecord | None:
@@ -90,6 +88,32 @@ class AwaitedStore(abc.ABC):
         """As :meth:`Store.append_if_head` for an event alone (no snapshot kept or forgotten);
         with ``standing``, a token id, only while its member stands in that campaign (not
         revoked, not expired at ``now``): checked in the write itself."""
+
+
+class AwaitedStore(abc.ABC):
+    """The few statements an event loop awaits on a store whose round trips are worth not
+    blocking a thread for (PostgreSQL: :mod:`rulekeeper.store.pg_awaited`). Made in the loop
+    that awaits it (:meth:`Store.awaited`) and closed there."""
+
+    @abc.abstractmethod
+    def connected(self) -> AbstractAsyncContextManager[AwaitedConnection]:
+        """A connection held for a block, opened first if need be: a caller that must not wait
+        for anything but the statement itself (a command holding its campaign) takes it
+        beforehand."""
+
+    async def member_by_token_id(self, token_id: str) -> MemberRecord | None:
+        async with self.connected() as connection:
+            return await connection.member_by_token_id(token_id)
+
+    async def head(self, campaign_id: int) -> int | None:
+        async with self.connected() as connection:
+            return await connection.head(campaign_id)
+
+    async def append_if_head(
+        self, campaign_id: int, event: EventRecord, *, standing: str | None = None, now: float = 0.0
+    ) -> bool:
+        async with self.connected() as connection:
+            return await connection.append_if_head(campaign_id, event, standing=standing, now=now)
 
     async def warm(self) -> None:
         """Get ready for the first requests (open connections); nothing by default."""

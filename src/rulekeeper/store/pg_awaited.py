@@ -23,7 +23,7 @@ from typing import Any
 import psycopg
 
 from rulekeeper.errors import StoreError
-from rulekeeper.store.base import AwaitedStore
+from rulekeeper.store.base import AwaitedConnection, AwaitedStore
 from rulekeeper.store.records import EventRecord, MemberRecord
 from rulekeeper.store.statements import Statements, event_row, member_row
 
@@ -65,9 +65,11 @@ class AwaitedPostgres(AwaitedStore):
         await asyncio.gather(*(one() for _ in range(self._size - len(self._idle))))
 
     @asynccontextmanager
-    async def _cursor(self) -> AsyncIterator[psycopg.AsyncCursor[Any]]:
-        """A cursor on an idle connection (opened if none is), in autocommit: each statement is
-        its own transaction. A connection that failed is closed, never handed out again."""
+    async def connected(self) -> AsyncIterator[_Connected]:
+        """An idle connection (opened if none is), in autocommit, held for the block. Opening
+        one may look the host name up in one of asyncio's threads, so a command takes this
+        before it holds its campaign (``commands.execute_awaited``). A connection that failed is
+        closed, never handed out again."""
         if self._closed:
             raise StoreError(f"database error ({self._shown_url}): the server is shutting down")
         async with self._slots:
@@ -75,8 +77,7 @@ class AwaitedPostgres(AwaitedStore):
             try:
                 if connection is None:
                     connection = await psycopg.AsyncConnection.connect(self._conninfo, autocommit=True)
-                async with connection.cursor() as cursor:
-                    yield cursor
+                yield _Connected(connection, self._sql)
             except psycopg.Error as exc:
                 if connection is not None:
                     if connection.broken:
@@ -103,14 +104,28 @@ class AwaitedPostgres(AwaitedStore):
                     else:
                         self._idle.append(connection)
 
+    async def close(self) -> None:
+        self._closed = True
+        idle, self._idle = self._idle, []
+        for connection in idle:
+            await connection.close()
+
+
+class _Connected(AwaitedConnection):
+    """The statements on one connection held by :meth:`AwaitedPostgres.connected`."""
+
+    def __init__(self, connection: psycopg.AsyncConnection[Any], statements: Statements) -> None:
+        self._connection = connection
+        self._sql = statements
+
     async def member_by_token_id(self, token_id: str) -> MemberRecord | None:
-        async with self._cursor() as cursor:
+        async with self._connection.cursor() as cursor:
             await cursor.execute(self._sql.member_by_token, {"token_id": token_id})
             row = await cursor.fetchone()
         return None if row is None else member_row(row)
 
     async def head(self, campaign_id: int) -> int | None:
-        async with self._cursor() as cursor:
+        async with self._connection.cursor() as cursor:
             await cursor.execute(self._sql.head, {"cid": campaign_id})
             row = await cursor.fetchone()
         return None if row is None else int(row[0])
@@ -123,12 +138,6 @@ class AwaitedPostgres(AwaitedStore):
         if standing is not None:
             statement = self._sql.append_if_standing
             params.update(token_id=standing, now=now)
-        async with self._cursor() as cursor:
+        async with self._connection.cursor() as cursor:
             await cursor.execute(statement, params)
             return await cursor.fetchone() is not None
-
-    async def close(self) -> None:
-        self._closed = True
-        idle, self._idle = self._idle, []
-        for connection in idle:
-            await connection.close()
