@@ -13,7 +13,7 @@ from test_store_backends import NEW, event
 
 from rulekeeper.errors import StoreError
 from rulekeeper.store import NewCampaign, Store, open_store
-from rulekeeper.store.base import AwaitedStore
+from rulekeeper.store.base import AwaitedStore, AwaitedUnavailable
 from rulekeeper.store.records import NewMember
 
 
@@ -34,6 +34,13 @@ def _awaiting(store: Store) -> AwaitedStore:
     return awaited
 
 
+async def _ready(store: Store) -> AwaitedStore:
+    """The awaited statements with their connections open (a server opens them as it starts)."""
+    awaited = _awaiting(store)
+    await awaited.warm()
+    return awaited
+
+
 def test_sqlite_and_memory_stores_await_nothing(tmp_path: object) -> None:
     for url in (f"sqlite:///{tmp_path}/c.db", "memory://"):
         opened = open_store(url)
@@ -51,7 +58,7 @@ def test_lookups_answer_as_the_blocking_store_does(store: Store) -> None:
         assert store.append_if_head(record.id, event(seq))
 
     async def run() -> None:
-        awaited = _awaiting(store)
+        awaited = await _ready(store)
         try:
             assert await awaited.member_by_token_id("tok1") == store.member_by_token_id("tok1")
             assert await awaited.member_by_token_id("nobody") is None
@@ -68,7 +75,7 @@ def test_the_awaited_write_lands_only_on_its_head_for_a_new_key(store: Store) ->
     record = store.create_campaign(NEW)
 
     async def run() -> None:
-        awaited = _awaiting(store)
+        awaited = await _ready(store)
         try:
             assert await awaited.append_if_head(record.id, event(1, key="a"))
             assert not await awaited.append_if_head(record.id, event(1))  # the head is 1 now
@@ -93,7 +100,7 @@ def test_a_write_for_a_member_is_refused_once_the_member_no_longer_stands(store:
     _member(store, other.id, "elsewhere")
 
     async def run() -> list[bool]:
-        awaited = _awaiting(store)
+        awaited = await _ready(store)
         try:
             answers = [
                 await awaited.append_if_head(record.id, event(1), standing="ana1", now=50.0),  # stands
@@ -121,7 +128,7 @@ def test_a_lost_database_is_a_store_error_in_our_words_and_the_next_call_reconne
     url = store.url.replace("postgresql+psycopg://", "postgresql://", 1)
 
     async def run() -> None:
-        awaited = _awaiting(store)
+        awaited = await _ready(store)
         try:
             assert await awaited.head(record.id) == 0
             # Every connection of the database ended from outside (a restart, a failover).
@@ -132,7 +139,18 @@ def test_a_lost_database_is_a_store_error_in_our_words_and_the_next_call_reconne
                 )
             with pytest.raises(StoreError, match=r"^database error \(postgresql"):
                 await awaited.head(record.id)
-            assert await awaited.head(record.id) == 0  # the broken connection was not kept
+            # The others died with it: none is handed out, and new ones open in the background.
+            with pytest.raises(AwaitedUnavailable):
+                await awaited.head(record.id)
+            for _ in range(100):
+                await asyncio.sleep(0.05)
+                try:
+                    assert await awaited.head(record.id) == 0
+                    break
+                except AwaitedUnavailable:
+                    continue
+            else:
+                raise AssertionError("no connection was opened again in 5 s")
         finally:
             await awaited.close()
 
@@ -144,7 +162,7 @@ def test_after_close_nothing_more_is_sent(store: Store) -> None:
     record = store.create_campaign(NEW)
 
     async def run() -> None:
-        awaited = _awaiting(store)
+        awaited = await _ready(store)
         assert await awaited.head(record.id) == 0
         await awaited.close()
         with pytest.raises(StoreError, match="shutting down"):
@@ -184,5 +202,31 @@ def test_warming_opens_the_connections_before_the_first_request_and_close_ends_t
         while others() != before and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
         assert others() == before
+
+    asyncio.run(run())
+
+
+@pytest.mark.postgres
+def test_a_statement_never_opens_a_connection_itself(store: Store) -> None:
+    """Opening one may wait for a thread (a host name looked up), and the caller may hold a
+    campaign that threads are queued on: with none open, the caller is told at once, and the
+    connections are opened in the background."""
+    record = store.create_campaign(NEW)
+
+    async def run() -> None:
+        awaited = _awaiting(store)
+        try:
+            with pytest.raises(AwaitedUnavailable):
+                await awaited.head(record.id)
+            for _ in range(100):  # the background's connections, a moment later
+                await asyncio.sleep(0.05)
+                try:
+                    assert await awaited.head(record.id) == 0
+                    return
+                except AwaitedUnavailable:
+                    continue
+            raise AssertionError("no connection was opened in the background in 5 s")
+        finally:
+            await awaited.close()
 
     asyncio.run(run())

@@ -25,7 +25,15 @@ from rulekeeper.store.records import (
     SnapshotRecord,
 )
 
-__all__ = ["AwaitedConnection", "AwaitedStore", "HistoryReader", "HistoryWriter", "Store", "unknown_campaign"]
+__all__ = [
+    "AwaitedConnection",
+    "AwaitedStore",
+    "AwaitedUnavailable",
+    "HistoryReader",
+    "HistoryWriter",
+    "Store",
+    "unknown_campaign",
+]
 
 
 class HistoryReader(Protocol):
@@ -70,6 +78,11 @@ class HistoryWriter(HistoryReader, Protocol):
         ...
 
 
+class AwaitedUnavailable(Exception):
+    """No connection is open for an awaited statement this moment: take the blocking path
+    (connections are opened in the background, never while a request waits)."""
+
+
 class AwaitedConnection(abc.ABC):
     """The statements an event loop awaits, on one connection (:meth:`AwaitedStore.connected`)."""
 
@@ -97,9 +110,9 @@ class AwaitedStore(abc.ABC):
 
     @abc.abstractmethod
     def connected(self) -> AbstractAsyncContextManager[AwaitedConnection]:
-        """A connection held for a block, opened first if need be: a caller that must not wait
-        for anything but the statement itself (a command holding its campaign) takes it
-        beforehand."""
+        """An open connection held for a block. It waits for nothing but other statements to
+        end -- never for a thread -- so a command may take it while holding its campaign;
+        :class:`AwaitedUnavailable` when none is open."""
 
     async def member_by_token_id(self, token_id: str) -> MemberRecord | None:
         async with self.connected() as connection:

@@ -23,7 +23,7 @@ from typing import Any
 import psycopg
 
 from rulekeeper.errors import StoreError
-from rulekeeper.store.base import AwaitedConnection, AwaitedStore
+from rulekeeper.store.base import AwaitedConnection, AwaitedStore, AwaitedUnavailable
 from rulekeeper.store.records import EventRecord, MemberRecord
 from rulekeeper.store.statements import Statements, event_row, member_row
 
@@ -35,7 +35,13 @@ POOL_SIZE = 4
 
 
 class AwaitedPostgres(AwaitedStore):
-    """A few asynchronous connections to one PostgreSQL database, opened when first needed."""
+    """A few asynchronous connections to one PostgreSQL database.
+
+    Connections are opened only in the background (:meth:`warm`, at start-up and whenever none
+    is left), never by a request: opening one may look the host name up in one of asyncio's
+    threads, and a request may hold its campaign, on which those threads may be queued. A
+    request that finds none open is told so (``AwaitedUnavailable``) and takes the blocking path.
+    """
 
     def __init__(self, conninfo: str, statements: Statements, shown_url: str, *, size: int = POOL_SIZE) -> None:
         self._conninfo = conninfo
@@ -43,72 +49,87 @@ class AwaitedPostgres(AwaitedStore):
         self._shown_url = shown_url
         self._idle: list[psycopg.AsyncConnection[Any]] = []
         self._size = size
+        self._count = 0  # connections open, idle or in use
         self._slots = asyncio.Semaphore(size)
         self._closed = False
+        self._warming: asyncio.Task[None] | None = None
 
     async def warm(self) -> None:
-        """Open the connections before the first requests need them, as a pool's minimum size
-        would: a new PostgreSQL connection is a new server process, several milliseconds of
-        work that the first players of the evening would otherwise wait for. A connection that
-        cannot be opened now is left for a request to open (and to report)."""
+        """Open connections up to the pool's size, as a pool's minimum size would: a new
+        PostgreSQL connection is a new server process, several milliseconds of work that the
+        first players of the evening would otherwise wait for. One that cannot be opened now
+        is tried again when a request next finds none."""
 
         async def one() -> None:
             try:
                 connection = await psycopg.AsyncConnection.connect(self._conninfo, autocommit=True)
             except psycopg.Error:
                 return
-            if self._closed or len(self._idle) >= self._size:
+            if self._closed or self._count >= self._size:
                 await connection.close()
             else:
+                self._count += 1
                 self._idle.append(connection)
 
-        await asyncio.gather(*(one() for _ in range(self._size - len(self._idle))))
+        await asyncio.gather(*(one() for _ in range(self._size - self._count)))
+
+    def _refill(self) -> None:
+        """:meth:`warm` in the background, once at a time."""
+        if not self._closed and (self._warming is None or self._warming.done()):
+            self._warming = asyncio.get_running_loop().create_task(self.warm())
+
+    async def _drop(self, connection: psycopg.AsyncConnection[Any]) -> None:
+        self._count -= 1
+        await connection.close()
 
     @asynccontextmanager
     async def connected(self) -> AsyncIterator[_Connected]:
-        """An idle connection (opened if none is), in autocommit, held for the block. Opening
-        one may look the host name up in one of asyncio's threads, so a command takes this
-        before it holds its campaign (``commands.execute_awaited``). A connection that failed is
-        closed, never handed out again."""
+        """An open connection, in autocommit, held for the block: waits only for another
+        request's statement to end, never for a thread. None open: ``AwaitedUnavailable`` (and
+        more are opened in the background). A connection that failed is closed, never handed
+        out again."""
         if self._closed:
             raise StoreError(f"database error ({self._shown_url}): the server is shutting down")
         async with self._slots:
-            connection = self._idle.pop() if self._idle else None
+            if not self._idle:
+                self._refill()
+                raise AwaitedUnavailable("no connection to PostgreSQL is open this moment")
+            connection: psycopg.AsyncConnection[Any] | None = self._idle.pop()
+            assert connection is not None
             try:
-                if connection is None:
-                    connection = await psycopg.AsyncConnection.connect(self._conninfo, autocommit=True)
                 yield _Connected(connection, self._sql)
             except psycopg.Error as exc:
-                if connection is not None:
-                    if connection.broken:
-                        # The server went away (a restart, a failover): the idle connections went
-                        # with it, and each would fail one request more.
-                        idle, self._idle = self._idle, []
-                        for other in idle:
-                            await other.close()
-                    await connection.close()
-                    connection = None
+                if connection.broken:
+                    # The server went away (a restart, a failover): the idle connections went
+                    # with it, and each would fail one request more. New ones in the background.
+                    idle, self._idle = self._idle, []
+                    for other in idle:
+                        await self._drop(other)
+                    self._refill()
+                await self._drop(connection)
+                connection = None
                 reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
                 raise StoreError(f"database error ({self._shown_url}): {reason}") from exc
             except BaseException:
                 # Cancelled (the client went away) or worse mid-statement: the connection's
                 # state is unknown, so it is not reused.
-                if connection is not None:
-                    await connection.close()
-                    connection = None
+                await self._drop(connection)
+                connection = None
                 raise
             finally:
                 if connection is not None:
-                    if self._closed or len(self._idle) >= self._size:
-                        await connection.close()
+                    if self._closed:
+                        await self._drop(connection)
                     else:
                         self._idle.append(connection)
 
     async def close(self) -> None:
         self._closed = True
+        if self._warming is not None:
+            self._warming.cancel()
         idle, self._idle = self._idle, []
         for connection in idle:
-            await connection.close()
+            await self._drop(connection)
 
 
 class _Connected(AwaitedConnection):

@@ -25,7 +25,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.security.utils import get_authorization_scheme_param
 
 from rulekeeper.campaign.members import Identity, TokenProblem, identify, identity_of, token_parts
-from rulekeeper.store.base import AwaitedStore
+from rulekeeper.store.base import AwaitedStore, AwaitedUnavailable
 from rulekeeper.store.records import CampaignRecord
 from rulekeeper.web.problems import Problem
 from rulekeeper.web.server import Server, server_of
@@ -114,7 +114,8 @@ async def awaited_access(server: Server, awaited: AwaitedStore, token: str | Non
     member as last read by this process: the write itself checks that the member still stands
     (``AwaitedStore.append_if_head(standing=...)``), so a revoked token writes nothing even if
     it was revoked a moment ago. None when that would need a blocking read (a campaign this
-    process has not looked up yet). Nothing else may trust what this answers."""
+    process has not looked up yet, no connection open this moment). Nothing else may trust
+    what this answers."""
     if not token:
         raise Problem(401, "unauthenticated", "this needs a campaign token: Authorization: Bearer <token>")
     try:
@@ -123,7 +124,10 @@ async def awaited_access(server: Server, awaited: AwaitedStore, token: str | Non
         raise Problem(401, "unauthenticated", exc.message) from None
     member = server.known_members.get(token_id)
     if member is None:
-        member = await awaited.member_by_token_id(token_id)
+        try:
+            member = await awaited.member_by_token_id(token_id)
+        except AwaitedUnavailable:
+            return None  # no connection open this moment: the blocking path reads it
     try:
         identity = identity_of(member, secret)
     except TokenProblem as exc:

@@ -18,7 +18,7 @@ from rulekeeper.campaign import Campaign, CommandResult
 from rulekeeper.campaign.facade import Planned
 from rulekeeper.campaign.seat import Seat
 from rulekeeper.errors import InputError, RuleRefusal, RulesError
-from rulekeeper.store.base import AwaitedStore
+from rulekeeper.store.base import AwaitedStore, AwaitedUnavailable
 from rulekeeper.web.auth import Access
 from rulekeeper.web.problems import Problem
 from rulekeeper.web.projections import Viewer, command_json, redact_error
@@ -139,37 +139,40 @@ async def execute_awaited(
     command needing the stored history, the store moved on, the member gone): :func:`execute`
     then does it as always, with the member read afresh."""
     expected = expected_version(if_match)
-    # The connection first: opening one may wait for a thread (a host name looked up), and
-    # nothing may wait for a thread while this holds the campaign, which threads may be queued on.
-    async with awaited.connected() as db:
-        with server.pool.held_now(access.record) as campaign:
-            if campaign is None:
-                return None
-            try:
-                # On a campaign this process holds (a player's command may find it behind the
-                # store: then the write below is refused, and execute() catches up first).
-                viewer = viewer_in(campaign, access, read=False)
-                planned = presume(campaign, access, expected_for(campaign, viewer, expected), key)
-            except Exception:
-                return None  # execute() says what is wrong, on the stored history
-            if planned is None:
-                return None
-            if planned.snapshot is not None or planned.drop_snapshots_from is not None:
-                # One command in a hundred keeps a snapshot, in the history's own transaction: it
-                # is worked out again by execute(), in a worker thread. Never awaited from here: the
-                # loop holds the campaign, and threads queued on it could take every worker thread.
-                return None
-            now = time.time()
-            written = await db.append_if_head(
-                access.record.id, planned.event, standing=access.identity.token_id, now=now
-            )
-            result = campaign.settle_presumed(planned, written)
-            if result is None:
-                return None
-            # No store read: the player's numbering was current before the write (read=False
-            # above), and the one event since is this object's own.
-            viewer = viewer_in(campaign, access)
-            body = command_json(campaign, result, viewer)
+    with server.pool.held_now(access.record) as campaign:
+        if campaign is None:
+            return None
+        try:
+            # On a campaign this process holds (a player's command may find it behind the
+            # store: then the write below is refused, and execute() catches up first).
+            viewer = viewer_in(campaign, access, read=False)
+            planned = presume(campaign, access, expected_for(campaign, viewer, expected), key)
+        except Exception:
+            return None  # execute() says what is wrong, on the stored history
+        if planned is None:
+            return None
+        if planned.snapshot is not None or planned.drop_snapshots_from is not None:
+            # One command in a hundred keeps a snapshot, in the history's own transaction: it
+            # is worked out again by execute(), in a worker thread. Never awaited from here:
+            # while the loop holds the campaign, nothing it awaits may need a thread, since
+            # threads queued on this campaign could hold every one there is.
+            return None
+        try:
+            # Waits at most for other requests' statements (never for a thread, nor for a
+            # connection being opened: ``AwaitedStore.connected``).
+            async with awaited.connected() as db:
+                written = await db.append_if_head(
+                    access.record.id, planned.event, standing=access.identity.token_id, now=time.time()
+                )
+        except AwaitedUnavailable:
+            return None  # nothing written: execute() writes it on the blocking store
+        result = campaign.settle_presumed(planned, written)
+        if result is None:
+            return None
+        # No store read: the player's numbering was current before the write (read=False
+        # above), and the one event since is this object's own.
+        viewer = viewer_in(campaign, access)
+        body = command_json(campaign, result, viewer)
     server.broker.poke()
     return body, f'"{viewer.seq(result.version)}"'
 
