@@ -32,6 +32,8 @@ __all__ = ["AwaitedPostgres"]
 #: Connections one event loop keeps at most: a worker's loop runs one request's statement at a
 #: time, and a few in flight cover the others waiting on PostgreSQL.
 POOL_SIZE = 4
+#: How long the background waits for a new connection before trying again later.
+CONNECT_SECONDS = 10
 
 
 class AwaitedPostgres(AwaitedStore):
@@ -62,7 +64,11 @@ class AwaitedPostgres(AwaitedStore):
 
         async def one() -> None:
             try:
-                connection = await psycopg.AsyncConnection.connect(self._conninfo, autocommit=True)
+                # Bounded: a database that does not answer must not keep the pool from trying
+                # again (one refill at a time) once it does.
+                connection = await psycopg.AsyncConnection.connect(
+                    self._conninfo, autocommit=True, connect_timeout=CONNECT_SECONDS
+                )
             except psycopg.Error:
                 return
             if self._closed or self._count >= self._size:
