@@ -230,3 +230,14 @@ def test_a_statement_never_opens_a_connection_itself(store: Store) -> None:
             await awaited.close()
 
     asyncio.run(run())
+
+
+@pytest.mark.postgres
+def test_an_older_libpq_keeps_every_write_on_worker_threads(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before libpq 17, cancelling a statement (as uvicorn does to requests still running when
+    it stops) takes a thread, which could be queued on the campaign the request holds."""
+    import psycopg
+
+    assert store.awaited() is not None  # the pinned psycopg's libpq is newer
+    monkeypatch.setattr(psycopg.pq, "version", lambda: 160004)
+    assert store.awaited() is None

@@ -132,6 +132,10 @@ class AwaitedStore(abc.ABC):
         """Get ready for the first requests (open connections); nothing by default."""
         return None
 
+    def warm_in_background(self) -> None:
+        """:meth:`warm` without waiting for it (the event loop's own task); nothing by default."""
+        return None
+
     @abc.abstractmethod
     async def close(self) -> None: ...
 

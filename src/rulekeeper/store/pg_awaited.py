@@ -27,7 +27,7 @@ from rulekeeper.store.base import AwaitedConnection, AwaitedStore, AwaitedUnavai
 from rulekeeper.store.records import EventRecord, MemberRecord
 from rulekeeper.store.statements import Statements, event_row, member_row
 
-__all__ = ["AwaitedPostgres"]
+__all__ = ["AwaitedPostgres", "cancels_without_a_thread"]
 
 #: Connections one event loop keeps at most: a worker's loop runs one request's statement at a
 #: time, and a few in flight cover the others waiting on PostgreSQL.
@@ -36,11 +36,23 @@ POOL_SIZE = 4
 CONNECT_SECONDS = 10
 
 
+#: libpq 17 cancels a statement on the connection's own socket; older ones need a thread.
+_CANCEL_WITHOUT_THREAD = 170000
+
+
+def cancels_without_a_thread() -> bool:
+    """Whether this libpq cancels a statement without a thread. A request cancelled mid-statement
+    (uvicorn cancels those still running when it stops) makes psycopg cancel it; with libpq
+    before 17 that runs in one of asyncio's threads, which may all be queued on the campaign the
+    request holds. Without it, the server writes every command from worker threads, as before."""
+    return psycopg.pq.version() >= _CANCEL_WITHOUT_THREAD
+
+
 class AwaitedPostgres(AwaitedStore):
     """A few asynchronous connections to one PostgreSQL database.
 
     Connections are opened only in the background (:meth:`warm`, at start-up and whenever none
-    is left), never by a request: opening one may look the host name up in one of asyncio's
+    is left: :meth:`warm_in_background`), never by a request: opening one may look the host name up in one of asyncio's
     threads, and a request may hold its campaign, on which those threads may be queued. A
     request that finds none open is told so (``AwaitedUnavailable``) and takes the blocking path.
     """
@@ -79,8 +91,8 @@ class AwaitedPostgres(AwaitedStore):
 
         await asyncio.gather(*(one() for _ in range(self._size - self._count)))
 
-    def _refill(self) -> None:
-        """:meth:`warm` in the background, once at a time."""
+    def warm_in_background(self) -> None:
+        """:meth:`warm` in the background, one at a time (the app calls it as it starts)."""
         if not self._closed and (self._warming is None or self._warming.done()):
             self._warming = asyncio.get_running_loop().create_task(self.warm())
 
@@ -98,7 +110,7 @@ class AwaitedPostgres(AwaitedStore):
             raise StoreError(f"database error ({self._shown_url}): the server is shutting down")
         async with self._slots:
             if not self._idle:
-                self._refill()
+                self.warm_in_background()
                 raise AwaitedUnavailable("no connection to PostgreSQL is open this moment")
             connection: psycopg.AsyncConnection[Any] | None = self._idle.pop()
             assert connection is not None
@@ -111,7 +123,7 @@ class AwaitedPostgres(AwaitedStore):
                     idle, self._idle = self._idle, []
                     for other in idle:
                         await self._drop(other)
-                    self._refill()
+                    self.warm_in_background()
                 await self._drop(connection)
                 connection = None
                 reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]

@@ -190,7 +190,10 @@ class SqlStore(StatementStore):
     def awaited(self) -> AwaitedStore | None:
         if self.dialect != "postgresql":
             return None  # SQLite's statements cost less than awaiting them would
-        from rulekeeper.store.pg_awaited import AwaitedPostgres
+        from rulekeeper.store.pg_awaited import AwaitedPostgres, cancels_without_a_thread
+
+        if not cancels_without_a_thread():
+            return None  # an older libpq: see cancels_without_a_thread
 
         made = sa.engine.make_url(self.url).set(drivername="postgresql")
         return AwaitedPostgres(made.render_as_string(hide_password=False), self._sql, self._safe_url())

@@ -18,7 +18,6 @@ the database from ``RULEKEEPER_DB`` like the CLI.
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import logging
 import os
@@ -109,14 +108,13 @@ def create_app(
         anyio.to_thread.current_default_thread_limiter().total_tokens = THREADS
         await server.broker.start()
         server.awaited = the_store.awaited()
-        # In the background: the app answers at once, and a database slow to accept
-        # connections delays no start-up.
-        warming = None if server.awaited is None else asyncio.create_task(server.awaited.warm())
+        if server.awaited is not None:
+            # In the background: the app answers at once, and a database slow to accept
+            # connections delays no start-up.
+            server.awaited.warm_in_background()
         try:
             yield
         finally:
-            if warming is not None:
-                warming.cancel()
             awaited, server.awaited = server.awaited, None
             if awaited is not None:
                 await awaited.close()
