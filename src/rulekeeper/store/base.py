@@ -91,10 +91,6 @@ class AwaitedConnection(abc.ABC):
         """As :meth:`Store.member_by_token_id`."""
 
     @abc.abstractmethod
-    async def head(self, campaign_id: int) -> int | None:
-        """The campaign's version (its newest event's seq), or None if there is no such campaign."""
-
-    @abc.abstractmethod
     async def append_if_head(
         self, campaign_id: int, event: EventRecord, *, standing: str | None = None, now: float = 0.0
     ) -> bool:
@@ -117,10 +113,6 @@ class AwaitedStore(abc.ABC):
     async def member_by_token_id(self, token_id: str) -> MemberRecord | None:
         async with self.connected() as connection:
             return await connection.member_by_token_id(token_id)
-
-    async def head(self, campaign_id: int) -> int | None:
-        async with self.connected() as connection:
-            return await connection.head(campaign_id)
 
     async def append_if_head(
         self, campaign_id: int, event: EventRecord, *, standing: str | None = None, now: float = 0.0

@@ -7,7 +7,7 @@ threads woke each other through locks (a third of a millisecond of CPU per actio
 in the kernel). Awaited on psycopg's asynchronous connections, the loop serves other requests
 while PostgreSQL answers, and a slow or stalled database still freezes nothing.
 
-Only these three statements are here, in the same text as the blocking store's
+Only these statements are here (a member's lookup and that append), in the same text as the blocking store's
 (:class:`~rulekeeper.store.statements.Statements`); everything else a server does runs the
 blocking store in a worker thread, as before. The connections are the event loop's own: made
 in it, used only from it and closed in it (:meth:`AwaitedPostgres.close`).
@@ -162,12 +162,6 @@ class _Connected(AwaitedConnection):
             await cursor.execute(self._sql.member_by_token, {"token_id": token_id})
             row = await cursor.fetchone()
         return None if row is None else member_row(row)
-
-    async def head(self, campaign_id: int) -> int | None:
-        async with self._connection.cursor() as cursor:
-            await cursor.execute(self._sql.head, {"cid": campaign_id})
-            row = await cursor.fetchone()
-        return None if row is None else int(row[0])
 
     async def append_if_head(
         self, campaign_id: int, event: EventRecord, *, standing: str | None = None, now: float = 0.0

@@ -55,6 +55,8 @@ _EVENT_INSERT_COLUMNS = "campaign_id, " + _EVENT_COLUMNS
 _CAMPAIGN_COLUMNS = "id, name, system, seed, gm, settings, created, version"
 _MEMBER_COLUMNS = "id, campaign_id, name, role, characters, token_id, token_hash, created, expires, revoked"
 _META = "('undo', 'redo')"
+#: A member whose token still stands at ``:now``: not revoked, not expired.
+_STANDS = "revoked IS NULL AND (expires IS NULL OR expires > :now)"
 
 
 def dumps(value: Any) -> str:
@@ -214,8 +216,11 @@ class Statements:
         self.append_if_standing = (
             self.append_if_head.replace(
                 head_condition,
-                head_condition + " EXISTS (SELECT 1 FROM members WHERE token_id = %(token_id)s::varchar "
-                "AND campaign_id = %(cid)s AND revoked IS NULL AND (expires IS NULL OR expires > %(now)s)) AND",
+                head_condition
+                + sql(
+                    f" EXISTS (SELECT 1 FROM members WHERE token_id = :token_id AND campaign_id = :cid AND {_STANDS})"
+                )
+                + " AND",
             )
             if postgres
             else ""
@@ -280,10 +285,7 @@ class Statements:
     def standing_tokens(self, count: int) -> str:
         """Which of ``count`` token ids (``:t0`` ...) stand at ``:now``: not revoked, not expired."""
         listed = ", ".join(f":t{i}" for i in range(count))
-        return self._in_dialect(
-            f"SELECT token_id FROM members WHERE token_id IN ({listed}) "
-            "AND revoked IS NULL AND (expires IS NULL OR expires > :now)"
-        )
+        return self._in_dialect(f"SELECT token_id FROM members WHERE token_id IN ({listed}) AND {_STANDS}")
 
 
 class SqlHistory:

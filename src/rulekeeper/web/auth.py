@@ -58,6 +58,8 @@ def cookie_token(request: Request, campaign: str) -> str | None:
     return request.cookies.get(cookie_name(campaign)) or request.cookies.get(COOKIE)
 
 
+_NO_TOKEN = "this needs a campaign token: Authorization: Bearer <token>"
+
 _bearer = HTTPBearer(auto_error=False, description="A campaign token: the GM's, a player's or an observer's.")
 
 CampaignName = Annotated[str, Path(description="The campaign's name.", min_length=1, max_length=200)]
@@ -92,7 +94,7 @@ def token_of(request: Request, credentials: HTTPAuthorizationCredentials | str |
 def resolve(server: Server, token: str | None, campaign: str) -> Access:
     """Check ``token`` against ``campaign`` (the rules above); raises :class:`Problem`."""
     if not token:
-        raise Problem(401, "unauthenticated", "this needs a campaign token: Authorization: Bearer <token>")
+        raise Problem(401, "unauthenticated", _NO_TOKEN)
     try:
         identity = identify(server.store, token)
     except TokenProblem as exc:
@@ -117,7 +119,7 @@ async def awaited_access(server: Server, awaited: AwaitedStore, token: str | Non
     process has not looked up yet, no connection open this moment). Nothing else may trust
     what this answers."""
     if not token:
-        raise Problem(401, "unauthenticated", "this needs a campaign token: Authorization: Bearer <token>")
+        raise Problem(401, "unauthenticated", _NO_TOKEN)
     try:
         token_id, secret = token_parts(token)
     except TokenProblem as exc:

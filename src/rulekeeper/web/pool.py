@@ -52,15 +52,8 @@ class CampaignPool:
                 self._open[record.id] = campaign
             elif fresh:
                 campaign.refresh()
-            try:
+            with self._forgotten_on_failure(record.id):
                 yield campaign
-            except (InputError, RuleRefusal, ConflictError):
-                raise  # refused before anything was written: the object is as it was
-            except BaseException:
-                # A failed command leaves the object as it was, but a store error may leave it
-                # anywhere: open afresh next time.
-                self._open.pop(record.id, None)
-                raise
 
     @contextmanager
     def held_now(self, record: CampaignRecord) -> Iterator[Campaign | None]:
@@ -72,16 +65,23 @@ class CampaignPool:
             yield None
             return
         try:
-            yield self._open.get(record.id)
+            with self._forgotten_on_failure(record.id):
+                yield self._open.get(record.id)
+        finally:
+            lock.release()
+
+    @contextmanager
+    def _forgotten_on_failure(self, campaign_id: int) -> Iterator[None]:
+        """A block using the campaign: a refusal leaves the object as it was (nothing was
+        written), but a store error, or a write cancelled before its answer came, may leave it
+        anywhere: it is opened afresh next time."""
+        try:
+            yield
         except (InputError, RuleRefusal, ConflictError):
             raise
         except BaseException:
-            # As in use(): a store error, or a write cancelled before its answer came, may have
-            # left the object behind the store.
-            self._open.pop(record.id, None)
+            self._open.pop(campaign_id, None)
             raise
-        finally:
-            lock.release()
 
     def forget(self, campaign_id: int) -> None:
         with self._guard:

@@ -54,8 +54,8 @@ class Server:
         name -- and then its id differs from the token's, so it is read again. (A deleted
         campaign's tokens are deleted with it and never get this far.) One database read less
         per request, a round trip on PostgreSQL."""
-        record = self._records.get(name)
-        if record is None or record.id != campaign_id:
+        record = self.known_campaign(name, campaign_id)
+        if record is None:
             record = self.store.find_campaign(name)
             if record is None:
                 self._records.pop(name, None)
