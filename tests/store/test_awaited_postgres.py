@@ -1,6 +1,7 @@
 """The statements a server's event loop awaits on PostgreSQL (``Store.awaited``): the same
 answers as the blocking store's, a write that checks its member still stands, and errors in our
-words. SQLite and memory stores have none (their blocking calls are as cheap)."""
+words. SQLite and memory stores have none of their own (a server alone on a SQLite file runs
+them inline: ``test_sqlite_inline``)."""
 
 from __future__ import annotations
 
@@ -87,8 +88,9 @@ def test_the_awaited_write_lands_only_on_its_head_for_a_new_key(store: Store) ->
     assert store.find_campaign("c").version == 2  # type: ignore[union-attr]
 
 
-@pytest.mark.postgres
-def test_a_write_for_a_member_is_refused_once_the_member_no_longer_stands(store: Store) -> None:
+def refused_once_no_longer_standing(store: Store, awaited: AwaitedStore) -> None:
+    """Writes for members that stand, have expired, are unknown, of another campaign or revoked
+    meanwhile (by another connection): only those that stand land, and nothing else is written."""
     record = store.create_campaign(NEW)
     other = store.create_campaign(NewCampaign(**{**NEW.__dict__, "name": "other"}))
     _member(store, record.id, "ana1")
@@ -96,7 +98,7 @@ def test_a_write_for_a_member_is_refused_once_the_member_no_longer_stands(store:
     _member(store, other.id, "elsewhere")
 
     async def run() -> list[bool]:
-        awaited = await _ready(store)
+        await awaited.warm()
         try:
             answers = [
                 await awaited.append_if_head(record.id, event(1), standing="ana1", now=50.0),  # stands
@@ -114,6 +116,12 @@ def test_a_write_for_a_member_is_refused_once_the_member_no_longer_stands(store:
     assert asyncio.run(run()) == [True, False, False, False, False, True]
     with store.reading(record.id) as history:
         assert [e.seq for e in history.events()] == [1, 2]
+    assert store.find_campaign(NEW.name).version == 2  # type: ignore[union-attr]
+
+
+@pytest.mark.postgres
+def test_a_write_for_a_member_is_refused_once_the_member_no_longer_stands(store: Store) -> None:
+    refused_once_no_longer_standing(store, _awaiting(store))
 
 
 @pytest.mark.postgres

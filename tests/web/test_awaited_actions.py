@@ -1,9 +1,11 @@
-"""Actions on PostgreSQL written by the server's event loop (``commands.execute_awaited``): the
-same answers as the blocking path, a member remembered by the process never outliving its
-revocation, and the store's other writers always seen.
+"""Actions written by the server's event loop (``commands.execute_awaited``): the same answers
+as the blocking path, a member remembered by the process never outliving its revocation, and
+the store's other writers always seen.
 
-The app runs in process on a real PostgreSQL database (``fresh_pg_url``); "another process" is
-a second store on the same database, as the CLI or another server would be.
+The app runs in process, on a SQLite file served by one process (whose event loop writes them
+inline: ``store.sqlite_inline``) and on a real PostgreSQL database (awaited on asynchronous
+connections: ``store.pg_awaited``); "another process" is a second store on the same database,
+as the CLI or another server would be. The last tests are PostgreSQL's connections alone.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,14 +26,19 @@ from rulekeeper.web.server import Server
 
 from .web_support import InProcess, bearer
 
-pytestmark = pytest.mark.postgres
-
 _SHEET = {"st": 12, "ht": 12}
 
 
-@pytest.fixture
-def api(fresh_pg_url: str) -> Iterator[InProcess]:
-    client = InProcess(create_app(fresh_pg_url))
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'campaigns.db'}"
+    made: str = request.getfixturevalue("fresh_pg_url")
+    return made
+
+
+def _serving(url: str) -> Iterator[InProcess]:
+    client = InProcess(create_app(url))
     try:
         awaited = _server(client).awaited
         assert awaited is not None
@@ -41,9 +49,19 @@ def api(fresh_pg_url: str) -> Iterator[InProcess]:
 
 
 @pytest.fixture
-def other(fresh_pg_url: str) -> Iterator[Store]:
+def api(url: str) -> Iterator[InProcess]:
+    yield from _serving(url)
+
+
+@pytest.fixture
+def pg_api(fresh_pg_url: str) -> Iterator[InProcess]:
+    yield from _serving(fresh_pg_url)
+
+
+@pytest.fixture
+def other(url: str) -> Iterator[Store]:
     """The same database through another store: another process's writes."""
-    store = open_store(fresh_pg_url)
+    store = open_store(url)
     try:
         yield store
     finally:
@@ -85,6 +103,11 @@ def test_ordinary_actions_never_call_the_blocking_store(api: InProcess, monkeypa
     gm, ana, _ = _table(api)
     assert _act(api, gm, "damage", amount=1).status_code == 200  # the campaign opens in this process
     store = _server(api).store
+    expected = [3, 4, 5, 6, 7]  # 1: kira added, 2: the first damage
+    if store.url.startswith("sqlite"):
+        # SQLite's inline statements are the store's own: ana's member is read there, once.
+        assert _act(api, ana, "heal", amount=1).status_code == 200
+        expected = [v + 1 for v in expected]
 
     for name in ("append_if_head", "reading", "writing", "member_by_token_id", "find_campaign"):
         monkeypatch.setattr(store, name, _blocked)
@@ -93,14 +116,12 @@ def test_ordinary_actions_never_call_the_blocking_store(api: InProcess, monkeypa
         r = _act(api, who, action, amount=2)
         assert r.status_code == 200, r.text
         versions.append(int(r.headers["etag"].strip('"')))
-    assert versions == [3, 4, 5, 6, 7]  # 1: kira added, 2: the first damage
+    assert versions == expected
     monkeypatch.undo()
-    assert _hp(store) == 12 - 1 - 2  # read back from the database by a fresh object
+    assert _hp(store) == 12 - 1 - 2 + (expected[0] - 3)  # read back from the database by a fresh object
 
 
-def test_a_revoked_member_cannot_act_on_what_the_process_remembers(
-    api: InProcess, other: Store, fresh_pg_url: str
-) -> None:
+def test_a_revoked_member_cannot_act_on_what_the_process_remembers(api: InProcess, other: Store) -> None:
     _gm, ana, ana_id = _table(api)
     assert _act(api, ana, "damage", amount=1).status_code == 200
     assert _act(api, ana, "damage", amount=1).status_code == 200
@@ -156,15 +177,17 @@ def test_every_hundredth_action_keeps_its_snapshot(api: InProcess, other: Store)
     assert _hp(other) == 12  # replayed from that snapshot by a fresh object: 52 wounds, 52 heals
 
 
+@pytest.mark.postgres
 def test_a_database_that_drops_its_connections_costs_one_clean_refusal_and_nothing_half_written(
-    api: InProcess, other: Store, fresh_pg_url: str
+    pg_api: InProcess, fresh_pg_url: str
 ) -> None:
     import psycopg
 
+    api = pg_api
     gm, _ana, _ = _table(api)
     for _ in range(2):
         assert _act(api, gm, "damage", amount=1).status_code == 200
-    version = other.find_campaign("t").version  # type: ignore[union-attr]
+    version = api.app.state.rulekeeper.store.find_campaign("t").version
     # Every connection to the database ended from outside, as a restart or a failover ends them.
     with psycopg.connect(fresh_pg_url.replace("postgresql+psycopg://", "postgresql://", 1), autocommit=True) as admin:
         admin.execute(
@@ -282,14 +305,16 @@ def test_keys_and_versions_answer_as_the_blocking_path_does(api: InProcess, othe
     assert _hp(other) == 12 - 1 - 2 - 1  # the retry applied nothing, the stale one nothing
 
 
+@pytest.mark.postgres
 def test_a_command_never_opens_a_connection_while_it_holds_its_campaign(
-    api: InProcess, monkeypatch: pytest.MonkeyPatch
+    pg_api: InProcess, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Opening a connection may wait for one of asyncio's threads (a host name looked up), and
     threads may be queued on the campaign: with no connection open (after a database restart),
     a command takes the blocking path and the connections are opened in the background."""
     import psycopg
 
+    api = pg_api
     gm, _ana, _ = _table(api)
     assert _act(api, gm, "damage", amount=1).status_code == 200  # the campaign open, the GM remembered
     server = _server(api)
@@ -314,3 +339,18 @@ def test_a_command_never_opens_a_connection_while_it_holds_its_campaign(
         monkeypatch.setattr(server.store, name, _blocked)
     assert _act(api, gm, "damage", amount=1).status_code == 200  # awaited again
     monkeypatch.undo()
+
+
+def test_sqlite_shared_with_other_processes_writes_from_worker_threads(tmp_path: Path) -> None:
+    """Inline statements only for one process alone on its file: with several workers, another
+    process may hold SQLite's lock, and the event loop must never wait for it."""
+    alone = InProcess(create_app(f"sqlite:///{tmp_path / 'a.db'}"))
+    shared = InProcess(create_app(f"sqlite:///{tmp_path / 'b.db'}", only_process=False))
+    try:
+        assert _server(alone).awaited is not None
+        assert _server(shared).awaited is None
+        gm, _ana, _ = _table(shared)
+        assert _act(shared, gm, "damage", amount=1).status_code == 200
+    finally:
+        alone.close()
+        shared.close()

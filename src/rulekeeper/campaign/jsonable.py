@@ -26,8 +26,12 @@ def jsonable(value: Any) -> Any:
     return to_jsonable_python(value, fallback=_fallback)
 
 
+# One encoder for every call: json.dumps builds a new one whenever it is given options.
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode
+
+
 def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return _encode(value)
 
 
 def canonical(value: Any, what: str) -> Any:

@@ -49,19 +49,28 @@ class SeededSource:
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.seed = seed
-        self._random = random.Random(seed)
+        # Seeded at the first die, not here: every campaign command gets a source, most roll
+        # nothing, and seeding from text (a hash of it) was a few percent of such a command.
+        # A seed of None means "from the system": taken now, as before.
+        self._random: random.Random | None = None if seed is not None else random.Random()
+
+    def _generator(self) -> random.Random:
+        generator = self._random
+        if generator is None:
+            generator = self._random = random.Random(self.seed)
+        return generator
 
     def roll(self, sides: int) -> int:
         if sides < 1:
             raise DiceError(f"a die needs at least 1 side, not {sides}", expected="d1 or more")
         # random() * sides is several times faster than randint and uniform enough for dice.
-        return int(self._random.random() * sides) + 1
+        return int(self._generator().random() * sides) + 1
 
     def roll_many(self, sides: int, count: int) -> list[int]:
         """``count`` dice of ``sides`` at once: the same values as ``count`` calls of :meth:`roll`."""
         if sides < 1:
             raise DiceError(f"a die needs at least 1 side, not {sides}", expected="d1 or more")
-        draw = self._random.random
+        draw = self._generator().random
         return [int(draw() * sides) + 1 for _ in range(count)]
 
 

@@ -59,8 +59,14 @@ _META = "('undo', 'redo')"
 _STANDS = "revoked IS NULL AND (expires IS NULL OR expires > :now)"
 
 
+# One encoder for every call: json.dumps builds a new one whenever it is given options.
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
 def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    if not value and isinstance(value, (list, tuple)):
+        return "[]"  # most events' dice, actors and refs
+    return _encode(value)
 
 
 def event_row(campaign_id: int, e: EventRecord) -> dict[str, Any]:
@@ -192,6 +198,10 @@ class Statements:
             "UPDATE campaigns SET version = :seq WHERE id = :cid AND version = :base AND NOT EXISTS "
             "(SELECT 1 FROM events WHERE campaign_id = :cid AND idem_key = :idem_key)"
         )
+        #: The same move, only while the member of token ``token_id`` stands (exists in this
+        #: campaign, not revoked, not expired at ``now``): see ``append_if_standing``.
+        stands = sql(f"EXISTS (SELECT 1 FROM members WHERE token_id = :token_id AND campaign_id = :cid AND {_STANDS})")
+        self.move_head_standing = f"{self.move_head} AND {stands}"
         #: PostgreSQL: the head moved, the event appended and the notification sent in one statement,
         #: its own transaction; a row back means it was written. (Casts: the values are selected, not
         #: inserted as VALUES, so PostgreSQL cannot take their types from the columns.)
@@ -216,11 +226,7 @@ class Statements:
         self.append_if_standing = (
             self.append_if_head.replace(
                 head_condition,
-                head_condition
-                + sql(
-                    f" EXISTS (SELECT 1 FROM members WHERE token_id = :token_id AND campaign_id = :cid AND {_STANDS})"
-                )
-                + " AND",
+                f"{head_condition} {stands} AND",
             )
             if postgres
             else ""
@@ -503,6 +509,19 @@ class StatementStore(Store):
                 return cursor.fetchone() is not None
         with self._transaction(write=True) as cursor:
             cursor.execute(self._sql.move_head, params)
+            if cursor.rowcount != 1:
+                return False  # nothing changed: the empty transaction commits
+            cursor.execute(self._sql.insert_event, params)
+            return True
+
+    def append_if_standing(self, campaign_id: int, event: EventRecord, token_id: str, now: float) -> bool:
+        """:meth:`append_if_head` for an event alone, and only while the member of token
+        ``token_id`` stands in this campaign (not revoked, not expired at ``now``), checked in
+        the transaction that writes it: a command authorised by a member read earlier (and kept,
+        ``Server.known_members``) is written only if that still holds."""
+        params = {**event_row(campaign_id, event), "base": event.seq - 1, "token_id": token_id, "now": now}
+        with self._transaction(write=True) as cursor:
+            cursor.execute(self._sql.move_head_standing, params)
             if cursor.rowcount != 1:
                 return False  # nothing changed: the empty transaction commits
             cursor.execute(self._sql.insert_event, params)

@@ -97,7 +97,14 @@ def create_app(
     owned = not isinstance(store, Store)
     the_store = store if isinstance(store, Store) else open_store(store)
     pool = CampaignPool(the_store)
-    server = Server(the_store, pool, EventBroker(the_store, pool), base_url or DEFAULT_BASE_URL, open_creation)
+    server = Server(
+        the_store,
+        pool,
+        EventBroker(the_store, pool),
+        base_url or DEFAULT_BASE_URL,
+        open_creation,
+        only_process=only_process,
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -107,7 +114,7 @@ def create_app(
         # (each holding it up to 5 ms), so a few threads answer a crowd sooner than forty.
         anyio.to_thread.current_default_thread_limiter().total_tokens = THREADS
         await server.broker.start()
-        server.awaited = the_store.awaited()
+        server.awaited = the_store.awaited() or server.inline_awaited()
         if server.awaited is not None:
             # In the background: the app answers at once, and a database slow to accept
             # connections delays no start-up.

@@ -11,6 +11,8 @@ from fastapi import Request
 from rulekeeper.campaign import Store
 from rulekeeper.store.base import AwaitedStore
 from rulekeeper.store.records import CampaignRecord, MemberRecord
+from rulekeeper.store.sqlite import SqliteStore
+from rulekeeper.store.sqlite_inline import InlineSqlite
 from rulekeeper.web.broker import EventBroker
 from rulekeeper.web.pool import CampaignPool
 from rulekeeper.web.stream_tokens import StreamTokens
@@ -99,6 +101,14 @@ class Server:
         if self.only_process and self.store.url.startswith("sqlite:///"):
             return self._sqlite_writer
         return None
+
+    def inline_awaited(self) -> AwaitedStore | None:
+        """Where :meth:`inline_writer` runs commands on the event loop, the awaited statements
+        that do so (``store.sqlite_inline``); else None."""
+        writer = self.inline_writer()
+        if writer is None or not isinstance(self.store, SqliteStore):
+            return None
+        return InlineSqlite(self.store, writer)
 
 
 async def server_of(request: Request) -> Server:

@@ -1,0 +1,81 @@
+"""A SQLite file's statements run on a server's event loop (``store.sqlite_inline``): the same
+answers and checks as PostgreSQL's awaited ones, and never a wait for the writer lock."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from test_awaited_postgres import refused_once_no_longer_standing
+from test_store_backends import NEW, event
+
+from rulekeeper.store import open_store
+from rulekeeper.store.base import AwaitedUnavailable
+from rulekeeper.store.sqlite import SqliteStore
+from rulekeeper.store.sqlite_inline import InlineSqlite
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SqliteStore]:
+    opened = open_store(f"sqlite:///{tmp_path / 'c.db'}")
+    assert isinstance(opened, SqliteStore)
+    yield opened
+    opened.close()
+
+
+def test_a_write_for_a_member_is_refused_once_the_member_no_longer_stands(store: SqliteStore) -> None:
+    refused_once_no_longer_standing(store, InlineSqlite(store, threading.RLock()))
+
+
+def test_the_write_lands_only_on_its_head_for_a_new_key(store: SqliteStore) -> None:
+    record = store.create_campaign(NEW)
+    inline = InlineSqlite(store, threading.RLock())
+
+    async def run() -> list[bool]:
+        return [
+            await inline.append_if_head(record.id, event(1, key="a")),
+            await inline.append_if_head(record.id, event(1)),  # the head is 1 now
+            await inline.append_if_head(record.id, event(3)),  # nor 2
+            await inline.append_if_head(record.id, event(2, key="a")),  # the key is taken
+            await inline.append_if_head(record.id, event(2)),
+        ]
+
+    assert asyncio.run(run()) == [True, False, False, False, True]
+    with store.reading(record.id) as history:
+        assert [(e.seq, e.key) for e in history.events()] == [(1, "a"), (2, None)]
+
+
+def test_a_worker_thread_holding_the_writer_lock_is_never_waited_for(store: SqliteStore) -> None:
+    record = store.create_campaign(NEW)
+    writer = threading.RLock()
+    inline = InlineSqlite(store, writer)
+    taken, release = threading.Event(), threading.Event()
+
+    def worker() -> None:
+        with writer:
+            taken.set()
+            release.wait(10)
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    try:
+        assert taken.wait(10)
+
+        async def attempt() -> None:
+            await inline.append_if_head(record.id, event(1))
+
+        with pytest.raises(AwaitedUnavailable):
+            asyncio.run(attempt())
+        assert store.find_campaign(NEW.name).version == 0  # type: ignore[union-attr]  # nothing written
+    finally:
+        release.set()
+        thread.join()
+    assert asyncio.run(inline.append_if_head(record.id, event(1)))  # free again: written at once
+    given_back: list[bool] = []
+    elsewhere = threading.Thread(target=lambda: given_back.append(writer.acquire(blocking=False)))
+    elsewhere.start()
+    elsewhere.join()
+    assert given_back == [True]  # the loop let go of the lock after its statement
