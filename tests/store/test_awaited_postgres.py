@@ -245,3 +245,24 @@ def test_an_older_libpq_keeps_every_write_on_worker_threads(store: Store, monkey
     assert store.awaited() is not None  # the pinned psycopg's libpq is newer
     monkeypatch.setattr(psycopg.pq, "version", lambda: 160004)
     assert store.awaited() is None
+
+
+@pytest.mark.postgres
+def test_the_awaited_statement_writes_an_event_alone(store: Store) -> None:
+    """A command that keeps a snapshot is written by the blocking store (``keeps_snapshots``)."""
+    from rulekeeper.store.records import SnapshotRecord
+
+    record = store.create_campaign(NEW)
+    awaited = _awaiting(store)
+    assert not awaited.keeps_snapshots
+
+    async def run() -> None:
+        await awaited.warm()
+        try:
+            with pytest.raises(ValueError):
+                await awaited.append_if_head(record.id, event(1), snapshot=SnapshotRecord(1, "one"))
+        finally:
+            await awaited.close()
+
+    asyncio.run(run())
+    assert store.find_campaign(NEW.name).version == 0  # type: ignore[union-attr]

@@ -79,3 +79,35 @@ def test_a_worker_thread_holding_the_writer_lock_is_never_waited_for(store: Sqli
     elsewhere.start()
     elsewhere.join()
     assert given_back == [True]  # the loop let go of the lock after its statement
+
+
+def test_a_write_that_keeps_a_snapshot_keeps_it_in_the_same_transaction(store: SqliteStore) -> None:
+    from test_awaited_postgres import _member
+
+    from rulekeeper.store.records import SnapshotRecord
+
+    record = store.create_campaign(NEW)
+    _member(store, record.id, "ana1")
+    inline = InlineSqlite(store, threading.RLock())
+    assert inline.keeps_snapshots
+
+    async def run() -> list[bool]:
+        return [
+            await inline.append_if_head(record.id, event(1), snapshot=SnapshotRecord(1, "one")),
+            await inline.append_if_head(
+                record.id, event(2), standing="ana1", now=5.0, snapshot=SnapshotRecord(2, "two")
+            ),
+            # refused (the member no longer stands): neither the event nor its snapshot is kept,
+            # and the later snapshots it would forget are not forgotten
+            await inline.append_if_head(
+                record.id, event(3), standing="ana1", now=5.0, drop_snapshots_from=2, snapshot=SnapshotRecord(3, "x")
+            )
+            if store.revoke_members(record.id, "ana", 4.0)
+            else False,
+            await inline.append_if_head(record.id, event(3), drop_snapshots_from=2),
+        ]
+
+    assert asyncio.run(run()) == [True, True, False, True]
+    with store.reading(record.id) as history:
+        assert [e.seq for e in history.events()] == [1, 2, 3]
+        assert history.latest_snapshot() == SnapshotRecord(1, "one")  # 2 forgotten by the last write

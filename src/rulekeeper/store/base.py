@@ -92,17 +92,29 @@ class AwaitedConnection(abc.ABC):
 
     @abc.abstractmethod
     async def append_if_head(
-        self, campaign_id: int, event: EventRecord, *, standing: str | None = None, now: float = 0.0
+        self,
+        campaign_id: int,
+        event: EventRecord,
+        *,
+        standing: str | None = None,
+        now: float = 0.0,
+        snapshot: SnapshotRecord | None = None,
+        drop_snapshots_from: int | None = None,
     ) -> bool:
-        """As :meth:`Store.append_if_head` for an event alone (no snapshot kept or forgotten);
-        with ``standing``, a token id, only while its member stands in that campaign (not
-        revoked, not expired at ``now``): checked in the write itself."""
+        """As :meth:`Store.append_if_head`; with ``standing``, a token id, only while its
+        member stands in that campaign (not revoked, not expired at ``now``): checked in the
+        write itself. ``snapshot`` and ``drop_snapshots_from`` only where the store
+        :attr:`~AwaitedStore.keeps_snapshots`."""
 
 
 class AwaitedStore(abc.ABC):
     """The few statements an event loop awaits on a store whose round trips are worth not
     blocking a thread for (PostgreSQL: :mod:`rulekeeper.store.pg_awaited`). Made in the loop
     that awaits it (:meth:`Store.awaited`) and closed there."""
+
+    #: Whether a write may also keep a snapshot (or forget later ones). Where it may not, the
+    #: one command in a hundred that does is written by the blocking store instead.
+    keeps_snapshots = False
 
     @abc.abstractmethod
     def connected(self) -> AbstractAsyncContextManager[AwaitedConnection]:
@@ -115,10 +127,24 @@ class AwaitedStore(abc.ABC):
             return await connection.member_by_token_id(token_id)
 
     async def append_if_head(
-        self, campaign_id: int, event: EventRecord, *, standing: str | None = None, now: float = 0.0
+        self,
+        campaign_id: int,
+        event: EventRecord,
+        *,
+        standing: str | None = None,
+        now: float = 0.0,
+        snapshot: SnapshotRecord | None = None,
+        drop_snapshots_from: int | None = None,
     ) -> bool:
         async with self.connected() as connection:
-            return await connection.append_if_head(campaign_id, event, standing=standing, now=now)
+            return await connection.append_if_head(
+                campaign_id,
+                event,
+                standing=standing,
+                now=now,
+                snapshot=snapshot,
+                drop_snapshots_from=drop_snapshots_from,
+            )
 
     async def warm(self) -> None:
         """Get ready for the first requests (open connections); nothing by default."""

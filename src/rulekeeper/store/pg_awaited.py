@@ -24,7 +24,7 @@ import psycopg
 
 from rulekeeper.errors import StoreError
 from rulekeeper.store.base import AwaitedConnection, AwaitedStore, AwaitedUnavailable
-from rulekeeper.store.records import EventRecord, MemberRecord
+from rulekeeper.store.records import EventRecord, MemberRecord, SnapshotRecord
 from rulekeeper.store.statements import Statements, event_row, member_row
 
 __all__ = ["AwaitedPostgres", "cancels_without_a_thread"]
@@ -164,8 +164,17 @@ class _Connected(AwaitedConnection):
         return None if row is None else member_row(row)
 
     async def append_if_head(
-        self, campaign_id: int, event: EventRecord, *, standing: str | None = None, now: float = 0.0
+        self,
+        campaign_id: int,
+        event: EventRecord,
+        *,
+        standing: str | None = None,
+        now: float = 0.0,
+        snapshot: SnapshotRecord | None = None,
+        drop_snapshots_from: int | None = None,
     ) -> bool:
+        if snapshot is not None or drop_snapshots_from is not None:
+            raise ValueError("the awaited PostgreSQL statement writes an event alone (keeps_snapshots is False)")
         params = {**event_row(campaign_id, event), "base": event.seq - 1, "payload": f"{campaign_id}:{event.seq}"}
         statement = self._sql.append_if_head
         if standing is not None:

@@ -514,10 +514,18 @@ class StatementStore(Store):
             cursor.execute(self._sql.insert_event, params)
             return True
 
-    def append_if_standing(self, campaign_id: int, event: EventRecord, token_id: str, now: float) -> bool:
-        """:meth:`append_if_head` for an event alone, and only while the member of token
-        ``token_id`` stands in this campaign (not revoked, not expired at ``now``), checked in
-        the transaction that writes it: a command authorised by a member read earlier (and kept,
+    def append_if_standing(
+        self,
+        campaign_id: int,
+        event: EventRecord,
+        token_id: str,
+        now: float,
+        snapshot: SnapshotRecord | None = None,
+        drop_snapshots_from: int | None = None,
+    ) -> bool:
+        """:meth:`append_if_head`, and only while the member of token ``token_id`` stands in
+        this campaign (not revoked, not expired at ``now``), checked in the transaction that
+        writes it: a command authorised by a member read earlier (and kept,
         ``Server.known_members``) is written only if that still holds."""
         params = {**event_row(campaign_id, event), "base": event.seq - 1, "token_id": token_id, "now": now}
         with self._transaction(write=True) as cursor:
@@ -525,6 +533,11 @@ class StatementStore(Store):
             if cursor.rowcount != 1:
                 return False  # nothing changed: the empty transaction commits
             cursor.execute(self._sql.insert_event, params)
+            history = SqlHistory(cursor, self._sql, campaign_id, event.seq)
+            if drop_snapshots_from is not None:
+                history.drop_snapshots(drop_snapshots_from)
+            if snapshot is not None:
+                history.put_snapshot(snapshot)
             return True
 
     # -- members ----------------------------------------------------------------------------

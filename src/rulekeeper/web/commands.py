@@ -151,18 +151,24 @@ async def execute_awaited(
             return None  # execute() says what is wrong, on the stored history
         if planned is None:
             return None
-        if planned.snapshot is not None or planned.drop_snapshots_from is not None:
-            # One command in a hundred keeps a snapshot, in the history's own transaction: it
-            # is worked out again by execute(), in a worker thread. Never awaited from here:
-            # while the loop holds the campaign, nothing it awaits may need a thread, since
-            # threads queued on this campaign could hold every one there is.
+        if (planned.snapshot is not None or planned.drop_snapshots_from is not None) and not awaited.keeps_snapshots:
+            # One command in a hundred keeps a snapshot. Where the awaited statement cannot
+            # (PostgreSQL's writes an event alone), it is worked out again by execute(), in a
+            # worker thread -- never awaited from here: while the loop holds the campaign,
+            # nothing it awaits may need a thread, since threads queued on this campaign could
+            # hold every one there is.
             return None
         try:
             # Waits at most for other requests' statements (never for a thread, nor for a
             # connection being opened: ``AwaitedStore.connected``).
             async with awaited.connected() as db:
                 written = await db.append_if_head(
-                    access.record.id, planned.event, standing=access.identity.token_id, now=time.time()
+                    access.record.id,
+                    planned.event,
+                    standing=access.identity.token_id,
+                    now=time.time(),
+                    snapshot=planned.snapshot,
+                    drop_snapshots_from=planned.drop_snapshots_from,
                 )
         except AwaitedUnavailable:
             return None  # nothing written: execute() writes it on the blocking store
