@@ -30,9 +30,9 @@ def api(db_file: str) -> Iterator[InProcess]:
 
 @pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def api_on_each_store(request: pytest.FixtureRequest, db_file: str) -> Iterator[InProcess]:
-    """As ``api``, once on a SQLite file and once on PostgreSQL, where the event loop itself
-    writes ordinary actions (``web.commands.execute_awaited``): a module whose tests name
-    ``api`` runs on both when it defines ``api`` as this."""
+    """As ``api``, once on a SQLite file and once on PostgreSQL (the event loop writes ordinary
+    actions on each its own way: ``store.sqlite_inline``, ``store.pg_awaited``): a module whose
+    tests name ``api`` runs on both when it defines ``api`` as this."""
     if request.param == "sqlite":
         client = InProcess(create_app(db_file))
         try:
