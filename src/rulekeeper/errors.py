@@ -78,3 +78,8 @@ class ConflictError(RulesError):
 
 class StoreError(RulesError):
     """A database or file that cannot be read or written safely."""
+
+
+class StoreBusy(StoreError):
+    """Another writer held the database for longer than this connection waits (which may be not
+    at all: a server's event loop never waits, ``store.sqlite_inline``). Nothing was written."""

@@ -90,7 +90,7 @@ def test_the_awaited_write_lands_only_on_its_head_for_a_new_key(store: Store) ->
 
 def refused_once_no_longer_standing(store: Store, awaited: AwaitedStore) -> None:
     """Writes for members that stand, have expired, are unknown, of another campaign or revoked
-    meanwhile (by another connection): only those that stand land, and nothing else is written."""
+    meanwhile: only those that stand land, and nothing else is written."""
     record = store.create_campaign(NEW)
     other = store.create_campaign(NewCampaign(**{**NEW.__dict__, "name": "other"}))
     _member(store, record.id, "ana1")
@@ -106,7 +106,7 @@ def refused_once_no_longer_standing(store: Store, awaited: AwaitedStore) -> None
                 await awaited.append_if_head(record.id, event(2), standing="nobody", now=50.0),  # unknown
                 await awaited.append_if_head(record.id, event(2), standing="elsewhere", now=50.0),  # not this campaign
             ]
-            store.revoke_members(record.id, "ana", 60.0)  # meanwhile, by another connection
+            assert store.revoke_members(record.id, "ana", 60.0) == 2  # meanwhile, in a transaction of its own
             answers.append(await awaited.append_if_head(record.id, event(2), standing="ana1", now=70.0))
             answers.append(await awaited.append_if_head(record.id, event(2)))  # no member to check
             return answers

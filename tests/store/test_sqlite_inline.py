@@ -4,6 +4,7 @@ answers and checks as PostgreSQL's awaited ones, and never a wait for the writer
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -91,23 +92,52 @@ def test_a_write_that_keeps_a_snapshot_keeps_it_in_the_same_transaction(store: S
     inline = InlineSqlite(store, threading.RLock())
     assert inline.keeps_snapshots
 
-    async def run() -> list[bool]:
-        return [
-            await inline.append_if_head(record.id, event(1), snapshot=SnapshotRecord(1, "one")),
-            await inline.append_if_head(
-                record.id, event(2), standing="ana1", now=5.0, snapshot=SnapshotRecord(2, "two")
-            ),
-            # refused (the member no longer stands): neither the event nor its snapshot is kept,
-            # and the later snapshots it would forget are not forgotten
-            await inline.append_if_head(
-                record.id, event(3), standing="ana1", now=5.0, drop_snapshots_from=2, snapshot=SnapshotRecord(3, "x")
-            )
-            if store.revoke_members(record.id, "ana", 4.0)
-            else False,
-            await inline.append_if_head(record.id, event(3), drop_snapshots_from=2),
-        ]
+    def latest() -> SnapshotRecord | None:
+        with store.reading(record.id) as history:
+            return history.latest_snapshot()
 
-    assert asyncio.run(run()) == [True, True, False, True]
+    async def write(seq: int, **kw: object) -> bool:
+        return await inline.append_if_head(record.id, event(seq), **kw)  # type: ignore[arg-type]
+
+    assert asyncio.run(write(1, snapshot=SnapshotRecord(1, "one")))
+    assert asyncio.run(write(2, standing="ana1", now=5.0, snapshot=SnapshotRecord(2, "two")))
+    assert latest() == SnapshotRecord(2, "two")
+    assert store.revoke_members(record.id, "ana", 4.0) == 1
+    # Refused (the member no longer stands): neither its event nor its snapshot is kept, and the
+    # snapshots it would forget are not forgotten.
+    assert not asyncio.run(write(3, standing="ana1", now=5.0, drop_snapshots_from=2, snapshot=SnapshotRecord(3, "x")))
+    assert latest() == SnapshotRecord(2, "two")
+    assert asyncio.run(write(3, drop_snapshots_from=2))  # no member to check: written, 2 forgotten
+    assert latest() == SnapshotRecord(1, "one")
     with store.reading(record.id) as history:
         assert [e.seq for e in history.events()] == [1, 2, 3]
-        assert history.latest_snapshot() == SnapshotRecord(1, "one")  # 2 forgotten by the last write
+
+
+def test_a_failure_after_the_event_leaves_nothing_written(store: SqliteStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The event and its snapshot commit together: a snapshot that cannot be written takes the
+    event back with it."""
+    from test_awaited_postgres import _member
+
+    from rulekeeper.errors import StoreError
+    from rulekeeper.store.records import SnapshotRecord
+    from rulekeeper.store.statements import SqlHistory
+
+    record = store.create_campaign(NEW)
+    _member(store, record.id, "ana1")
+    inline = InlineSqlite(store, threading.RLock())
+
+    def broken(self: object, snapshot: SnapshotRecord) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(SqlHistory, "put_snapshot", broken)
+    for standing in (None, "ana1"):  # the blocking store's transaction, and the member-checking one
+        with pytest.raises(StoreError):
+            asyncio.run(
+                inline.append_if_head(
+                    record.id, event(1), standing=standing, now=5.0, snapshot=SnapshotRecord(1, "one")
+                )
+            )
+    monkeypatch.undo()
+    assert store.find_campaign(NEW.name).version == 0  # type: ignore[union-attr]
+    with store.reading(record.id) as history:
+        assert history.events() == [] and history.latest_snapshot() is None

@@ -164,11 +164,22 @@ def test_a_player_acting_for_another_character_is_refused_and_the_gm_is_told(api
     assert r.json()["view"]["current_hp"] == 12, r.text
 
 
-def test_every_hundredth_action_keeps_its_snapshot(api: InProcess, other: Store) -> None:
+def test_every_hundredth_action_keeps_its_snapshot(
+    api: InProcess, other: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
     gm, _ana, _ = _table(api)
+    store = _server(api).store
     for i in range(104):
+        if i == 98 and store.url.startswith("sqlite"):
+            # SQLite's inline write keeps the snapshot itself: the 100th command never reaches
+            # the blocking store's history (PostgreSQL's is written there, in a worker thread).
+            for name in ("append_if_head", "reading", "writing"):
+                monkeypatch.setattr(store, name, _blocked)
         r = _act(api, gm, "damage" if i % 2 == 0 else "heal", amount=1)
         assert r.status_code == 200, r.text
+        if i == 98:
+            assert r.headers["etag"] == '"100"'
+            monkeypatch.undo()
     record = other.find_campaign("t")
     assert record is not None and record.version == 105
     with other.reading(record.id) as history:
@@ -354,3 +365,42 @@ def test_sqlite_shared_with_other_processes_writes_from_worker_threads(tmp_path:
     finally:
         alone.close()
         shared.close()
+
+
+def test_a_sqlite_file_another_writer_holds_never_stalls_the_event_loop(tmp_path: Path) -> None:
+    """Another connection holding SQLite's write lock (the CLI, or a worker thread adding a
+    member): the action waits in a worker thread, not on the event loop, which answers others
+    meanwhile; once the lock is free the action is written."""
+    import sqlite3
+
+    path = tmp_path / "c.db"
+    api = InProcess(create_app(f"sqlite:///{path}"))
+    blocker = sqlite3.connect(path, isolation_level=None)
+    try:
+        gm, _ana, _ = _table(api)
+        assert _act(api, gm, "damage", amount=1).status_code == 200  # the campaign open, the GM remembered
+        client = api._client
+        blocker.execute("BEGIN IMMEDIATE")
+
+        async def scenario() -> tuple[float, int, bool, Any]:
+            started = time.monotonic()
+            action = asyncio.ensure_future(
+                client.post(
+                    "/api/campaigns/t/gurps/actions/damage", headers=gm, json={"actor": "kira", "params": {"amount": 2}}
+                )
+            )
+            await asyncio.sleep(0.5)  # the action meets the lock meanwhile
+            health = await client.get("/api/health")
+            answered_in = time.monotonic() - started  # a loop that waited for SQLite: a minute
+            waiting = not action.done()
+            blocker.execute("COMMIT")
+            return answered_in, health.status_code, waiting, await asyncio.wait_for(action, 30)
+
+        answered_in, health, waiting, r = api.run(scenario())
+        assert health == 200 and answered_in < 3.0, answered_in
+        assert waiting  # the action waited for the lock, in a worker thread
+        assert r.status_code == 200, r.text
+        assert _hp(_server(api).store) == 12 - 1 - 2
+    finally:
+        blocker.close()
+        api.close()

@@ -51,7 +51,8 @@ class SeededSource:
         self.seed = seed
         # Seeded at the first die, not here: every campaign command gets a source, most roll
         # nothing, and seeding from text (a hash of it) was a few percent of such a command.
-        # A seed of None means "from the system": taken now, as before.
+        # So a seed Random refuses is refused at the first die, and ``seed`` is not to be
+        # changed. None seeds from the system at once.
         self._random: random.Random | None = None if seed is not None else random.Random()
 
     def _generator(self) -> random.Random:

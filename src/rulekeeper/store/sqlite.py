@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from rulekeeper.errors import StoreError
+from rulekeeper.errors import StoreBusy, StoreError
 from rulekeeper.store import revision as migrate_check
 from rulekeeper.store.statements import (
     Statements,
@@ -93,7 +93,8 @@ class SqliteStore(StatementStore):
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA foreign_keys=ON")
-            conn.execute("PRAGMA busy_timeout=60000")
+            waits = 0 if getattr(self._local, "impatient", False) else 60000
+            conn.execute(f"PRAGMA busy_timeout={waits}")
             self._local.conn = conn
             with self._guard:
                 self._all.append(conn)
@@ -117,8 +118,23 @@ class SqliteStore(StatementStore):
             finally:
                 cursor.close()
         except sqlite3.Error as exc:
+            if getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY:
+                # The connection is sound: another writer held the database too long for it.
+                raise StoreBusy(f"database error ({self.url}): {_reason(exc)}") from exc
             self._drop_connection()
             raise StoreError(f"database error ({self.url}): {_reason(exc)}") from exc
+
+    def without_waiting(self) -> None:
+        """From now on the calling thread's statements never wait for another writer (SQLite's
+        busy handler is off for its connection): one that would raises :class:`StoreBusy`, with
+        nothing written. For the thread of a server's event loop (``store.sqlite_inline``);
+        every other thread waits, up to a minute, as before."""
+        if getattr(self._local, "impatient", False):
+            return
+        self._local.impatient = True
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.execute("PRAGMA busy_timeout=0")
 
     def _drop_connection(self) -> None:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)

@@ -1,15 +1,18 @@
 """A SQLite file's statements for a server's event loop, run on the loop itself.
 
-One ``rulekeeper serve`` process alone on a SQLite file already writes its commands on the
-event loop whenever its one writer lock is free (``Server.inline_writer``). Through this class
-an ordinary action there also takes the awaited path of PostgreSQL (``commands.execute_awaited``):
-its member as this process last read it, checked again in the transaction that writes the
-event. That spares a read of the member per action, about a twentieth of its CPU.
+One ``rulekeeper serve`` process alone on a SQLite file serves an ordinary action on the awaited
+path of PostgreSQL (``commands.execute_awaited``): its member as this process last read it,
+checked again in the transaction that writes the event. That spares a read of the member per
+action, and the hand-over of every action to a worker thread and back.
 
-Nothing here ever waits: each statement runs at once, under the writer lock taken without
-blocking; when a worker thread holds that lock, the request is told so
-(:class:`~rulekeeper.store.base.AwaitedUnavailable`) and takes the worker-thread path, which
-queues for it. So the loop never waits for a thread, and never holds the lock across a pause.
+The loop never waits here, for a thread or for the database:
+- each write runs at once under the server's writer lock, taken without blocking; when a worker
+  thread holds it, the request is told so (:class:`~rulekeeper.store.base.AwaitedUnavailable`)
+  and takes the worker-thread path, which queues for it;
+- the loop thread's connection does not wait for SQLite's own write lock either
+  (``SqliteStore.without_waiting``): a member added or a stream lease taken in a worker thread,
+  or the CLI writing, sends the request the worker-thread path too, with nothing written;
+- no statement suspends, so nothing else runs on the loop while one is under way.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from rulekeeper.errors import StoreBusy
 from rulekeeper.store.base import AwaitedConnection, AwaitedStore, AwaitedUnavailable
 from rulekeeper.store.records import EventRecord, MemberRecord, SnapshotRecord
 from rulekeeper.store.sqlite import SqliteStore
@@ -32,17 +36,32 @@ class InlineSqlite(AwaitedStore):
     keeps_snapshots = True
 
     def __init__(self, store: SqliteStore, writer: threading.RLock) -> None:
+        self._store = store
         self._connection = _Inline(store)
         self._writer = writer
+        self._in_use = False
 
     @asynccontextmanager
     async def connected(self) -> AsyncIterator[AwaitedConnection]:
-        if not self._writer.acquire(blocking=False):
+        # The writer lock is re-entrant and the loop one thread: the flag keeps a second block
+        # on the loop (were a statement ever to suspend) from sharing a transaction.
+        if self._in_use or not self._writer.acquire(blocking=False):
             raise AwaitedUnavailable("a worker thread is writing")
+        self._in_use = True
         try:
+            self._store.without_waiting()
             yield self._connection
         finally:
+            self._in_use = False
             self._writer.release()
+
+    async def member_by_token_id(self, token_id: str) -> MemberRecord | None:
+        # A read: WAL readers wait for no writer, so it needs no writer lock.
+        self._store.without_waiting()
+        try:
+            return self._store.member_by_token_id(token_id)
+        except StoreBusy:
+            raise AwaitedUnavailable("the database is busy") from None
 
     async def close(self) -> None:
         return None  # the store's connections are the store's to close
@@ -53,7 +72,10 @@ class _Inline(AwaitedConnection):
         self._store = store
 
     async def member_by_token_id(self, token_id: str) -> MemberRecord | None:
-        return self._store.member_by_token_id(token_id)
+        try:
+            return self._store.member_by_token_id(token_id)
+        except StoreBusy:
+            raise AwaitedUnavailable("the database is busy") from None
 
     async def append_if_head(
         self,
@@ -65,6 +87,11 @@ class _Inline(AwaitedConnection):
         snapshot: SnapshotRecord | None = None,
         drop_snapshots_from: int | None = None,
     ) -> bool:
-        if standing is None:
-            return self._store.append_if_head(campaign_id, event, snapshot, drop_snapshots_from)
-        return self._store.append_if_standing(campaign_id, event, standing, now, snapshot, drop_snapshots_from)
+        try:
+            if standing is None:
+                return self._store.append_if_head(campaign_id, event, snapshot, drop_snapshots_from)
+            return self._store.append_if_standing(campaign_id, event, standing, now, snapshot, drop_snapshots_from)
+        except StoreBusy:
+            # Another writer held SQLite's lock (a worker thread's member or lease, the CLI):
+            # nothing was written, and the worker-thread path waits for it.
+            raise AwaitedUnavailable("the database is busy") from None

@@ -8,8 +8,8 @@ every call; between them those cost about half of the server's CPU per action (m
 middleware stack (:meth:`ActionDispatch.lane`), and first in its route table for anything that
 gets that far: the spec is found by name, the body is validated by the action's own request
 model straight from the JSON bytes, and the identity, the command and its projection run in
-one worker thread -- or, on a SQLite file served by one process, on the event loop itself
-(``Server.inline_writer``).
+one worker thread -- or, for an ordinary action on PostgreSQL or on a SQLite file served by one
+process, on the event loop itself (``commands.execute_awaited``).
 
 Nothing answers differently. Anything out of the ordinary -- a body the model refuses, an odd
 ``If-Match`` or ``Idempotency-Key``, another media type, an over-long name -- is handed, with
@@ -51,8 +51,7 @@ __all__ = ["ActionEntry", "ActionPresume", "ActionRun", "dispatch_route"]
 PATH = "/api/campaigns/{campaign}/{system}/actions/{action}"
 
 #: ``(server, access, response, body, if_match, idempotency_key)`` to the projected answer;
-#: blocking (runs in a worker thread, or inline: ``Server.inline_writer``); sets the response's
-#: headers.
+#: blocking (runs in a worker thread); sets the response's headers.
 ActionRun = Callable[[Server, Access, Response, Any, "str | None", "str | None"], dict[str, Any]]
 
 # The header forms the documented operation declares (``commands.IfMatch``/``IdempotencyKey``).
@@ -173,14 +172,8 @@ class ActionDispatch:
             access = request_member(request, campaign, server, bearer)
             return entry.run(server, access, holder, parsed, if_match, key)
 
-        writer = server.inline_writer()
-        if writer is not None and writer.acquire(blocking=False):
-            try:
-                answer = work()
-            finally:
-                writer.release()
-        else:
-            answer = await run_in_threadpool(work)
+        # In a worker thread: it may wait for the database, or for a campaign a thread holds.
+        answer = await run_in_threadpool(work)
         # pydantic-core's encoder (Rust, already installed): the same compact UTF-8 JSON as
         # json.dumps(separators=(",", ":"), ensure_ascii=False), in a third of the time.
         return Response(to_json(answer), media_type="application/json", headers={"ETag": holder.headers["etag"]})

@@ -33,7 +33,7 @@ class Server:
     #: Whether a client on another machine may create or import a campaign (``serve --open-creation``).
     open_creation: bool = False
     #: Whether this process is the database's only server (``rulekeeper serve --workers 1``,
-    #: or an app made in process): see :meth:`inline_writer`.
+    #: or an app made in process): see :meth:`inline_awaited`.
     only_process: bool = True
     _sqlite_writer: threading.RLock = field(default_factory=threading.RLock)
     _records: dict[str, CampaignRecord] = field(default_factory=dict)
@@ -89,26 +89,17 @@ class Server:
         if len(known) > KNOWN_MEMBERS:
             del known[next(iter(known))]
 
-    def inline_writer(self) -> threading.RLock | None:
-        """The lock under which a command may run on the event loop itself, or ``None``.
-
-        On a SQLite file served by one process every command already waits for this process's
-        one writer lock, so a worker thread adds no concurrency -- only two hand-overs of the GIL
-        and a wake-up per request, which cost a fifth of an action's CPU. A command runs inline
-        only when the lock is free at once (``acquire(blocking=False)``); otherwise, and on
-        PostgreSQL or with several processes (where another writer may keep the loop waiting),
-        it takes a worker thread as before."""
-        if self.only_process and self.store.url.startswith("sqlite:///"):
-            return self._sqlite_writer
-        return None
-
     def inline_awaited(self) -> AwaitedStore | None:
-        """Where :meth:`inline_writer` runs commands on the event loop, the awaited statements
-        that do so (``store.sqlite_inline``); else None."""
-        writer = self.inline_writer()
-        if writer is None or not isinstance(self.store, SqliteStore):
+        """For a SQLite file served by this process alone, the statements its event loop runs
+        itself for ordinary actions (``store.sqlite_inline``); else None.
+
+        Every command there already waits for this process's one writer lock, so a worker
+        thread adds no concurrency -- only two hand-overs of the GIL and a wake-up per request,
+        which cost a fifth of an action's CPU. With several processes on the file, another may
+        hold SQLite's lock for longer: their commands take worker threads."""
+        if not self.only_process or not isinstance(self.store, SqliteStore):
             return None
-        return InlineSqlite(self.store, writer)
+        return InlineSqlite(self.store, self._sqlite_writer)
 
 
 async def server_of(request: Request) -> Server:
