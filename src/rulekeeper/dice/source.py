@@ -64,14 +64,15 @@ class SeededSource:
     def roll(self, sides: int) -> int:
         if sides < 1:
             raise DiceError(f"a die needs at least 1 side, not {sides}", expected="d1 or more")
+        generator = self._random or self._generator()
         # random() * sides is several times faster than randint and uniform enough for dice.
-        return int(self._generator().random() * sides) + 1
+        return int(generator.random() * sides) + 1
 
     def roll_many(self, sides: int, count: int) -> list[int]:
         """``count`` dice of ``sides`` at once: the same values as ``count`` calls of :meth:`roll`."""
         if sides < 1:
             raise DiceError(f"a die needs at least 1 side, not {sides}", expected="d1 or more")
-        draw = self._generator().random
+        draw = (self._random or self._generator()).random
         return [int(draw() * sides) + 1 for _ in range(count)]
 
 
