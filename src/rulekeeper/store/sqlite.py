@@ -118,7 +118,7 @@ class SqliteStore(StatementStore):
             finally:
                 cursor.close()
         except sqlite3.Error as exc:
-            if getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY:
+            if getattr(exc, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_BUSY:  # any kind of busy
                 # The connection is sound: another writer held the database too long for it.
                 raise StoreBusy(f"database error ({self.url}): {_reason(exc)}") from exc
             self._drop_connection()
