@@ -7,6 +7,7 @@
     ├── RuleRefusal                 the input is well formed but a rule forbids it (respite while Dying)
     ├── ConflictError               a command was based on a stale campaign version
     └── StoreError                  a database or file could not be read or written safely
+        └── StoreBusy               another writer held the database longer than this one waits
 
 Front ends map InputError to exit code 2 and RuleRefusal/ConflictError to exit code 1.
 """
@@ -19,6 +20,7 @@ __all__ = [
     "InputError",
     "RuleRefusal",
     "RulesError",
+    "StoreBusy",
     "StoreError",
     "UnknownNameError",
 ]

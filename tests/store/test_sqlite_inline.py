@@ -141,3 +141,35 @@ def test_a_failure_after_the_event_leaves_nothing_written(store: SqliteStore, mo
     assert store.find_campaign(NEW.name).version == 0  # type: ignore[union-attr]
     with store.reading(record.id) as history:
         assert history.events() == [] and history.latest_snapshot() is None
+
+
+def test_a_database_another_connection_holds_is_never_waited_for(store: SqliteStore) -> None:
+    """The CLI, or a worker thread adding a member, holds SQLite's write lock: the loop's write
+    is turned away at once with nothing written, its reads go on, and a worker thread's
+    connection still waits for the lock as before."""
+    import time
+
+    from test_awaited_postgres import _member
+
+    record = store.create_campaign(NEW)
+    _member(store, record.id, "ana1")
+    inline = InlineSqlite(store, threading.RLock())
+    blocker = sqlite3.connect(store.path, isolation_level=None)
+    try:
+        blocker.execute("BEGIN IMMEDIATE")
+        started = time.monotonic()
+        with pytest.raises(AwaitedUnavailable):
+            asyncio.run(inline.append_if_head(record.id, event(1), standing="ana1", now=5.0))
+        assert time.monotonic() - started < 1.0  # not SQLite's minute of waiting
+        assert asyncio.run(inline.member_by_token_id("ana1")) is not None  # a read waits for no writer
+        written: list[bool] = []
+        worker = threading.Thread(target=lambda: written.append(store.append_if_head(record.id, event(1))))
+        worker.start()
+        worker.join(0.5)
+        assert worker.is_alive() and not written  # a worker thread waits for the lock
+        blocker.execute("COMMIT")
+        worker.join(10)
+        assert written == [True]
+    finally:
+        blocker.close()
+    assert store.find_campaign(NEW.name).version == 1  # type: ignore[union-attr]  # written once, by the thread

@@ -367,12 +367,28 @@ def test_sqlite_shared_with_other_processes_writes_from_worker_threads(tmp_path:
         shared.close()
 
 
-def test_a_sqlite_file_another_writer_holds_never_stalls_the_event_loop(tmp_path: Path) -> None:
+def test_a_sqlite_file_another_writer_holds_never_stalls_the_event_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Another connection holding SQLite's write lock (the CLI, or a worker thread adding a
     member): the action waits in a worker thread, not on the event loop, which answers others
     meanwhile; once the lock is free the action is written."""
     import sqlite3
 
+    from rulekeeper.store import sqlite_inline
+    from rulekeeper.store.base import AwaitedUnavailable
+
+    turned_away: list[bool] = []
+    inline_write = sqlite_inline._Inline.append_if_head
+
+    async def spied(self: Any, *args: Any, **kw: Any) -> bool:
+        try:
+            return await inline_write(self, *args, **kw)
+        except AwaitedUnavailable:
+            turned_away.append(True)
+            raise
+
+    monkeypatch.setattr(sqlite_inline._Inline, "append_if_head", spied)
     path = tmp_path / "c.db"
     api = InProcess(create_app(f"sqlite:///{path}"))
     blocker = sqlite3.connect(path, isolation_level=None)
@@ -398,7 +414,8 @@ def test_a_sqlite_file_another_writer_holds_never_stalls_the_event_loop(tmp_path
 
         answered_in, health, waiting, r = api.run(scenario())
         assert health == 200 and answered_in < 3.0, answered_in
-        assert waiting  # the action waited for the lock, in a worker thread
+        assert turned_away == [True]  # the loop tried, was turned away at once...
+        assert waiting  # ...and the action waited for the lock in a worker thread
         assert r.status_code == 200, r.text
         assert _hp(_server(api).store) == 12 - 1 - 2
     finally:

@@ -109,7 +109,7 @@ def _naming(campaign: str) -> Iterator[None]:
     except StoreError as exc:
         if repr(campaign) in str(exc):
             raise
-        raise StoreError(f"campaign {campaign!r}: {exc}") from exc
+        raise type(exc)(f"campaign {campaign!r}: {exc}") from exc  # a StoreBusy stays one
 
 
 @dataclass(frozen=True)

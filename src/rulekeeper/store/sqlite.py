@@ -82,19 +82,20 @@ class SqliteStore(StatementStore):
     def _connection(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None:
+            # Seconds to wait for another writer: a minute, none at all on an event loop's thread.
+            waits = 0.0 if getattr(self._local, "impatient", False) else 60.0
             # We issue BEGIN ourselves (isolation_level=None): the driver's implicit BEGIN
             # cannot be IMMEDIATE.
             if self._read_only_uri is not None:
                 conn = sqlite3.connect(
-                    self._read_only_uri, timeout=60.0, isolation_level=None, check_same_thread=False, uri=True
+                    self._read_only_uri, timeout=waits, isolation_level=None, check_same_thread=False, uri=True
                 )
             else:
-                conn = sqlite3.connect(self.path, timeout=60.0, isolation_level=None, check_same_thread=False)
+                conn = sqlite3.connect(self.path, timeout=waits, isolation_level=None, check_same_thread=False)
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA foreign_keys=ON")
-            waits = 0 if getattr(self._local, "impatient", False) else 60000
-            conn.execute(f"PRAGMA busy_timeout={waits}")
+            conn.execute(f"PRAGMA busy_timeout={int(waits * 1000)}")
             self._local.conn = conn
             with self._guard:
                 self._all.append(conn)

@@ -117,7 +117,7 @@ def request_model(system: str, spec: ActionSpec) -> type[BaseModel]:
 
 
 def runner(system: str, spec: ActionSpec) -> ActionRun:
-    """Run one action for a member (blocking: in a worker thread, or inline) and answer with its projection;
+    """Run one action for a member (blocking: in a worker thread) and answer with its projection;
     shared by the documented operation and the one dispatch route."""
 
     def run(

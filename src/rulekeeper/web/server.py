@@ -32,7 +32,7 @@ class Server:
     base_url: str = "http://127.0.0.1:8000"
     #: Whether a client on another machine may create or import a campaign (``serve --open-creation``).
     open_creation: bool = False
-    #: Whether this process is the database's only server (``rulekeeper serve --workers 1``,
+    #: Whether no other worker of this ``rulekeeper serve`` shares the database (``--workers 1``,
     #: or an app made in process): see :meth:`inline_awaited`.
     only_process: bool = True
     _sqlite_writer: threading.RLock = field(default_factory=threading.RLock)
