@@ -129,7 +129,7 @@ class SqliteStore(StatementStore):
         """From now on the calling thread's statements never wait for another writer (SQLite's
         busy handler is off for its connection): one that would raises :class:`StoreBusy`, with
         nothing written. For the thread of a server's event loop (``store.sqlite_inline``);
-        every other thread waits, up to a minute, as before."""
+        every other thread waits up to a minute."""
         if getattr(self._local, "impatient", False):
             return
         self._local.impatient = True
