@@ -4,7 +4,8 @@ Register it from tests/conftest.py with ``pytest_plugins = ["conftest_pg"]``. Fi
 
 * ``pg_server`` (session): the running :class:`rulekeeper.store.local_postgres.LocalPostgres`;
 * ``pg_url`` (session): a ``postgresql+psycopg://`` URL of the server's ``postgres`` database;
-* ``fresh_pg_url`` (function): the URL of a new empty database, dropped after the test.
+* ``fresh_pg_url`` (function): the URL of a new empty database, dropped after the test;
+* ``db_url`` (function): a test runs once on a new SQLite file and once on ``fresh_pg_url``.
 
 The server comes from ``RULEKEEPER_TEST_PG_URL`` if set, else the ``pgserver`` package, else
 the system's PostgreSQL. If none starts, tests that need it fail when the ``CI`` environment
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -47,3 +49,11 @@ def fresh_pg_url(pg_server: LocalPostgres) -> Iterator[str]:
         yield url
     finally:
         pg_server.drop_database(url)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.db'}"
+    url: str = request.getfixturevalue("fresh_pg_url")
+    return url

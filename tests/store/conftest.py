@@ -1,4 +1,5 @@
-"""Fixtures for store tests: database URLs for each backend, and the campaign tests' toy system."""
+"""Fixtures for store tests: database URLs for every backend (``db_url``, for SQLite and
+PostgreSQL, is in conftest_pg), and the campaign tests' toy system."""
 
 from __future__ import annotations
 
@@ -20,14 +21,6 @@ def toy() -> Iterator[None]:
     campaign_toy.register()
     yield
     campaign_toy.unregister()
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'store.db'}"
-    url: str = request.getfixturevalue("fresh_pg_url")
-    return url
 
 
 @pytest.fixture(params=["memory", "sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])

@@ -29,14 +29,6 @@ from .web_support import InProcess, bearer
 _SHEET = {"st": 12, "ht": 12}
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'campaigns.db'}"
-    made: str = request.getfixturevalue("fresh_pg_url")
-    return made
-
-
 def _serving(url: str) -> Iterator[InProcess]:
     client = InProcess(create_app(url))
     try:
@@ -49,8 +41,8 @@ def _serving(url: str) -> Iterator[InProcess]:
 
 
 @pytest.fixture
-def api(url: str) -> Iterator[InProcess]:
-    yield from _serving(url)
+def api(db_url: str) -> Iterator[InProcess]:
+    yield from _serving(db_url)
 
 
 @pytest.fixture
@@ -59,9 +51,9 @@ def pg_api(fresh_pg_url: str) -> Iterator[InProcess]:
 
 
 @pytest.fixture
-def other(url: str) -> Iterator[Store]:
+def other(db_url: str) -> Iterator[Store]:
     """The same database through another store: another process's writes."""
-    store = open_store(url)
+    store = open_store(db_url)
     try:
         yield store
     finally:

@@ -18,8 +18,8 @@ The loop never waits here, for a thread or for the database:
 from __future__ import annotations
 
 import threading
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 
 from rulekeeper.errors import StoreBusy
 from rulekeeper.store.base import AwaitedConnection, AwaitedStore, AwaitedUnavailable
@@ -58,13 +58,20 @@ class InlineSqlite(AwaitedStore):
     async def member_by_token_id(self, token_id: str) -> MemberRecord | None:
         # A read: WAL readers wait for no writer, so it needs no writer lock.
         self._store.without_waiting()
-        try:
-            return self._store.member_by_token_id(token_id)
-        except StoreBusy:
-            raise AwaitedUnavailable("the database is busy") from None
+        return await self._connection.member_by_token_id(token_id)
 
     async def close(self) -> None:
         return None  # the store's connections are the store's to close
+
+
+@contextmanager
+def _turned_away() -> Iterator[None]:
+    """Another writer holds SQLite's lock (a worker thread's member or lease, the CLI): nothing
+    was done, and the worker-thread path, which waits for it, takes the request."""
+    try:
+        yield
+    except StoreBusy:
+        raise AwaitedUnavailable("the database is busy") from None
 
 
 class _Inline(AwaitedConnection):
@@ -72,10 +79,8 @@ class _Inline(AwaitedConnection):
         self._store = store
 
     async def member_by_token_id(self, token_id: str) -> MemberRecord | None:
-        try:
+        with _turned_away():
             return self._store.member_by_token_id(token_id)
-        except StoreBusy:
-            raise AwaitedUnavailable("the database is busy") from None
 
     async def append_if_head(
         self,
@@ -87,11 +92,7 @@ class _Inline(AwaitedConnection):
         snapshot: SnapshotRecord | None = None,
         drop_snapshots_from: int | None = None,
     ) -> bool:
-        try:
+        with _turned_away():
             if standing is None:
                 return self._store.append_if_head(campaign_id, event, snapshot, drop_snapshots_from)
             return self._store.append_if_standing(campaign_id, event, standing, now, snapshot, drop_snapshots_from)
-        except StoreBusy:
-            # Another writer held SQLite's lock (a worker thread's member or lease, the CLI):
-            # nothing was written, and the worker-thread path waits for it.
-            raise AwaitedUnavailable("the database is busy") from None
