@@ -55,7 +55,7 @@ class Counting(Store):
     list_campaigns = find_campaign = create_campaign = delete_campaign = None  # type: ignore[assignment]
     add_member = members = member_by_token_id = revoke_members = None  # type: ignore[assignment]
     add_refusal = refusals = take_stream_lease = renew_stream_leases = None  # type: ignore[assignment]
-    release_stream_leases = close = None  # type: ignore[assignment]
+    release_stream_leases = close = heads = None  # type: ignore[assignment]
 
 
 @pytest.fixture

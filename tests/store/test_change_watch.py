@@ -1,70 +1,85 @@
-"""The PostgreSQL change watch listens only while someone follows a campaign, and once
-``follow(True)`` returns, a command committed by another connection reaches it."""
+"""How a server learns that another process wrote: the heads of many campaigns in one look
+(``Store.heads``, on every store) and the change watch (``store.changes``)."""
 
 from __future__ import annotations
 
-import threading
-import time
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from rulekeeper.campaign import Campaign, open_store
 from rulekeeper.core.action import Action
+from rulekeeper.store import Store
 from rulekeeper.store.changes import watch_changes
+from rulekeeper.store.statements import CHUNK
 
 
-def _listeners(url: str) -> int:
-    import psycopg
+@pytest.fixture
+def store(any_url: str) -> Iterator[Store]:
+    opened = open_store(any_url)
+    yield opened
+    opened.close()
 
-    from rulekeeper.store.sql import NOTIFY_CHANNEL
 
-    plain = url.replace("postgresql+psycopg://", "postgresql://", 1)
-    with psycopg.connect(plain, autocommit=True) as conn:
-        row = conn.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query = %s",
-            (f"LISTEN {NOTIFY_CHANNEL}",),
-        ).fetchone()
-        return int(row[0]) if row else 0
+def test_heads_of_many_campaigns_in_one_look(store: Store) -> None:
+    a = Campaign.create(store, "a", "gurps", seed=1)
+    b = Campaign.create(store, "b", "gurps", seed=2)
+    a.add_character("hero", {"st": 10, "ht": 12})
+    a.act(Action("damage", "hero", {"amount": 2}))
+    ids = (a.record.id, b.record.id)
+    assert store.heads(ids) == {a.record.id: a.version, b.record.id: b.version}
+    assert a.version == 2 and b.version == 0
+    assert store.heads([]) == {}
+
+    a.act(Action("heal", "hero", {"amount": 1}))
+    assert store.heads(ids)[a.record.id] == 3  # each look reads what is committed now
+
+    # Unknown ids and deleted campaigns are left out, not errors; more ids than one statement
+    # takes are asked in chunks.
+    missing = max(ids) + 1
+    store.delete_campaign("b")
+    many = [a.record.id, b.record.id, *range(missing, missing + CHUNK + 5)]
+    assert store.heads(many) == {a.record.id: 3}
 
 
 @pytest.mark.postgres
-def test_listens_only_while_followed(fresh_pg_url: str) -> None:
-    store = open_store(fresh_pg_url)
-    heard: list[int | None] = []
-    arrived = threading.Event()
+def test_the_postgresql_watch_holds_no_connection_and_always_says_look(fresh_pg_url: str) -> None:
+    import psycopg
 
-    def wake(campaign_id: int | None) -> None:
-        heard.append(campaign_id)
-        arrived.set()
+    plain = fresh_pg_url.replace("postgresql+psycopg://", "postgresql://", 1)
 
-    watcher = watch_changes(store.url, wake)
+    def sessions() -> int:
+        with psycopg.connect(plain, autocommit=True) as conn:
+            row = conn.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ).fetchone()
+            return int(row[0]) if row else 0
+
+    before = sessions()
+    watcher = watch_changes(fresh_pg_url)
     try:
-        campaign = Campaign.create(store, "watched", "gurps", seed=1)
+        # Writers send no NOTIFY (they would commit one at a time server-wide), so nothing is
+        # listened for: every look says "look", and the caller compares the heads.
+        assert sessions() == before
+        assert watcher.changed() and watcher.changed()
+        assert watcher.interval <= 0.05
+    finally:
+        watcher.close()
+
+
+def test_the_sqlite_watch_says_look_only_after_another_commit(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/w.db"
+    store = open_store(url)
+    watcher = watch_changes(store.url)
+    try:
+        campaign = Campaign.create(store, "w", "gurps", seed=1)
         campaign.add_character("hero", {"st": 10, "ht": 12})
-        time.sleep(0.3)  # the thread is idle: nothing is listening, nothing is heard
-        assert heard == []
-        assert _listeners(fresh_pg_url) == 0
-
-        watcher.follow(True)  # returns once LISTEN is in effect
-        assert heard == [None]  # "anything may have changed while I was not listening"
-        assert watcher.changed()
-        arrived.clear()
+        watcher.changed()  # the first look has nothing to compare with
+        assert not watcher.changed()
         campaign.act(Action("damage", "hero", {"amount": 1}))
-        assert arrived.wait(10)
-        assert heard[-1] == campaign.record.id
         assert watcher.changed()
-
-        watcher.follow(False)
-        deadline = time.monotonic() + 10
-        while _listeners(fresh_pg_url) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        count = len(heard)
-        campaign.act(Action("heal", "hero", {"amount": 1}))
-        time.sleep(0.5)
-        assert len(heard) == count  # not listening: no wake-up per command
-
-        watcher.follow(True)  # following again: listening again, and told to look
-        assert len(heard) == count + 1 and heard[-1] is None
+        assert not watcher.changed()
     finally:
         watcher.close()
         store.close()

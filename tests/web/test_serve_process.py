@@ -109,7 +109,7 @@ def test_postgres_two_workers_deliver_across_processes(fresh_pg_url: str, tmp_pa
             for stream in streams.values():  # ... and heard on both
                 (event,) = stream.until(2)
                 assert event.data["action"] == "damage" and event.data["actors"] == ["hero"]
-            cli("damage", "hero", "--amount", "1", env=env)  # the CLI, through NOTIFY
+            cli("damage", "hero", "--amount", "1", env=env)  # the CLI: each worker looks at the heads
             for stream in streams.values():
                 assert [e.id for e in stream.until(3)] == [3]
         finally:

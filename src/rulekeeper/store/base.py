@@ -9,7 +9,7 @@ is still the version when it commits.
 from __future__ import annotations
 
 import abc
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from typing import Protocol
 
@@ -186,6 +186,11 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     def reading(self, campaign_id: int) -> AbstractContextManager[HistoryReader]: ...
+
+    @abc.abstractmethod
+    def heads(self, campaign_ids: Collection[int]) -> dict[int, int]:
+        """The version (head) of each of ``campaign_ids`` that still exists, in one look: what a
+        server with live clients asks again and again to learn that another process wrote."""
 
     @abc.abstractmethod
     def writing(self, campaign_id: int) -> AbstractContextManager[HistoryWriter]: ...

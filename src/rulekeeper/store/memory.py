@@ -7,7 +7,7 @@ semantics as the SQL store (a writer's changes appear together when it finishes,
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
@@ -194,6 +194,12 @@ class MemoryStore(Store):
             return self._campaigns[campaign_id]
         except KeyError:
             raise StoreError(f"campaign #{campaign_id} no longer exists") from None
+
+    def heads(self, campaign_ids: Collection[int]) -> dict[int, int]:
+        with self._lock:
+            self._check_open()
+            kept = self._campaigns
+            return {cid: len(kept[cid].events) for cid in campaign_ids if cid in kept}
 
     @contextmanager
     def reading(self, campaign_id: int) -> Iterator[HistoryReader]:

@@ -175,7 +175,7 @@ class _Connected(AwaitedConnection):
     ) -> bool:
         if snapshot is not None or drop_snapshots_from is not None:
             raise ValueError("the awaited PostgreSQL statement writes an event alone (keeps_snapshots is False)")
-        params = {**event_row(campaign_id, event), "base": event.seq - 1, "payload": f"{campaign_id}:{event.seq}"}
+        params = {**event_row(campaign_id, event), "base": event.seq - 1}
         statement = self._sql.append_if_head
         if standing is not None:
             statement = self._sql.append_if_standing

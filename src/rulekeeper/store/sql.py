@@ -31,14 +31,9 @@ from sqlalchemy.pool import StaticPool
 from rulekeeper.errors import StoreError
 from rulekeeper.store import migrate
 from rulekeeper.store.base import AwaitedStore
-from rulekeeper.store.statements import (
-    NOTIFY_CHANNEL,
-    Statements,
-    StatementStore,
-    read_only_sqlite,
-)
+from rulekeeper.store.statements import Statements, StatementStore, read_only_sqlite
 
-__all__ = ["NOTIFY_CHANNEL", "SqlStore", "sqlite_engine"]
+__all__ = ["SqlStore", "sqlite_engine"]
 
 #: Connections a store keeps open at most, and opens beyond that under a burst (closed after).
 _POOL_SIZE = 12
@@ -148,7 +143,7 @@ class SqlStore(StatementStore):
         On PostgreSQL, ``single`` (one read statement) runs in autocommit: one round trip, not
         three. ``history`` (a campaign's history read or written) runs in psycopg's pipeline
         mode: BEGIN goes with the first statement, and the statements whose results nobody
-        reads (the appended event, the new head, the notification) go with the COMMIT, so a
+        reads (the appended event, the new head) go with the COMMIT, so a
         command takes two round trips (lock and catch up; write and commit) instead of six."""
         fairy = self._engine.raw_connection()
         driver: Any = fairy.driver_connection

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
@@ -29,7 +29,6 @@ from rulekeeper.store.records import (
 
 __all__ = [
     "CHUNK",
-    "NOTIFY_CHANNEL",
     "SqlHistory",
     "StatementStore",
     "Statements",
@@ -41,10 +40,6 @@ __all__ = [
     "read_only_sqlite",
     "short",
 ]
-
-#: PostgreSQL channel told ``"<campaign id>:<version>"`` when a writer commits new events, so
-#: servers in other processes push them to their live clients at once (``LISTEN``).
-NOTIFY_CHANNEL = "rulekeeper_events"
 
 CHUNK = 1000
 _EVENT_COLUMNS = (
@@ -202,9 +197,11 @@ class Statements:
         #: campaign, not revoked, not expired at ``now``): see ``append_if_standing``.
         stands = sql(f"EXISTS (SELECT 1 FROM members WHERE token_id = :token_id AND campaign_id = :cid AND {_STANDS})")
         self.move_head_standing = f"{self.move_head} AND {stands}"
-        #: PostgreSQL: the head moved, the event appended and the notification sent in one statement,
-        #: its own transaction; a row back means it was written. (Casts: the values are selected, not
-        #: inserted as VALUES, so PostgreSQL cannot take their types from the columns.)
+        #: PostgreSQL: the head moved and the event appended in one statement, its own transaction;
+        #: a row back means it was written. (Casts: the values are selected, not inserted as VALUES,
+        #: so PostgreSQL cannot take their types from the columns.) It sends no ``NOTIFY``: those
+        #: commit one at a time across the whole database server (docs/deployment.md); other
+        #: processes look at the heads instead (``store.changes``).
         self.append_if_head = (
             "WITH moved AS ("
             "UPDATE campaigns SET version = %(seq)s WHERE id = %(cid)s AND version = %(base)s AND NOT EXISTS "
@@ -214,7 +211,7 @@ class Statements:
             "%(dice)s::text, %(outcome)s::text, %(actors)s::text, %(refs)s::text, %(at)s::bigint, "
             "%(until)s::bigint, %(next_id)s::bigint, %(next_id_after)s::bigint, %(idem_key)s::varchar, "
             "%(base_version)s::integer, %(wall_time)s::double precision FROM moved RETURNING seq"
-            f") SELECT pg_notify('{NOTIFY_CHANNEL}', %(payload)s) FROM added"
+            ") SELECT seq FROM added"
             if postgres
             else ""
         )
@@ -239,14 +236,6 @@ class Statements:
         self.insert_campaign = sql(
             "INSERT INTO campaigns (name, system, seed, gm, settings, created, version) "
             "VALUES (:name, :system, :seed, :gm, :settings, :created, :version) RETURNING id"
-        )
-        #: PostgreSQL: the new head and its notification in one statement (one parse, one
-        #: execution on the server; delivered only when the transaction commits).
-        self.set_head_and_notify = (
-            "WITH moved AS (UPDATE campaigns SET version = %(version)s WHERE id = %(cid)s) "
-            f"SELECT pg_notify('{NOTIFY_CHANNEL}', %(payload)s)"
-            if postgres
-            else ""
         )
         self.insert_member = sql(
             "INSERT INTO members (campaign_id, name, role, characters, token_id, token_hash, created, expires) "
@@ -287,6 +276,11 @@ class Statements:
             sql("DELETE FROM events WHERE campaign_id = :cid"),
             sql("DELETE FROM campaigns WHERE id = :cid"),
         )
+
+    def heads(self, count: int) -> str:
+        """The version of each of ``count`` campaigns (``:c0`` ...) that exists."""
+        listed = ", ".join(f":c{i}" for i in range(count))
+        return self._in_dialect(f"SELECT id, version FROM campaigns WHERE id IN ({listed})")
 
     def standing_tokens(self, count: int) -> str:
         """Which of ``count`` token ids (``:t0`` ...) stand at ``:now``: not revoked, not expired."""
@@ -357,14 +351,7 @@ class SqlHistory:
 
     def finish(self) -> None:
         if self._head != self.start:
-            if self._sql.set_head_and_notify:
-                # Delivered by PostgreSQL only when this transaction commits, never for a rollback.
-                payload = f"{self._cid}:{self._head}"
-                self._cur.execute(
-                    self._sql.set_head_and_notify, {"cid": self._cid, "version": self._head, "payload": payload}
-                )
-            else:
-                self._cur.execute(self._sql.set_head, {"cid": self._cid, "version": self._head})
+            self._cur.execute(self._sql.set_head, {"cid": self._cid, "version": self._head})
 
 
 def read_only_sqlite(path: str) -> str | None:
@@ -410,6 +397,16 @@ class StatementStore(Store):
         with self._transaction(write=False, single=True) as cursor:
             cursor.execute(self._sql.campaigns)
             return [campaign_info(r) for r in cursor.fetchall()]
+
+    def heads(self, campaign_ids: Collection[int]) -> dict[int, int]:
+        found: dict[int, int] = {}
+        ids = list(campaign_ids)
+        for start in range(0, len(ids), CHUNK):
+            chunk = ids[start : start + CHUNK]
+            with self._transaction(write=False, single=True) as cursor:
+                cursor.execute(self._sql.heads(len(chunk)), {f"c{i}": cid for i, cid in enumerate(chunk)})
+                found.update((int(row[0]), int(row[1])) for row in cursor.fetchall())
+        return found
 
     def find_campaign(self, name: str) -> CampaignRecord | None:
         with self._transaction(write=False, single=True) as cursor:
@@ -503,7 +500,6 @@ class StatementStore(Store):
         params = {**event_row(campaign_id, event), "base": event.seq - 1}
         if self._sql.append_if_head:
             # Its own transaction (autocommit): one round trip where a history's takes two.
-            params["payload"] = f"{campaign_id}:{event.seq}"
             with self._transaction(write=True, single=True) as cursor:
                 cursor.execute(self._sql.append_if_head, params)
                 return cursor.fetchone() is not None

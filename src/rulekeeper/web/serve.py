@@ -2,7 +2,8 @@
 
 Each worker process builds its own app from the environment (``RULEKEEPER_DB``), so several
 workers share nothing but the database; live events reach every worker's clients through the
-store's change watch (PostgreSQL ``LISTEN/NOTIFY``; SQLite ``PRAGMA data_version``).
+store's change watch (``rulekeeper.store.changes``: the heads read every 50 ms on PostgreSQL;
+SQLite ``PRAGMA data_version``).
 """
 
 from __future__ import annotations
