@@ -18,12 +18,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, NamedTuple
 
 import psycopg
 
 from rulekeeper.errors import StoreError
 from rulekeeper.store.base import AwaitedConnection, AwaitedStore, AwaitedUnavailable
+from rulekeeper.store.pg_prepared import PreparedWrite, run_prepared
 from rulekeeper.store.records import EventRecord, MemberRecord, SnapshotRecord
 from rulekeeper.store.statements import Statements, event_row, member_row
 
@@ -67,6 +68,11 @@ class AwaitedPostgres(AwaitedStore):
         self._slots = asyncio.Semaphore(size)
         self._closed = False
         self._warming: asyncio.Task[None] | None = None
+        #: The action's write, prepared on every connection as it opens (``store.pg_prepared``).
+        self._writes = _Writes(
+            PreparedWrite("rk_append_if_head", statements.append_if_head),
+            PreparedWrite("rk_append_if_standing", statements.append_if_standing),
+        )
 
     async def warm(self) -> None:
         """Open connections up to the pool's size, as a pool's minimum size would: a new
@@ -79,9 +85,15 @@ class AwaitedPostgres(AwaitedStore):
                 # Bounded: a database that does not answer must not keep the pool from trying
                 # again (one refill at a time) once it does.
                 connection = await psycopg.AsyncConnection.connect(
-                    self._conninfo, autocommit=True, connect_timeout=CONNECT_SECONDS
+                    self._conninfo, autocommit=True, connect_timeout=CONNECT_SECONDS, client_encoding="utf8"
                 )
             except psycopg.Error:
+                return
+            try:
+                for write in self._writes:
+                    await connection.execute(write.prepare)
+            except psycopg.Error:
+                await connection.close()
                 return
             if self._closed or self._count >= self._size:
                 await connection.close()
@@ -115,7 +127,7 @@ class AwaitedPostgres(AwaitedStore):
             connection: psycopg.AsyncConnection[Any] | None = self._idle.pop()
             assert connection is not None
             try:
-                yield _Connected(connection, self._sql)
+                yield _Connected(connection, self._sql, self._writes)
             except psycopg.Error as exc:
                 if connection.broken:
                     # The server went away (a restart, a failover): the idle connections went
@@ -150,12 +162,18 @@ class AwaitedPostgres(AwaitedStore):
             await self._drop(connection)
 
 
+class _Writes(NamedTuple):
+    head: PreparedWrite
+    standing: PreparedWrite
+
+
 class _Connected(AwaitedConnection):
     """The statements on one connection held by :meth:`AwaitedPostgres.connected`."""
 
-    def __init__(self, connection: psycopg.AsyncConnection[Any], statements: Statements) -> None:
+    def __init__(self, connection: psycopg.AsyncConnection[Any], statements: Statements, writes: _Writes) -> None:
         self._connection = connection
         self._sql = statements
+        self._writes = writes
 
     async def member_by_token_id(self, token_id: str) -> MemberRecord | None:
         async with self._connection.cursor() as cursor:
@@ -176,10 +194,14 @@ class _Connected(AwaitedConnection):
         if snapshot is not None or drop_snapshots_from is not None:
             raise ValueError("the awaited PostgreSQL statement writes an event alone (keeps_snapshots is False)")
         params = {**event_row(campaign_id, event), "base": event.seq - 1}
-        statement = self._sql.append_if_head
+        statement, write = self._sql.append_if_head, self._writes.head
         if standing is not None:
-            statement = self._sql.append_if_standing
+            statement, write = self._sql.append_if_standing, self._writes.standing
             params.update(token_id=standing, now=now)
+        values = write.values(params)
+        if values is not None:
+            return await run_prepared(self._connection, write, values)
+        # A value with no certain text form (store.pg_prepared): psycopg adapts it.
         async with self._connection.cursor() as cursor:
             await cursor.execute(statement, params)
             return await cursor.fetchone() is not None

@@ -1,0 +1,140 @@
+"""An action's write on PostgreSQL, prepared once per connection and sent through libpq
+(``store.pg_prepared``): the statement as prepared, the values' text, and the awaited store
+taking that way for every ordinary write and psycopg's for anything else."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import math
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from test_store_backends import NEW, event
+
+from rulekeeper.errors import StoreError
+from rulekeeper.store import Store, open_store
+from rulekeeper.store.pg_prepared import PARAMETER_TYPES, PreparedWrite, run_prepared
+from rulekeeper.store.records import NewMember
+from rulekeeper.store.statements import Statements
+
+
+def test_placeholders_become_numbered_parameters_with_their_types() -> None:
+    statement = "UPDATE t SET a = %(seq)s WHERE id = %(cid)s AND b = %(seq)s"
+    write = PreparedWrite("w", statement, {"seq": "integer", "cid": "bigint"})
+    assert write.order == ("seq", "cid")
+    assert write.prepare == "PREPARE w (integer, bigint) AS UPDATE t SET a = $1 WHERE id = $2 AND b = $1"
+    with pytest.raises(ValueError, match="no known type: other"):
+        PreparedWrite("w", "SELECT %(seq)s, %(other)s", {"seq": "integer"})
+    with pytest.raises(ValueError, match="% that is not a placeholder"):
+        PreparedWrite("w", "SELECT %(seq)s % 2", {"seq": "integer"})
+
+
+def test_every_parameter_of_the_action_writes_has_a_type() -> None:
+    sql = Statements("postgresql")
+    for statement in (sql.append_if_head, sql.append_if_standing):
+        write = PreparedWrite("w", statement)
+        assert set(write.order) <= set(PARAMETER_TYPES)
+        assert "%(" not in write.prepare
+
+
+def test_values_are_sent_as_text_only_when_that_text_is_certain() -> None:
+    write = PreparedWrite("w", "SELECT %(a)s, %(b)s, %(c)s, %(d)s", dict.fromkeys("abcd", "text"))
+    sent = write.values({"a": None, "b": "héllo ✓", "c": -12, "d": 1700000000.123456789})
+    assert sent is not None
+    assert sent[:3] == [None, "héllo ✓".encode(), b"-12"]
+    assert sent[3] is not None and float(sent[3]) == 1700000000.123456789  # reads back exactly
+    for odd in ("nul\x00byte", True, math.nan, math.inf, b"bytes", [1]):
+        assert write.values({"a": None, "b": odd, "c": 1, "d": 1.0}) is None, odd
+
+
+@pytest.fixture
+def store(fresh_pg_url: str) -> Iterator[Store]:
+    opened = open_store(fresh_pg_url)
+    yield opened
+    opened.close()
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the prepared writes sent, from now on."""
+    sent: list[str] = []
+
+    async def counted(connection: Any, write: PreparedWrite, values: list[bytes | None]) -> bool:
+        sent.append(write.name)
+        return await run_prepared(connection, write, values)
+
+    monkeypatch.setattr("rulekeeper.store.pg_awaited.run_prepared", counted)
+    return sent
+
+
+@pytest.mark.postgres
+def test_ordinary_writes_take_the_prepared_statement_and_read_back_exactly(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent = _counting(monkeypatch)
+    record = store.create_campaign(NEW)
+    store.add_member(record.id, NewMember("ana", "player", ("kira",), "tok", "0" * 64, 1.0, None))
+    first = dataclasses.replace(event(1, key="k1"), wall_time=1700000000.123456789)
+
+    async def run() -> list[bool]:
+        awaited = store.awaited()
+        assert awaited is not None
+        await awaited.warm()
+        try:
+            return [
+                await awaited.append_if_head(record.id, first),
+                await awaited.append_if_head(record.id, event(2), standing="tok", now=5.0),
+                await awaited.append_if_head(record.id, event(2)),  # the head moved on: refused
+            ]
+        finally:
+            await awaited.close()
+
+    assert asyncio.run(run()) == [True, True, False]
+    assert sent == ["rk_append_if_head", "rk_append_if_standing", "rk_append_if_head"]
+    with store.reading(record.id) as history:
+        assert history.events() == [first, event(2)]  # text, unicode, NULL and float exact
+
+
+@pytest.mark.postgres
+def test_a_value_libpq_cannot_take_goes_through_psycopg_and_is_refused_in_our_words(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent = _counting(monkeypatch)
+    record = store.create_campaign(NEW)
+
+    async def run() -> None:
+        awaited = store.awaited()
+        assert awaited is not None
+        await awaited.warm()
+        try:
+            with pytest.raises(StoreError, match=r"^database error \(") as caught:
+                await awaited.append_if_head(record.id, event(1, key="a\x00b"))
+            assert "NUL" in str(caught.value)
+        finally:
+            await awaited.close()
+
+    asyncio.run(run())
+    assert sent == []
+    assert store.find_campaign(NEW.name).version == 0  # type: ignore[union-attr]
+
+
+@pytest.mark.postgres
+def test_an_error_of_the_prepared_statement_is_a_store_error_and_the_next_write_lands(store: Store) -> None:
+    record = store.create_campaign(NEW)
+
+    async def run() -> bool:
+        awaited = store.awaited()
+        assert awaited is not None
+        await awaited.warm()
+        try:
+            too_big = dataclasses.replace(event(1), at=2**63)  # past bigint
+            with pytest.raises(StoreError, match=r"^database error \(.*out of range"):
+                await awaited.append_if_head(record.id, too_big)
+            return await awaited.append_if_head(record.id, event(1))
+        finally:
+            await awaited.close()
+
+    assert asyncio.run(run())
+    with store.reading(record.id) as history:
+        assert history.events() == [event(1)]
