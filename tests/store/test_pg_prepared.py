@@ -24,7 +24,8 @@ def test_placeholders_become_numbered_parameters_with_their_types() -> None:
     statement = "UPDATE t SET a = %(seq)s WHERE id = %(cid)s AND b = %(seq)s"
     write = PreparedWrite("w", statement, {"seq": "integer", "cid": "bigint"})
     assert write.order == ("seq", "cid")
-    assert write.prepare == "PREPARE w (integer, bigint) AS UPDATE t SET a = $1 WHERE id = $2 AND b = $1"
+    assert write.text == "UPDATE t SET a = $1 WHERE id = $2 AND b = $1"
+    assert write.types == ("integer", "bigint") and write.oids == (23, 20)
     with pytest.raises(ValueError, match="no known type: other"):
         PreparedWrite("w", "SELECT %(seq)s, %(other)s", {"seq": "integer"})
     with pytest.raises(ValueError, match="% that is not a placeholder"):
@@ -36,7 +37,7 @@ def test_every_parameter_of_the_action_writes_has_a_type() -> None:
     for statement in (sql.append_if_head, sql.append_if_standing):
         write = PreparedWrite("w", statement)
         assert set(write.order) <= set(PARAMETER_TYPES)
-        assert "%(" not in write.prepare
+        assert "%(" not in write.text
 
 
 def test_values_are_sent_as_text_only_when_that_text_is_certain() -> None:

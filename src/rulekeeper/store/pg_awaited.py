@@ -24,7 +24,7 @@ import psycopg
 
 from rulekeeper.errors import StoreError
 from rulekeeper.store.base import AwaitedConnection, AwaitedStore, AwaitedUnavailable
-from rulekeeper.store.pg_prepared import PreparedWrite, run_prepared
+from rulekeeper.store.pg_prepared import PreparedWrite, prepare, run_prepared
 from rulekeeper.store.records import EventRecord, MemberRecord, SnapshotRecord
 from rulekeeper.store.statements import Statements, event_row, member_row
 
@@ -91,7 +91,7 @@ class AwaitedPostgres(AwaitedStore):
                 return
             try:
                 for write in self._writes:
-                    await connection.execute(write.prepare)
+                    await prepare(connection, write)
             except psycopg.Error:
                 await connection.close()
                 return

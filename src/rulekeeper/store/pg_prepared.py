@@ -5,9 +5,10 @@ adapted by type on every call, and its own generators to wait on the socket. For
 statement every action runs (``Statements.append_if_head``/``append_if_standing``) that came to
 more CPU than PostgreSQL spends on the statement itself: measured side by side on the same
 prepared ``UPDATE``, 77 µs per call through psycopg against 31 µs through libpq's own
-non-blocking calls (docs/deployment.md). So the statement is prepared with SQL ``PREPARE``
-(its parameter types spelled out) when a connection opens, and each write sends only its
-values, as text, awaiting the socket on the event loop.
+non-blocking calls (docs/deployment.md). So the statement is prepared when a connection opens
+(:func:`prepare`: the protocol's named prepared statement, as psycopg's own are, its parameter
+types given), and each write sends only its values, as text, awaiting the socket on the event
+loop (:func:`run_prepared`).
 
 Only values whose text form is certain go this way (``None``, ``str`` without a NUL, ``int``,
 finite ``float``); anything else returns ``None`` from :meth:`PreparedWrite.values` and the
@@ -26,10 +27,10 @@ from typing import Any
 import psycopg
 from psycopg import pq
 
-__all__ = ["PARAMETER_TYPES", "PreparedWrite", "run_prepared"]
+__all__ = ["PARAMETER_TYPES", "PreparedWrite", "prepare", "run_prepared"]
 
 #: The PostgreSQL type of each parameter an action's write takes (the columns of
-#: ``store.schema``), named in its ``PREPARE``: values are sent as text, and PostgreSQL cannot
+#: ``store.schema``), given when it is prepared: values are sent as text, and PostgreSQL cannot
 #: infer a type for a value selected into an ``INSERT ... SELECT``.
 PARAMETER_TYPES: Mapping[str, str] = {
     "cid": "integer",
@@ -52,13 +53,17 @@ PARAMETER_TYPES: Mapping[str, str] = {
     "now": "double precision",
 }
 
+#: The object ids of those types (PostgreSQL's ``pg_type`` catalogue; fixed across versions).
+TYPE_OIDS: Mapping[str, int] = {"integer": 23, "bigint": 20, "varchar": 1043, "text": 25, "double precision": 701}
+
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
 class PreparedWrite:
     """One statement written with psycopg's ``%(name)s`` placeholders, as a named prepared
-    statement: :attr:`prepare` creates it on a connection, :meth:`values` lays out a call's
-    parameters for :func:`run_prepared`."""
+    statement: :attr:`text` with ``$n`` parameters of the types :attr:`types`, made on a
+    connection by :func:`prepare`; :meth:`values` lays out a call's parameters for
+    :func:`run_prepared`."""
 
     def __init__(self, name: str, statement: str, types: Mapping[str, str] = PARAMETER_TYPES) -> None:
         order: list[str] = []
@@ -76,7 +81,9 @@ class PreparedWrite:
             raise ValueError(f"statement {name} has parameters of no known type: {', '.join(unknown)}")
         self.name = name
         self.order = tuple(order)
-        self.prepare = f"PREPARE {name} ({', '.join(types[p] for p in order)}) AS {text}"
+        self.text = text
+        self.types = tuple(types[p] for p in order)
+        self.oids = tuple(TYPE_OIDS[t] for t in self.types)
         #: The name as libpq takes it.
         self.wire_name = name.encode()
 
@@ -104,6 +111,12 @@ class PreparedWrite:
         return out
 
 
+async def prepare(connection: psycopg.AsyncConnection[Any], write: PreparedWrite) -> None:
+    """Make ``write`` on ``connection`` (once, as the connection opens)."""
+    _idle(connection).send_prepare(write.wire_name, write.text.encode(), param_types=write.oids)
+    await _answer(connection)
+
+
 async def run_prepared(
     connection: psycopg.AsyncConnection[Any], write: PreparedWrite, values: list[bytes | None]
 ) -> bool:
@@ -112,10 +125,20 @@ async def run_prepared(
     The connection must be idle and held by the caller alone (``AwaitedPostgres.connected``).
     A statement's error is raised as psycopg's exception for it; a lost connection as
     ``psycopg.OperationalError``, after which ``connection.broken`` is true."""
+    _idle(connection).send_query_prepared(write.wire_name, values)
+    return await _answer(connection)
+
+
+def _idle(connection: psycopg.AsyncConnection[Any]) -> pq.abc.PGconn:
     pgconn = connection.pgconn
     if pgconn.transaction_status != pq.TransactionStatus.IDLE:
         raise psycopg.InterfaceError("the connection is not idle")
-    pgconn.send_query_prepared(write.wire_name, values)
+    return pgconn
+
+
+async def _answer(connection: psycopg.AsyncConnection[Any]) -> bool:
+    """Send what libpq holds and read every result of it: whether one returned a row."""
+    pgconn = connection.pgconn
     loop = asyncio.get_running_loop()
     while pgconn.flush():
         await _ready(loop, pgconn.socket, writing=True)

@@ -72,6 +72,7 @@ class EventBroker:
         self._task: asyncio.Task[None] | None = None
         self._watcher: ChangeWatcher | None = None
         self._poked = False
+        self._heads_failing = False
 
     # -- life cycle ----------------------------------------------------------------------------
     async def start(self) -> None:
@@ -154,8 +155,13 @@ class EventBroker:
         try:
             heads = self._store.heads(list(wanted))
         except Exception:  # a database hiccup: look again next time
-            _log.warning("could not read the heads of %s campaigns", len(wanted), exc_info=True)
+            if not self._heads_failing:  # said once, not at every look while it lasts
+                _log.warning("could not read the heads of %s campaigns", len(wanted), exc_info=True)
+            self._heads_failing = True
             return out
+        if self._heads_failing:
+            _log.info("the heads of the followed campaigns can be read again")
+            self._heads_failing = False
         for cid, (record, after) in wanted.items():
             if heads.get(cid, 0) <= after:
                 continue  # not moved, or deleted

@@ -1,0 +1,64 @@
+"""The live-event broker learns of another writer's commands by looking at the heads of the
+campaigns its clients follow (no notification from the writer), and a store that cannot answer
+for a while is said once in the log, not at every look."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+
+from rulekeeper.campaign import Campaign, open_store
+from rulekeeper.core.action import Action
+from rulekeeper.errors import StoreError
+from rulekeeper.web.broker import Batch, EventBroker
+from rulekeeper.web.pool import CampaignPool
+
+
+def test_a_command_written_elsewhere_arrives_and_a_failing_look_is_said_once(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = open_store("memory://")
+    writer = Campaign.create(store, "far", "gurps", seed=1)
+    writer.add_character("hero", {"st": 10, "ht": 12})
+    real_heads = store.heads
+    failing = {"on": False}
+
+    def heads(ids: object) -> dict[int, int]:
+        if failing["on"]:
+            raise StoreError("database error (test): the server went away")
+        return real_heads(ids)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "heads", heads)
+
+    async def next_batch(queue: asyncio.Queue[Batch]) -> Batch:
+        return await asyncio.wait_for(queue.get(), timeout=5)
+
+    async def scenario() -> list[list[int]]:
+        broker = EventBroker(store, CampaignPool(store))
+        await broker.start()
+        try:
+            sub = await broker.subscribe(writer.record)
+            # Written as another process would: this broker is never poked.
+            writer.act(Action("damage", "hero", {"amount": 1}))
+            first = await next_batch(sub.queue)
+            failing["on"] = True
+            await asyncio.sleep(0.4)  # several looks fail meanwhile
+            writer.act(Action("heal", "hero", {"amount": 1}))
+            await asyncio.sleep(0.2)
+            assert sub.queue.empty()  # nothing can be read yet
+            failing["on"] = False
+            second = await next_batch(sub.queue)
+            return [[e.seq for e in first.entries], [e.seq for e in second.entries]]
+        finally:
+            await broker.stop()
+
+    with caplog.at_level(logging.INFO, logger="rulekeeper.web.events"):
+        try:
+            assert asyncio.run(scenario()) == [[2], [3]]
+        finally:
+            store.close()
+    warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warnings) == 1 and "could not read the heads" in warnings[0].getMessage()
+    assert any("can be read again" in r.getMessage() for r in caplog.records)
