@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import math
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,6 +16,7 @@ from test_store_backends import NEW, event
 
 from rulekeeper.errors import StoreError
 from rulekeeper.store import Store, open_store
+from rulekeeper.store.base import AwaitedUnavailable
 from rulekeeper.store.pg_prepared import PARAMETER_TYPES, PreparedWrite, run_prepared
 from rulekeeper.store.records import NewMember
 from rulekeeper.store.statements import Statements
@@ -41,13 +43,18 @@ def test_every_parameter_of_the_action_writes_has_a_type() -> None:
 
 
 def test_values_are_sent_as_text_only_when_that_text_is_certain() -> None:
-    write = PreparedWrite("w", "SELECT %(a)s, %(b)s, %(c)s, %(d)s", dict.fromkeys("abcd", "text"))
+    types = {"a": "text", "b": "text", "c": "bigint", "d": "double precision"}
+    write = PreparedWrite("w", "SELECT %(a)s, %(b)s, %(c)s, %(d)s", types)
     sent = write.values({"a": None, "b": "héllo ✓", "c": -12, "d": 1700000000.123456789})
     assert sent is not None
     assert sent[:3] == [None, "héllo ✓".encode(), b"-12"]
     assert sent[3] is not None and float(sent[3]) == 1700000000.123456789  # reads back exactly
-    for odd in ("nul\x00byte", True, math.nan, math.inf, b"bytes", [1]):
+    for odd in ("nul\x00byte", "lone \ud800 surrogate", True, math.nan, math.inf, b"bytes", [1]):
         assert write.values({"a": None, "b": odd, "c": 1, "d": 1.0}) is None, odd
+    # A float only where the parameter is a float: for an integer column psycopg's cast rounds it.
+    typed = PreparedWrite("w", "SELECT %(at)s, %(now)s")
+    assert typed.values({"at": 5, "now": 2.5}) == [b"5", b"2.5"]
+    assert typed.values({"at": 5.0, "now": 2.5}) is None
 
 
 @pytest.fixture
@@ -139,3 +146,72 @@ def test_an_error_of_the_prepared_statement_is_a_store_error_and_the_next_write_
     assert asyncio.run(run())
     with store.reading(record.id) as history:
         assert history.events() == [event(1)]
+
+
+@pytest.mark.postgres
+def test_a_connection_lost_mid_write_is_a_store_error_and_new_ones_are_prepared(store: Store) -> None:
+    import psycopg
+
+    record = store.create_campaign(NEW)
+    url = store.url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+    async def run() -> bool:
+        awaited = store.awaited()
+        assert awaited is not None
+        await awaited.warm()
+        try:
+            # Every connection ended from outside (a restart, a failover).
+            with psycopg.connect(url, autocommit=True) as admin:
+                admin.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            with pytest.raises(StoreError, match=r"^database error \(postgresql"):
+                await awaited.append_if_head(record.id, event(1))
+            for _ in range(100):  # opened again in the background, the write prepared on them
+                await asyncio.sleep(0.05)
+                try:
+                    return await awaited.append_if_head(record.id, event(1))
+                except AwaitedUnavailable:
+                    continue
+            raise AssertionError("no connection was opened again in 5 s")
+        finally:
+            await awaited.close()
+
+    assert asyncio.run(run())
+    check = open_store(store.url)  # the blocking store's own connections were ended too
+    try:
+        with check.reading(record.id) as history:
+            assert history.events() == [event(1)]
+    finally:
+        check.close()
+
+
+@pytest.mark.postgres
+def test_a_cancelled_write_is_stopped_on_the_server_too(store: Store) -> None:
+    import psycopg
+
+    record = store.create_campaign(NEW)
+    url = store.url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+    async def run() -> bool:
+        awaited = store.awaited()
+        assert awaited is not None
+        await awaited.warm()
+        try:
+            with psycopg.connect(url) as holder:  # holds the campaign's row: the write waits
+                holder.execute("SELECT 1 FROM campaigns WHERE id = %s FOR UPDATE", (record.id,))
+                write = asyncio.ensure_future(awaited.append_if_head(record.id, event(1)))
+                await asyncio.sleep(0.3)
+                assert not write.done()
+                write.cancel()  # as uvicorn cancels a request still running when it stops
+                with pytest.raises(asyncio.CancelledError):
+                    await write
+                holder.commit()  # the row is free: a write still queued would land now
+            time.sleep(0.3)
+            assert store.find_campaign(NEW.name).version == 0  # type: ignore[union-attr]
+            return await awaited.append_if_head(record.id, event(1))  # the pool still writes
+        finally:
+            await awaited.close()
+
+    assert asyncio.run(run())

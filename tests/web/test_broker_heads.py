@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +63,45 @@ def test_a_command_written_elsewhere_arrives_and_a_failing_look_is_said_once(
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warnings) == 1 and "could not read the heads" in warnings[0].getMessage()
     assert any("can be read again" in r.getMessage() for r in caplog.records)
+
+
+def test_on_sqlite_a_commit_seen_while_the_store_failed_is_read_once_it_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite's watch says "changed" once per commit: a look that then fails must be made again
+    # even though no other commit follows.
+    store = open_store(str(tmp_path / "campaigns.db"))
+    other = open_store(str(tmp_path / "campaigns.db"))  # another process's connection
+    writer = Campaign.create(other, "far", "gurps", seed=1)
+    writer.add_character("hero", {"st": 10, "ht": 12})
+    record = store.find_campaign("far")
+    assert record is not None
+    real_heads = store.heads
+    failing = {"on": False}
+
+    def heads(ids: object) -> dict[int, int]:
+        if failing["on"]:
+            raise StoreError("database error (test): disk I/O error")
+        return real_heads(ids)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "heads", heads)
+
+    async def scenario() -> list[int]:
+        broker = EventBroker(store, CampaignPool(store))
+        await broker.start()
+        try:
+            sub = await broker.subscribe(record)
+            failing["on"] = True
+            writer.act(Action("damage", "hero", {"amount": 1}))
+            await asyncio.sleep(0.3)  # the watch saw the commit; the look failed
+            failing["on"] = False  # and no other commit comes
+            batch = await asyncio.wait_for(sub.queue.get(), timeout=5)
+            return [e.seq for e in batch.entries]
+        finally:
+            await broker.stop()
+
+    try:
+        assert asyncio.run(scenario()) == [2]
+    finally:
+        other.close()
+        store.close()

@@ -16,6 +16,7 @@ in it, used only from it and closed in it (:meth:`AwaitedPostgres.close`).
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, NamedTuple
@@ -29,6 +30,8 @@ from rulekeeper.store.records import EventRecord, MemberRecord, SnapshotRecord
 from rulekeeper.store.statements import Statements, event_row, member_row
 
 __all__ = ["AwaitedPostgres", "cancels_without_a_thread"]
+
+_log = logging.getLogger("rulekeeper.store")
 
 #: Connections one event loop keeps at most: a worker's loop runs one request's statement at a
 #: time, and a few in flight cover the others waiting on PostgreSQL.
@@ -68,6 +71,7 @@ class AwaitedPostgres(AwaitedStore):
         self._slots = asyncio.Semaphore(size)
         self._closed = False
         self._warming: asyncio.Task[None] | None = None
+        self._said_unprepared = False
         #: The action's write, prepared on every connection as it opens (``store.pg_prepared``).
         self._writes = _Writes(
             PreparedWrite("rk_append_if_head", statements.append_if_head),
@@ -92,8 +96,13 @@ class AwaitedPostgres(AwaitedStore):
             try:
                 for write in self._writes:
                     await prepare(connection, write)
-            except psycopg.Error:
+            except BaseException as exc:  # a failed statement, or the pool closed meanwhile
                 await connection.close()
+                if not isinstance(exc, psycopg.Error):
+                    raise
+                if not self._said_unprepared:  # once, not at every refill
+                    _log.warning("cannot prepare the action's write on PostgreSQL: %s", exc)
+                    self._said_unprepared = True
                 return
             if self._closed or self._count >= self._size:
                 await connection.close()

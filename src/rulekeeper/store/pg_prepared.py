@@ -3,22 +3,29 @@
 psycopg's asynchronous ``execute`` is general: a cursor, the query rewritten and its parameters
 adapted by type on every call, and its own generators to wait on the socket. For the one
 statement every action runs (``Statements.append_if_head``/``append_if_standing``) that came to
-more CPU than PostgreSQL spends on the statement itself: measured side by side on the same
-prepared ``UPDATE``, 77 µs per call through psycopg against 31 µs through libpq's own
-non-blocking calls (docs/deployment.md). So the statement is prepared when a connection opens
+more CPU than PostgreSQL spends on the statement itself: measured side by side on one prepared
+``UPDATE`` of a row, 77 µs of client CPU per call through psycopg against 31 µs through libpq's
+own non-blocking calls. So the statement is prepared when a connection opens
 (:func:`prepare`: the protocol's named prepared statement, as psycopg's own are, its parameter
 types given), and each write sends only its values, as text, awaiting the socket on the event
 loop (:func:`run_prepared`).
 
 Only values whose text form is certain go this way (``None``, ``str`` without a NUL, ``int``,
-finite ``float``); anything else returns ``None`` from :meth:`PreparedWrite.values` and the
-caller runs the statement through psycopg as before. Errors are psycopg's own exceptions, so
-the connection pool (``store.pg_awaited``) treats them as it treats psycopg's.
+finite ``float`` for a floating-point parameter); anything else returns ``None`` from
+:meth:`PreparedWrite.values` and the caller runs the statement through psycopg as before.
+Errors are psycopg's own exceptions, so the connection pool (``store.pg_awaited``) treats them
+as it treats psycopg's.
+
+The statements are the protocol's named ones, as psycopg's own prepared statements are, so a
+pooler that keeps those (PgBouncer 1.21 or newer with ``max_prepared_statements``) keeps these.
+psycopg forgets its own with ``DEALLOCATE ALL`` after a statement that changes the schema;
+nothing run through psycopg on these connections does.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import re
 from collections.abc import Mapping
@@ -56,6 +63,9 @@ PARAMETER_TYPES: Mapping[str, str] = {
 #: The object ids of those types (PostgreSQL's ``pg_type`` catalogue; fixed across versions).
 TYPE_OIDS: Mapping[str, int] = {"integer": 23, "bigint": 20, "varchar": 1043, "text": 25, "double precision": 701}
 
+#: How long a cancelled write waits for the server to take its cancel request.
+_CANCEL_SECONDS = 5.0
+
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
@@ -84,6 +94,7 @@ class PreparedWrite:
         self.text = text
         self.types = tuple(types[p] for p in order)
         self.oids = tuple(TYPE_OIDS[t] for t in self.types)
+        self._floats = frozenset(p for p in order if types[p] == "double precision")
         #: The name as libpq takes it.
         self.wire_name = name.encode()
 
@@ -96,18 +107,20 @@ class PreparedWrite:
             if value is None:
                 out.append(None)
             elif isinstance(value, str):
-                encoded = value.encode()
-                if b"\x00" in encoded:  # libpq reads a text parameter up to its first NUL
+                if "\x00" in value:  # libpq reads a text parameter up to its first NUL
                     return None
-                out.append(encoded)
+                try:
+                    out.append(value.encode())
+                except UnicodeEncodeError:  # a lone surrogate: psycopg refuses it in its words
+                    return None
             elif isinstance(value, bool):
                 return None
             elif isinstance(value, int):
                 out.append(b"%d" % value)
-            elif isinstance(value, float) and math.isfinite(value):
+            elif isinstance(value, float) and name in self._floats and math.isfinite(value):
                 out.append(repr(float(value)).encode())  # the shortest text that reads back exactly
             else:
-                return None
+                return None  # e.g. a float for an integer column: psycopg's cast rounds it
         return out
 
 
@@ -138,14 +151,35 @@ def _idle(connection: psycopg.AsyncConnection[Any]) -> pq.abc.PGconn:
 
 async def _answer(connection: psycopg.AsyncConnection[Any]) -> bool:
     """Send what libpq holds and read every result of it: whether one returned a row."""
+    try:
+        return await _results(connection)
+    except BaseException:
+        # Interrupted (a request cancelled, as uvicorn does to those still running when it
+        # stops): ask the server to stop the statement too, as psycopg does, so that a write
+        # still waiting for its campaign's row does not land after its request gave up. The
+        # pool then closes the connection, whose state is unknown.
+        if connection.pgconn.transaction_status == pq.TransactionStatus.ACTIVE:
+            with contextlib.suppress(Exception):
+                await connection.cancel_safe(timeout=_CANCEL_SECONDS)
+        raise
+
+
+async def _results(connection: psycopg.AsyncConnection[Any]) -> bool:
     pgconn = connection.pgconn
     loop = asyncio.get_running_loop()
     while pgconn.flush():
-        await _ready(loop, pgconn.socket, writing=True)
+        # As libpq asks: while the rest waits to be sent, read what the server sends meanwhile.
+        if await _ready(loop, pgconn.socket, writing=True):
+            pgconn.consume_input()
     returned = False
     error: psycopg.Error | None = None
     while True:
-        pgconn.consume_input()
+        try:
+            pgconn.consume_input()
+        except psycopg.Error:
+            if error is not None:
+                raise error from None  # the server's own reason, sent before it closed
+            raise
         while not pgconn.is_busy():
             result = pgconn.get_result()
             if result is None:
@@ -159,22 +193,21 @@ async def _answer(connection: psycopg.AsyncConnection[Any]) -> bool:
         await _ready(loop, pgconn.socket)
 
 
-async def _ready(loop: asyncio.AbstractEventLoop, fd: int, *, writing: bool = False) -> None:
-    """Until ``fd`` can be read (or written)."""
-    ready = loop.create_future()
+async def _ready(loop: asyncio.AbstractEventLoop, fd: int, *, writing: bool = False) -> bool:
+    """Until ``fd`` can be read (or, ``writing``, until it can be read or written); whether it
+    can be read."""
+    ready: asyncio.Future[bool] = loop.create_future()
 
-    def wake() -> None:
+    def wake(readable: bool) -> None:
         if not ready.done():
-            ready.set_result(None)
+            ready.set_result(readable)
 
+    loop.add_reader(fd, wake, True)
     if writing:
-        loop.add_writer(fd, wake)
-    else:
-        loop.add_reader(fd, wake)
+        loop.add_writer(fd, wake, False)
     try:
-        await ready
+        return await ready
     finally:
+        loop.remove_reader(fd)
         if writing:
             loop.remove_writer(fd)
-        else:
-            loop.remove_reader(fd)

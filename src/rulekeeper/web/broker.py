@@ -38,6 +38,9 @@ __all__ = ["Batch", "EventBroker", "Subscription"]
 
 _log = logging.getLogger("rulekeeper.web.events")
 
+#: Seconds between looks while the store cannot be read (a database restarting).
+_FAILING_INTERVAL = 1.0
+
 
 @dataclass(frozen=True)
 class Batch:
@@ -72,7 +75,9 @@ class EventBroker:
         self._task: asyncio.Task[None] | None = None
         self._watcher: ChangeWatcher | None = None
         self._poked = False
-        self._heads_failing = False
+        self._heads_failing = False  # the last look could not read the heads
+        self._retry = False  # something could not be read: look again whatever the watcher says
+        self._unreadable: set[int] = set()  # campaigns whose new events could not be read
 
     # -- life cycle ----------------------------------------------------------------------------
     async def start(self) -> None:
@@ -151,41 +156,54 @@ class EventBroker:
         return Batch(tuple(log_entry(e) for e in events), roles, ruleset, timeline)
 
     def _fetch(self, wanted: dict[int, tuple[CampaignRecord, int]]) -> dict[int, Batch]:
+        """The new events of each wanted campaign that moved. Anything that could not be read
+        is looked at again at the next look (``_retry``), whatever the watcher then says: on
+        SQLite it says "changed" once per commit, and that commit must not be lost to a hiccup."""
         out: dict[int, Batch] = {}
         try:
             heads = self._store.heads(list(wanted))
-        except Exception:  # a database hiccup: look again next time
+        except Exception:  # a database hiccup, a database down: look again, more slowly
             if not self._heads_failing:  # said once, not at every look while it lasts
                 _log.warning("could not read the heads of %s campaigns", len(wanted), exc_info=True)
-            self._heads_failing = True
+            self._heads_failing = self._retry = True
             return out
         if self._heads_failing:
             _log.info("the heads of the followed campaigns can be read again")
             self._heads_failing = False
         for cid, (record, after) in wanted.items():
             if heads.get(cid, 0) <= after:
+                self._unreadable.discard(cid)
                 continue  # not moved, or deleted
             try:
                 out[cid] = self.read(record, after)
-            except Exception:  # a deleted campaign, a database hiccup: try again next time
-                _log.warning("could not read new events of campaign #%s", cid, exc_info=True)
+            except Exception:  # a campaign that cannot be read now: try again next time
+                self._retry = True
+                if cid not in self._unreadable:  # said once until it reads again
+                    _log.warning("could not read new events of campaign #%s", cid, exc_info=True)
+                    self._unreadable.add(cid)
+            else:
+                self._unreadable.discard(cid)
         return out
 
     async def _run(self) -> None:
         assert self._wake is not None and self._watcher is not None
         while True:
+            # While the database cannot be read, look once a second, not 20 times: each look
+            # may open a connection.
+            interval = _FAILING_INTERVAL if self._heads_failing else self._watcher.interval
             # asyncio.timeout, not wait_for: Python 3.11's wait_for returns normally when the
             # cancellation of stop() arrives in the same turn as a poke's wake-up, and this loop
             # (and the server's shutdown waiting on it) then ran forever.
             with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(self._watcher.interval):
+                async with asyncio.timeout(interval):
                     await self._wake.wait()
             self._wake.clear()
             poked, self._poked = self._poked, False
             if not self._subs:
                 continue  # nobody to tell; a new client reads its backlog from the store
             changed = self._watcher.changed()
-            if not (changed or poked):
+            retry, self._retry = self._retry, False
+            if not (changed or poked or retry):
                 continue
             wanted = {cid: (self._records[cid], self._heads[cid]) for cid in self._subs}
             batches = await asyncio.to_thread(self._fetch, wanted)
