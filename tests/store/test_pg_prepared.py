@@ -16,7 +16,7 @@ from test_store_backends import NEW, event
 
 from rulekeeper.errors import StoreError
 from rulekeeper.store import Store, open_store
-from rulekeeper.store.base import AwaitedUnavailable
+from rulekeeper.store.base import AwaitedStore, AwaitedUnavailable
 from rulekeeper.store.pg_prepared import PARAMETER_TYPES, PreparedWrite, run_prepared
 from rulekeeper.store.records import NewMember
 from rulekeeper.store.statements import Statements
@@ -57,6 +57,19 @@ def test_values_are_sent_as_text_only_when_that_text_is_certain() -> None:
     assert typed.values({"at": 5.0, "now": 2.5}) is None
 
 
+async def _warmed(store: Store) -> AwaitedStore:
+    """The store's awaited statements with their connections open, as a server starts them."""
+    awaited = store.awaited()
+    assert awaited is not None
+    await awaited.warm()
+    return awaited
+
+
+def _plain(store: Store) -> str:
+    """The store's URL as psycopg takes it."""
+    return store.url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+
 @pytest.fixture
 def store(fresh_pg_url: str) -> Iterator[Store]:
     opened = open_store(fresh_pg_url)
@@ -86,9 +99,7 @@ def test_ordinary_writes_take_the_prepared_statement_and_read_back_exactly(
     first = dataclasses.replace(event(1, key="k1"), wall_time=1700000000.123456789)
 
     async def run() -> list[bool]:
-        awaited = store.awaited()
-        assert awaited is not None
-        await awaited.warm()
+        awaited = await _warmed(store)
         try:
             return [
                 await awaited.append_if_head(record.id, first),
@@ -112,9 +123,7 @@ def test_a_value_libpq_cannot_take_goes_through_psycopg_and_is_refused_in_our_wo
     record = store.create_campaign(NEW)
 
     async def run() -> None:
-        awaited = store.awaited()
-        assert awaited is not None
-        await awaited.warm()
+        awaited = await _warmed(store)
         try:
             with pytest.raises(StoreError, match=r"^database error \(") as caught:
                 await awaited.append_if_head(record.id, event(1, key="a\x00b"))
@@ -132,9 +141,7 @@ def test_an_error_of_the_prepared_statement_is_a_store_error_and_the_next_write_
     record = store.create_campaign(NEW)
 
     async def run() -> bool:
-        awaited = store.awaited()
-        assert awaited is not None
-        await awaited.warm()
+        awaited = await _warmed(store)
         try:
             too_big = dataclasses.replace(event(1), at=2**63)  # past bigint
             with pytest.raises(StoreError, match=r"^database error \(.*out of range"):
@@ -153,12 +160,10 @@ def test_a_connection_lost_mid_write_is_a_store_error_and_new_ones_are_prepared(
     import psycopg
 
     record = store.create_campaign(NEW)
-    url = store.url.replace("postgresql+psycopg://", "postgresql://", 1)
+    url = _plain(store)
 
     async def run() -> bool:
-        awaited = store.awaited()
-        assert awaited is not None
-        await awaited.warm()
+        awaited = await _warmed(store)
         try:
             # Every connection ended from outside (a restart, a failover).
             with psycopg.connect(url, autocommit=True) as admin:
@@ -192,12 +197,10 @@ def test_a_cancelled_write_is_stopped_on_the_server_too(store: Store) -> None:
     import psycopg
 
     record = store.create_campaign(NEW)
-    url = store.url.replace("postgresql+psycopg://", "postgresql://", 1)
+    url = _plain(store)
 
     async def run() -> bool:
-        awaited = store.awaited()
-        assert awaited is not None
-        await awaited.warm()
+        awaited = await _warmed(store)
         try:
             with psycopg.connect(url) as holder:  # holds the campaign's row: the write waits
                 holder.execute("SELECT 1 FROM campaigns WHERE id = %s FOR UPDATE", (record.id,))

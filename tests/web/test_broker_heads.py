@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Collection
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,23 @@ import pytest
 from rulekeeper.campaign import Campaign, open_store
 from rulekeeper.core.action import Action
 from rulekeeper.errors import StoreError
+from rulekeeper.store import Store
 from rulekeeper.web.broker import Batch, EventBroker
 from rulekeeper.web.pool import CampaignPool
+
+
+def _failing_heads(store: Store, monkeypatch: pytest.MonkeyPatch) -> dict[str, bool]:
+    """A switch: while ``["on"]``, the store cannot read heads (a database down)."""
+    real_heads = store.heads
+    failing = {"on": False}
+
+    def heads(ids: Collection[int]) -> dict[int, int]:
+        if failing["on"]:
+            raise StoreError("database error (test): the server went away")
+        return real_heads(ids)
+
+    monkeypatch.setattr(store, "heads", heads)
+    return failing
 
 
 def test_a_command_written_elsewhere_arrives_and_a_failing_look_is_said_once(
@@ -23,15 +39,7 @@ def test_a_command_written_elsewhere_arrives_and_a_failing_look_is_said_once(
     store = open_store("memory://")
     writer = Campaign.create(store, "far", "gurps", seed=1)
     writer.add_character("hero", {"st": 10, "ht": 12})
-    real_heads = store.heads
-    failing = {"on": False}
-
-    def heads(ids: object) -> dict[int, int]:
-        if failing["on"]:
-            raise StoreError("database error (test): the server went away")
-        return real_heads(ids)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(store, "heads", heads)
+    failing = _failing_heads(store, monkeypatch)
 
     async def next_batch(queue: asyncio.Queue[Batch]) -> Batch:
         return await asyncio.wait_for(queue.get(), timeout=5)
@@ -76,15 +84,7 @@ def test_on_sqlite_a_commit_seen_while_the_store_failed_is_read_once_it_answers(
     writer.add_character("hero", {"st": 10, "ht": 12})
     record = store.find_campaign("far")
     assert record is not None
-    real_heads = store.heads
-    failing = {"on": False}
-
-    def heads(ids: object) -> dict[int, int]:
-        if failing["on"]:
-            raise StoreError("database error (test): disk I/O error")
-        return real_heads(ids)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(store, "heads", heads)
+    failing = _failing_heads(store, monkeypatch)
 
     async def scenario() -> list[int]:
         broker = EventBroker(store, CampaignPool(store))
