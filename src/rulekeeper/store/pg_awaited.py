@@ -203,14 +203,14 @@ class _Connected(AwaitedConnection):
         if snapshot is not None or drop_snapshots_from is not None:
             raise ValueError("the awaited PostgreSQL statement writes an event alone (keeps_snapshots is False)")
         params = {**event_row(campaign_id, event), "base": event.seq - 1}
-        statement, write = self._sql.append_if_head, self._writes.head
+        write = self._writes.head
         if standing is not None:
-            statement, write = self._sql.append_if_standing, self._writes.standing
+            write = self._writes.standing
             params.update(token_id=standing, now=now)
         values = write.values(params)
         if values is not None:
             return await run_prepared(self._connection, write, values)
         # A value with no certain text form (store.pg_prepared): psycopg adapts it.
         async with self._connection.cursor() as cursor:
-            await cursor.execute(statement, params)
+            await cursor.execute(write.statement, params)
             return await cursor.fetchone() is not None

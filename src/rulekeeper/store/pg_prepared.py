@@ -90,6 +90,8 @@ class PreparedWrite:
         if unknown:
             raise ValueError(f"statement {name} has parameters of no known type: {', '.join(unknown)}")
         self.name = name
+        #: The statement as psycopg takes it, for values that must go through psycopg.
+        self.statement = statement
         self.order = tuple(order)
         self.text = text
         self.types = tuple(types[p] for p in order)

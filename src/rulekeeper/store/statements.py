@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
@@ -399,14 +399,21 @@ class StatementStore(Store):
             return [campaign_info(r) for r in cursor.fetchall()]
 
     def heads(self, campaign_ids: Collection[int]) -> dict[int, int]:
-        found: dict[int, int] = {}
-        ids = list(campaign_ids)
-        for start in range(0, len(ids), CHUNK):
-            chunk = ids[start : start + CHUNK]
+        rows = self._rows_in_chunks(self._sql.heads, "c", list(campaign_ids))
+        return {int(row[0]): int(row[1]) for row in rows}
+
+    def _rows_in_chunks(
+        self, statement: Callable[[int], str], prefix: str, values: Sequence[Any], **extra: Any
+    ) -> Iterator[Any]:
+        """The rows of ``statement`` for ``values`` (named ``:<prefix>0`` ...), ``CHUNK`` values
+        to a statement, each a read of its own."""
+        for start in range(0, len(values), CHUNK):
+            chunk = values[start : start + CHUNK]
+            named = {f"{prefix}{i}": value for i, value in enumerate(chunk)}
             with self._transaction(write=False, single=True) as cursor:
-                cursor.execute(self._sql.heads(len(chunk)), {f"c{i}": cid for i, cid in enumerate(chunk)})
-                found.update((int(row[0]), int(row[1])) for row in cursor.fetchall())
-        return found
+                cursor.execute(statement(len(chunk)), {**named, **extra})
+                rows = cursor.fetchall()
+            yield from rows
 
     def find_campaign(self, name: str) -> CampaignRecord | None:
         with self._transaction(write=False, single=True) as cursor:
@@ -562,15 +569,7 @@ class StatementStore(Store):
             return [member_row(r) for r in cursor.fetchall()]
 
     def standing_tokens(self, token_ids: Sequence[str], now: float) -> set[str]:
-        standing: set[str] = set()
-        for start in range(0, len(token_ids), CHUNK):
-            chunk = list(token_ids[start : start + CHUNK])
-            names = {f"t{i}": token_id for i, token_id in enumerate(chunk)}
-            statement = self._sql.standing_tokens(len(chunk))
-            with self._transaction(write=False, single=True) as cursor:
-                cursor.execute(statement, {**names, "now": now})
-                standing.update(row[0] for row in cursor.fetchall())
-        return standing
+        return {row[0] for row in self._rows_in_chunks(self._sql.standing_tokens, "t", token_ids, now=now)}
 
     def member_by_token_id(self, token_id: str) -> MemberRecord | None:
         with self._transaction(write=False, single=True) as cursor:
