@@ -4,6 +4,11 @@ does nothing with it. Served by uvicorn with the options ``rulekeeper serve`` us
 CPU it spends per request is what the installed stack costs before any of our own work.
 
     RULEKEEPER_HELLO_ACCESS_LOG=1 uvicorn hello_app:app   # with an access-log line per request
+    python hello_app.py --serve-protocol --port 8000       # on serve's own HTTP/1.1 protocol
+
+The second serves it on ``rulekeeper.web.protocol.GuardedH11Protocol`` (one ``send`` per
+response, header deadlines), as ``rulekeeper serve`` is served: the baseline that counts none of
+that protocol's savings as our work above the framework.
 """
 
 from __future__ import annotations
@@ -39,3 +44,20 @@ async def act(
     campaign: str, system: str, action: str, body: ActionRequest, authorization: Annotated[str | None, Header()] = None
 ) -> dict[str, Any]:
     return {"campaign": campaign, "action": action, "actor": body.actor, "ok": authorization is not None}
+
+
+if __name__ == "__main__":
+    import argparse
+
+    import uvicorn
+
+    parser = argparse.ArgumentParser(description="the hello-world, served as rulekeeper serve is")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--serve-protocol", action="store_true", help="on serve's HTTP protocol")
+    args = parser.parse_args()
+    options: dict[str, Any] = {"log_level": "warning", "access_log": False, "port": args.port}
+    if args.serve_protocol:
+        from rulekeeper.web.protocol import GuardedH11Protocol
+
+        options["http"] = GuardedH11Protocol
+    uvicorn.run("hello_app:app", **options)

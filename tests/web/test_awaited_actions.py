@@ -232,6 +232,29 @@ def test_the_remembered_members_are_bounded_and_the_least_recently_used_goes_fir
     assert list(server.known_members) == ["tok0", "tok2"]
 
 
+def test_players_acting_at_once_on_one_campaign_wait_on_the_loop_not_in_threads(
+    api: InProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two players' actions on one campaign at once: on PostgreSQL the first holds the campaign
+    while its write is awaited, and the others wait for it on the loop. (They once took the
+    worker-thread path instead, which cost the server 2.5 times the CPU per action.)"""
+    gm, ana, _ = _table(api)
+    assert _act(api, gm, "damage", amount=1).status_code == 200
+    assert _act(api, ana, "heal", amount=1).status_code == 200  # both members remembered
+    store = _server(api).store
+    for name in ("append_if_head", "reading", "writing", "member_by_token_id", "find_campaign"):
+        monkeypatch.setattr(store, name, _blocked)
+    path = "/api/campaigns/t/gurps/actions/damage"
+    sent = [
+        ("POST", path, {"headers": who, "json": {"actor": "kira", "params": {"amount": 1}}}) for who in [gm, ana] * 6
+    ]
+    answers = api.at_once(sent)
+    assert [a.status_code for a in answers] == [200] * len(sent), [a.text for a in answers]
+    assert sorted(int(a.headers["etag"].strip('"')) for a in answers) == list(range(4, 4 + len(sent)))
+    monkeypatch.undo()
+    assert _hp(store) == 12 - 1 + 1 - len(sent)
+
+
 def test_actions_sent_together_at_a_snapshot_are_all_answered(api: InProcess) -> None:
     """More requests on one campaign than the worker has threads, at the command that keeps a
     snapshot: the event loop holds the campaign for one of them while the others queue on it in

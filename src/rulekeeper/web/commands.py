@@ -139,7 +139,7 @@ async def execute_awaited(
     command needing the stored history, the store moved on, the member gone): :func:`execute`
     then does it as always, with the member read afresh."""
     expected = expected_version(if_match)
-    with server.pool.held_now(access.record) as campaign:
+    async with server.pool.held_soon(access.record) as campaign:
         if campaign is None:
             return None
         try:

@@ -9,9 +9,10 @@ campaign keeps to the facade's rule of one thread per ``Campaign`` object.
 
 from __future__ import annotations
 
+import asyncio
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 
 from rulekeeper.campaign import Campaign, Store
 from rulekeeper.errors import ConflictError, InputError, RuleRefusal
@@ -29,6 +30,10 @@ class CampaignPool:
         self._guard = threading.Lock()
         self._locks: dict[int, threading.Lock] = {}
         self._open: dict[int, Campaign] = {}
+        # Campaigns a request on the event loop holds, and the loop's requests waiting for each
+        # (both touched on the loop's thread only).
+        self._on_loop: set[int] = set()
+        self._waiting: dict[int, list[asyncio.Future[None]]] = {}
 
     def _lock(self, campaign_id: int) -> threading.Lock:
         with self._guard:
@@ -55,20 +60,46 @@ class CampaignPool:
             with self._forgotten_on_failure(record.id):
                 yield campaign
 
-    @contextmanager
-    def held_now(self, record: CampaignRecord) -> Iterator[Campaign | None]:
-        """The campaign, if it is open and nobody holds it this moment, held for the block;
-        else None. It neither waits nor reads the store: for the event loop, which must never
-        block on a worker thread's command (the thread may be waiting for the database)."""
+    @asynccontextmanager
+    async def held_soon(self, record: CampaignRecord) -> AsyncIterator[Campaign | None]:
+        """For a request on the event loop: the campaign, if it is open, held for the block --
+        after the loop's other requests on it, which it awaits -- else None. None too, at once,
+        while a worker thread holds it: the loop must never block on a thread's command (the
+        thread may be waiting for the database), nor read the store here.
+
+        Another request on the loop holds a campaign only while its write is awaited
+        (PostgreSQL); waiting for it costs nothing, where the worker-thread path that None
+        sends a request down costs more than the action itself: with two players acting at
+        once on each campaign, every other action took it, and the server spent 2.5 times the
+        CPU per action (``benchmarks/server.py``, docs/deployment.md)."""
         lock = self._lock(record.id)
-        if not lock.acquire(blocking=False):
-            yield None
-            return
+        while not lock.acquire(blocking=False):
+            if record.id not in self._on_loop:
+                yield None  # a worker thread's: its request waits there (commands.execute)
+                return
+            waiter = asyncio.get_running_loop().create_future()
+            self._waiting.setdefault(record.id, []).append(waiter)
+            try:
+                await waiter
+            finally:
+                waiters = self._waiting.get(record.id)
+                if waiters is not None and waiter in waiters:
+                    waiters.remove(waiter)
+                    if not waiters:
+                        del self._waiting[record.id]
+        self._on_loop.add(record.id)
         try:
             with self._forgotten_on_failure(record.id):
                 yield self._open.get(record.id)
         finally:
+            self._on_loop.discard(record.id)
             lock.release()
+            # Every waiter tries again, in the order they came: the first takes the campaign and
+            # the others wait for it again -- or, should a worker thread take it first, they all
+            # go that way rather than wait for a release nobody would tell them of.
+            for waiter in self._waiting.pop(record.id, ()):
+                if not waiter.done():
+                    waiter.set_result(None)
 
     @contextmanager
     def _forgotten_on_failure(self, campaign_id: int) -> Iterator[None]:
