@@ -237,7 +237,7 @@ def test_players_acting_at_once_on_one_campaign_wait_on_the_loop_not_in_threads(
 ) -> None:
     """Two players' actions on one campaign at once: on PostgreSQL the first holds the campaign
     while its write is awaited, and the others wait for it on the loop. (They once took the
-    worker-thread path instead, which cost the server 2.5 times the CPU per action.)"""
+    worker-thread path instead, which nearly doubled the server's CPU per action.)"""
     gm, ana, _ = _table(api)
     assert _act(api, gm, "damage", amount=1).status_code == 200
     assert _act(api, ana, "heal", amount=1).status_code == 200  # both members remembered

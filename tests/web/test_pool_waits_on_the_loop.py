@@ -45,7 +45,7 @@ def test_requests_on_the_loop_take_the_campaign_in_turn(opened: tuple[CampaignPo
     async def scenario() -> list[bool]:
         return list(await asyncio.gather(request("a", 0.05), request("b", 0), request("c", 0)))
 
-    assert asyncio.run(scenario()) == [True, True, True]
+    assert asyncio.run(asyncio.wait_for(scenario(), 5)) == [True, True, True]  # none left waiting
     assert order == ["a in", "a out", "b in", "b out", "c in", "c out"]
 
 
@@ -94,8 +94,9 @@ def test_waiters_go_the_thread_way_when_a_thread_takes_the_campaign_in_between(
             await asyncio.sleep(0.05)  # the waiters queue meanwhile
             thread.start()  # blocks on the campaign until released below
 
-        # Released: give the thread the campaign before any waiter runs again.
-        await asyncio.get_running_loop().run_in_executor(None, taken.wait, 10)
+        # Released, and the waiters told: the loop itself waits (no await) until the thread has
+        # the campaign, so that no waiter can run before it takes it.
+        assert taken.wait(10)
 
     async def waiter() -> Campaign | None:
         await asyncio.sleep(0.01)
