@@ -31,6 +31,25 @@ def opened(tmp_path: Path) -> Iterator[tuple[CampaignPool, CampaignRecord]]:
         store.close()
 
 
+class _ThreadHolding:
+    """A worker thread that, once started, holds the campaign (``taken`` set) until stopped."""
+
+    def __init__(self, pool: CampaignPool, record: CampaignRecord) -> None:
+        self.taken, self._done = threading.Event(), threading.Event()
+
+        def hold() -> None:
+            with pool.use(record):
+                self.taken.set()
+                self._done.wait(10)
+
+        self.thread = threading.Thread(target=hold)
+
+    def stop(self) -> None:
+        self._done.set()
+        if self.thread.ident is not None:  # started
+            self.thread.join()
+
+
 def test_requests_on_the_loop_take_the_campaign_in_turn(opened: tuple[CampaignPool, CampaignRecord]) -> None:
     pool, record = opened
     order: list[str] = []
@@ -51,17 +70,10 @@ def test_requests_on_the_loop_take_the_campaign_in_turn(opened: tuple[CampaignPo
 
 def test_a_campaign_a_worker_thread_holds_is_not_waited_for(opened: tuple[CampaignPool, CampaignRecord]) -> None:
     pool, record = opened
-    taken, done = threading.Event(), threading.Event()
-
-    def worker() -> None:
-        with pool.use(record):
-            taken.set()
-            done.wait(10)
-
-    thread = threading.Thread(target=worker)
-    thread.start()
+    worker = _ThreadHolding(pool, record)
+    worker.thread.start()
     try:
-        assert taken.wait(10)
+        assert worker.taken.wait(10)
 
         async def scenario() -> Campaign | None:
             async with pool.held_soon(record) as campaign:
@@ -69,8 +81,7 @@ def test_a_campaign_a_worker_thread_holds_is_not_waited_for(opened: tuple[Campai
 
         assert asyncio.run(asyncio.wait_for(scenario(), 2)) is None  # at once, not after the thread
     finally:
-        done.set()
-        thread.join()
+        worker.stop()
 
 
 def test_waiters_go_the_thread_way_when_a_thread_takes_the_campaign_in_between(
@@ -79,24 +90,17 @@ def test_waiters_go_the_thread_way_when_a_thread_takes_the_campaign_in_between(
     """The loop's holder lets go; a worker thread takes the campaign before the waiters run. They
     must not wait for a release that no one on the loop would announce."""
     pool, record = opened
-    taken, done = threading.Event(), threading.Event()
-
-    def worker() -> None:
-        with pool.use(record):
-            taken.set()
-            done.wait(10)
-
-    thread = threading.Thread(target=worker)
+    worker = _ThreadHolding(pool, record)
 
     async def holder() -> None:
         async with pool.held_soon(record) as campaign:
             assert campaign is not None
             await asyncio.sleep(0.05)  # the waiters queue meanwhile
-            thread.start()  # blocks on the campaign until released below
+            worker.thread.start()  # blocks on the campaign until released below
 
         # Released, and the waiters told: the loop itself waits (no await) until the thread has
         # the campaign, so that no waiter can run before it takes it.
-        assert taken.wait(10)
+        assert worker.taken.wait(10)
 
     async def waiter() -> Campaign | None:
         await asyncio.sleep(0.01)
@@ -110,8 +114,7 @@ def test_waiters_go_the_thread_way_when_a_thread_takes_the_campaign_in_between(
     try:
         assert asyncio.run(asyncio.wait_for(scenario(), 5)) == [None, None]
     finally:
-        done.set()
-        thread.join()
+        worker.stop()
 
 
 def test_a_cancelled_waiter_leaves_the_others_their_turn(opened: tuple[CampaignPool, CampaignRecord]) -> None:
