@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from awaited_support import written
 from test_store_backends import NEW, event
 
 from rulekeeper.errors import StoreError
@@ -74,11 +75,11 @@ def test_the_awaited_write_lands_only_on_its_head_for_a_new_key(store: Store) ->
     async def run() -> None:
         awaited = await _ready(store)
         try:
-            assert await awaited.append_if_head(record.id, event(1, key="a"))
-            assert not await awaited.append_if_head(record.id, event(1))  # the head is 1 now
-            assert not await awaited.append_if_head(record.id, event(3))  # nor 2
-            assert not await awaited.append_if_head(record.id, event(2, key="a"))  # the key is taken
-            assert await awaited.append_if_head(record.id, event(2))
+            assert await written(awaited, record.id, event(1, key="a"))
+            assert not await written(awaited, record.id, event(1))  # the head is 1 now
+            assert not await written(awaited, record.id, event(3))  # nor 2
+            assert not await written(awaited, record.id, event(2, key="a"))  # the key is taken
+            assert await written(awaited, record.id, event(2))
         finally:
             await awaited.close()
 
@@ -101,14 +102,14 @@ def refused_once_no_longer_standing(store: Store, awaited: AwaitedStore) -> None
         await awaited.warm()
         try:
             answers = [
-                await awaited.append_if_head(record.id, event(1), standing="ana1", now=50.0),  # stands
-                await awaited.append_if_head(record.id, event(2), standing="late", now=150.0),  # expired
-                await awaited.append_if_head(record.id, event(2), standing="nobody", now=50.0),  # unknown
-                await awaited.append_if_head(record.id, event(2), standing="elsewhere", now=50.0),  # not this campaign
+                await written(awaited, record.id, event(1), standing="ana1", now=50.0),  # stands
+                await written(awaited, record.id, event(2), standing="late", now=150.0),  # expired
+                await written(awaited, record.id, event(2), standing="nobody", now=50.0),  # unknown
+                await written(awaited, record.id, event(2), standing="elsewhere", now=50.0),  # not this campaign
             ]
             assert store.revoke_members(record.id, "ana", 60.0) == 2  # meanwhile, in a transaction of its own
-            answers.append(await awaited.append_if_head(record.id, event(2), standing="ana1", now=70.0))
-            answers.append(await awaited.append_if_head(record.id, event(2)))  # no member to check
+            answers.append(await written(awaited, record.id, event(2), standing="ana1", now=70.0))
+            answers.append(await written(awaited, record.id, event(2)))  # no member to check
             return answers
         finally:
             await awaited.close()
@@ -169,7 +170,7 @@ def test_after_close_nothing_more_is_sent(store: Store) -> None:
         assert await awaited.member_by_token_id("nobody") is None
         await awaited.close()
         with pytest.raises(StoreError, match="shutting down"):
-            await awaited.append_if_head(record.id, event(1))
+            await written(awaited, record.id, event(1))
 
     asyncio.run(run())
     assert store.find_campaign("c").version == 0  # type: ignore[union-attr]
@@ -260,7 +261,7 @@ def test_the_awaited_statement_writes_an_event_alone(store: Store) -> None:
         await awaited.warm()
         try:
             with pytest.raises(ValueError):
-                await awaited.append_if_head(record.id, event(1), snapshot=SnapshotRecord(1, "one"))
+                await written(awaited, record.id, event(1), snapshot=SnapshotRecord(1, "one"))
         finally:
             await awaited.close()
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from awaited_support import written
 from test_store_backends import NEW, event
 
 from rulekeeper.errors import StoreError
@@ -102,9 +103,9 @@ def test_ordinary_writes_take_the_prepared_statement_and_read_back_exactly(
         awaited = await _warmed(store)
         try:
             return [
-                await awaited.append_if_head(record.id, first),
-                await awaited.append_if_head(record.id, event(2), standing="tok", now=5.0),
-                await awaited.append_if_head(record.id, event(2)),  # the head moved on: refused
+                await written(awaited, record.id, first),
+                await written(awaited, record.id, event(2), standing="tok", now=5.0),
+                await written(awaited, record.id, event(2)),  # the head moved on: refused
             ]
         finally:
             await awaited.close()
@@ -126,7 +127,7 @@ def test_a_value_libpq_cannot_take_goes_through_psycopg_and_is_refused_in_our_wo
         awaited = await _warmed(store)
         try:
             with pytest.raises(StoreError, match=r"^database error \(") as caught:
-                await awaited.append_if_head(record.id, event(1, key="a\x00b"))
+                await written(awaited, record.id, event(1, key="a\x00b"))
             assert "NUL" in str(caught.value)
         finally:
             await awaited.close()
@@ -145,8 +146,8 @@ def test_an_error_of_the_prepared_statement_is_a_store_error_and_the_next_write_
         try:
             too_big = dataclasses.replace(event(1), at=2**63)  # past bigint
             with pytest.raises(StoreError, match=r"^database error \(.*out of range"):
-                await awaited.append_if_head(record.id, too_big)
-            return await awaited.append_if_head(record.id, event(1))
+                await written(awaited, record.id, too_big)
+            return await written(awaited, record.id, event(1))
         finally:
             await awaited.close()
 
@@ -172,11 +173,11 @@ def test_a_connection_lost_mid_write_is_a_store_error_and_new_ones_are_prepared(
                     "WHERE datname = current_database() AND pid <> pg_backend_pid()"
                 )
             with pytest.raises(StoreError, match=r"^database error \(postgresql"):
-                await awaited.append_if_head(record.id, event(1))
+                await written(awaited, record.id, event(1))
             for _ in range(100):  # opened again in the background, the write prepared on them
                 await asyncio.sleep(0.05)
                 try:
-                    return await awaited.append_if_head(record.id, event(1))
+                    return await written(awaited, record.id, event(1))
                 except AwaitedUnavailable:
                     continue
             raise AssertionError("no connection was opened again in 5 s")
@@ -204,7 +205,7 @@ def test_a_cancelled_write_is_stopped_on_the_server_too(store: Store) -> None:
         try:
             with psycopg.connect(url) as holder:  # holds the campaign's row: the write waits
                 holder.execute("SELECT 1 FROM campaigns WHERE id = %s FOR UPDATE", (record.id,))
-                write = asyncio.ensure_future(awaited.append_if_head(record.id, event(1)))
+                write = asyncio.ensure_future(written(awaited, record.id, event(1)))
                 await asyncio.sleep(0.3)
                 assert not write.done()
                 write.cancel()  # as uvicorn cancels a request still running when it stops
@@ -213,7 +214,7 @@ def test_a_cancelled_write_is_stopped_on_the_server_too(store: Store) -> None:
                 holder.commit()  # the row is free: a write still queued would land now
             time.sleep(0.3)
             assert store.find_campaign(NEW.name).version == 0  # type: ignore[union-attr]
-            return await awaited.append_if_head(record.id, event(1))  # the pool still writes
+            return await written(awaited, record.id, event(1))  # the pool still writes
         finally:
             await awaited.close()
 

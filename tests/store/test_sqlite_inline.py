@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from awaited_support import written
 from test_awaited_postgres import refused_once_no_longer_standing
 from test_store_backends import NEW, event
 
@@ -37,11 +38,11 @@ def test_the_write_lands_only_on_its_head_for_a_new_key(store: SqliteStore) -> N
 
     async def run() -> list[bool]:
         return [
-            await inline.append_if_head(record.id, event(1, key="a")),
-            await inline.append_if_head(record.id, event(1)),  # the head is 1 now
-            await inline.append_if_head(record.id, event(3)),  # nor 2
-            await inline.append_if_head(record.id, event(2, key="a")),  # the key is taken
-            await inline.append_if_head(record.id, event(2)),
+            await written(inline, record.id, event(1, key="a")),
+            await written(inline, record.id, event(1)),  # the head is 1 now
+            await written(inline, record.id, event(3)),  # nor 2
+            await written(inline, record.id, event(2, key="a")),  # the key is taken
+            await written(inline, record.id, event(2)),
         ]
 
     assert asyncio.run(run()) == [True, False, False, False, True]
@@ -66,7 +67,7 @@ def test_a_worker_thread_holding_the_writer_lock_is_never_waited_for(store: Sqli
         assert taken.wait(10)
 
         async def attempt() -> None:
-            await inline.append_if_head(record.id, event(1))
+            await written(inline, record.id, event(1))
 
         with pytest.raises(AwaitedUnavailable):
             asyncio.run(attempt())
@@ -74,7 +75,7 @@ def test_a_worker_thread_holding_the_writer_lock_is_never_waited_for(store: Sqli
     finally:
         release.set()
         thread.join()
-    assert asyncio.run(inline.append_if_head(record.id, event(1)))  # free again: written at once
+    assert asyncio.run(written(inline, record.id, event(1)))  # free again: written at once
     given_back: list[bool] = []
     elsewhere = threading.Thread(target=lambda: given_back.append(writer.acquire(blocking=False)))
     elsewhere.start()
@@ -97,7 +98,7 @@ def test_a_write_that_keeps_a_snapshot_keeps_it_in_the_same_transaction(store: S
             return history.latest_snapshot()
 
     async def write(seq: int, **kw: object) -> bool:
-        return await inline.append_if_head(record.id, event(seq), **kw)  # type: ignore[arg-type]
+        return await written(inline, record.id, event(seq), **kw)
 
     assert asyncio.run(write(1, snapshot=SnapshotRecord(1, "one")))
     assert asyncio.run(write(2, standing="ana1", now=5.0, snapshot=SnapshotRecord(2, "two")))
@@ -133,9 +134,7 @@ def test_a_failure_after_the_event_leaves_nothing_written(store: SqliteStore, mo
     for standing in (None, "ana1"):  # the blocking store's transaction, and the member-checking one
         with pytest.raises(StoreError):
             asyncio.run(
-                inline.append_if_head(
-                    record.id, event(1), standing=standing, now=5.0, snapshot=SnapshotRecord(1, "one")
-                )
+                written(inline, record.id, event(1), standing=standing, now=5.0, snapshot=SnapshotRecord(1, "one"))
             )
     monkeypatch.undo()
     assert store.find_campaign(NEW.name).version == 0  # type: ignore[union-attr]
@@ -159,17 +158,17 @@ def test_a_database_another_connection_holds_is_never_waited_for(store: SqliteSt
         blocker.execute("BEGIN IMMEDIATE")
         started = time.monotonic()
         with pytest.raises(AwaitedUnavailable):
-            asyncio.run(inline.append_if_head(record.id, event(1), standing="ana1", now=5.0))
+            asyncio.run(written(inline, record.id, event(1), standing="ana1", now=5.0))
         assert time.monotonic() - started < 1.0  # not SQLite's minute of waiting
         assert asyncio.run(inline.member_by_token_id("ana1")) is not None  # a read waits for no writer
-        written: list[bool] = []
-        worker = threading.Thread(target=lambda: written.append(store.append_if_head(record.id, event(1))))
+        by_thread: list[bool] = []
+        worker = threading.Thread(target=lambda: by_thread.append(store.append_if_head(record.id, event(1))))
         worker.start()
         worker.join(0.5)
-        assert worker.is_alive() and not written  # a worker thread waits for the lock
+        assert worker.is_alive() and not by_thread  # a worker thread waits for the lock
         blocker.execute("COMMIT")
         worker.join(10)
-        assert written == [True]
+        assert by_thread == [True]
     finally:
         blocker.close()
     assert store.find_campaign(NEW.name).version == 1  # type: ignore[union-attr]  # written once, by the thread

@@ -114,7 +114,7 @@ def _access(identity: Identity, record: CampaignRecord | None, campaign: str) ->
 async def awaited_access(server: Server, awaited: AwaitedStore, token: str | None, campaign: str) -> Access | None:
     """:func:`resolve` for a command the event loop writes (``commands.execute_awaited``), its
     member as last read by this process: the write itself checks that the member still stands
-    (``AwaitedStore.append_if_head(standing=...)``), so a revoked token writes nothing even if
+    (``AwaitedConnection.append_if_head(standing=...)``), so a revoked token writes nothing even if
     it was revoked a moment ago. None when that would need a blocking read (a campaign this
     process has not looked up yet, no connection open this moment). Nothing else may trust
     what this answers."""
