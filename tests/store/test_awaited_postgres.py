@@ -17,6 +17,7 @@ from rulekeeper.errors import StoreError
 from rulekeeper.store import NewCampaign, Store, open_store
 from rulekeeper.store.base import AwaitedStore, AwaitedUnavailable
 from rulekeeper.store.records import NewMember
+from support.pg_sessions import client_sessions
 
 
 @pytest.fixture
@@ -178,19 +179,10 @@ def test_after_close_nothing_more_is_sent(store: Store) -> None:
 
 @pytest.mark.postgres
 def test_warming_opens_the_connections_before_the_first_request_and_close_ends_them(store: Store) -> None:
-    import psycopg
-
     from rulekeeper.store.pg_awaited import POOL_SIZE
 
-    url = store.url.replace("postgresql+psycopg://", "postgresql://", 1)
-
     def others() -> int:
-        with psycopg.connect(url, autocommit=True) as admin:
-            row = admin.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            ).fetchone()
-            assert row is not None
-            return int(row[0])
+        return client_sessions(store.url)
 
     async def run() -> None:
         before = others()

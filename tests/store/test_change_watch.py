@@ -13,6 +13,7 @@ from rulekeeper.core.action import Action
 from rulekeeper.store import Store
 from rulekeeper.store.changes import watch_changes
 from rulekeeper.store.statements import CHUNK
+from support.pg_sessions import client_sessions
 
 
 @pytest.fixture
@@ -45,16 +46,8 @@ def test_heads_of_many_campaigns_in_one_look(store: Store) -> None:
 
 @pytest.mark.postgres
 def test_the_postgresql_watch_holds_no_connection_and_always_says_look(fresh_pg_url: str) -> None:
-    import psycopg
-
-    plain = fresh_pg_url.replace("postgresql+psycopg://", "postgresql://", 1)
-
     def sessions() -> int:
-        with psycopg.connect(plain, autocommit=True) as conn:
-            row = conn.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            ).fetchone()
-            return int(row[0]) if row else 0
+        return client_sessions(fresh_pg_url)
 
     before = sessions()
     watcher = watch_changes(fresh_pg_url)
