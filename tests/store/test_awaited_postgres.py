@@ -17,7 +17,7 @@ from rulekeeper.errors import StoreError
 from rulekeeper.store import NewCampaign, Store, open_store
 from rulekeeper.store.base import AwaitedStore, AwaitedUnavailable
 from rulekeeper.store.records import NewMember
-from support.pg_sessions import client_sessions
+from support.pg_sessions import client_sessions, end_client_sessions
 
 
 @pytest.fixture
@@ -128,20 +128,12 @@ def test_a_write_for_a_member_is_refused_once_the_member_no_longer_stands(store:
 
 @pytest.mark.postgres
 def test_a_lost_database_is_a_store_error_in_our_words_and_the_next_call_reconnects(store: Store) -> None:
-    import psycopg
-
-    url = store.url.replace("postgresql+psycopg://", "postgresql://", 1)
-
     async def run() -> None:
         awaited = await _ready(store)
         try:
             assert await awaited.member_by_token_id("nobody") is None
             # Every connection of the database ended from outside (a restart, a failover).
-            with psycopg.connect(url, autocommit=True) as admin:
-                admin.execute(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-                )
+            end_client_sessions(store.url)
             with pytest.raises(StoreError, match=r"^database error \(postgresql"):
                 await awaited.member_by_token_id("nobody")
             # The others died with it: none is handed out, and new ones open in the background.

@@ -21,6 +21,7 @@ from rulekeeper.store.base import AwaitedStore, AwaitedUnavailable
 from rulekeeper.store.pg_prepared import PARAMETER_TYPES, PreparedWrite, run_prepared
 from rulekeeper.store.records import NewMember
 from rulekeeper.store.statements import Statements
+from support.pg_sessions import end_client_sessions
 
 
 def test_placeholders_become_numbered_parameters_with_their_types() -> None:
@@ -158,20 +159,13 @@ def test_an_error_of_the_prepared_statement_is_a_store_error_and_the_next_write_
 
 @pytest.mark.postgres
 def test_a_connection_lost_mid_write_is_a_store_error_and_new_ones_are_prepared(store: Store) -> None:
-    import psycopg
-
     record = store.create_campaign(NEW)
-    url = _plain(store)
 
     async def run() -> bool:
         awaited = await _warmed(store)
         try:
             # Every connection ended from outside (a restart, a failover).
-            with psycopg.connect(url, autocommit=True) as admin:
-                admin.execute(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-                )
+            end_client_sessions(store.url)
             with pytest.raises(StoreError, match=r"^database error \(postgresql"):
                 await written(awaited, record.id, event(1))
             for _ in range(100):  # opened again in the background, the write prepared on them

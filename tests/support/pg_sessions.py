@@ -1,21 +1,32 @@
-"""Counting the client sessions a test's PostgreSQL database has open."""
+"""The client sessions a test's PostgreSQL database has open: counted, or ended from outside."""
 
 from __future__ import annotations
 
+# Only client backends: an autovacuum worker also names the database in `pg_stat_activity`
+# while it works there, and it comes and goes on its own schedule (it once made a count one
+# too many in CI).
+_OTHER_CLIENTS = (
+    "FROM pg_stat_activity WHERE datname = current_database() "
+    "AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+)
+
+
+def _plain(url: str) -> str:
+    return url.replace("postgresql+psycopg://", "postgresql://", 1)
+
 
 def client_sessions(url: str) -> int:
-    """Client connections to `url`'s database other than the one asking.
-
-    Only client backends count: an autovacuum worker also names the database in
-    `pg_stat_activity` while it works there, and it comes and goes on its own
-    schedule (it once made the count one too many in CI).
-    """
+    """Client connections to `url`'s database other than the one asking."""
     import psycopg
 
-    plain = url.replace("postgresql+psycopg://", "postgresql://", 1)
-    with psycopg.connect(plain, autocommit=True) as admin:
-        row = admin.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-            "AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
-        ).fetchone()
+    with psycopg.connect(_plain(url), autocommit=True) as admin:
+        row = admin.execute(f"SELECT count(*) {_OTHER_CLIENTS}").fetchone()
         return int(row[0]) if row else 0
+
+
+def end_client_sessions(url: str) -> None:
+    """End every other client connection to `url`'s database, as a restart or a failover does."""
+    import psycopg
+
+    with psycopg.connect(_plain(url), autocommit=True) as admin:
+        admin.execute(f"SELECT pg_terminate_backend(pid) {_OTHER_CLIENTS}")

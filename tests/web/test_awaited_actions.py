@@ -23,6 +23,7 @@ from rulekeeper.core import Action
 from rulekeeper.store import Store, open_store
 from rulekeeper.web import create_app
 from rulekeeper.web.server import Server
+from support.pg_sessions import end_client_sessions
 
 from .web_support import InProcess, bearer
 
@@ -184,19 +185,13 @@ def test_every_hundredth_action_keeps_its_snapshot(
 def test_a_database_that_drops_its_connections_costs_one_clean_refusal_and_nothing_half_written(
     pg_api: InProcess, fresh_pg_url: str
 ) -> None:
-    import psycopg
-
     api = pg_api
     gm, _ana, _ = _table(api)
     for _ in range(2):
         assert _act(api, gm, "damage", amount=1).status_code == 200
     version = api.app.state.rulekeeper.store.find_campaign("t").version
     # Every connection to the database ended from outside, as a restart or a failover ends them.
-    with psycopg.connect(fresh_pg_url.replace("postgresql+psycopg://", "postgresql://", 1), autocommit=True) as admin:
-        admin.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )
+    end_client_sessions(fresh_pg_url)
     r = _act(api, gm, "damage", amount=1)
     assert r.status_code == 503, r.text
     assert r.json()["type"] == "/problems/store-unavailable"
