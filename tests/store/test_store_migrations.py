@@ -135,3 +135,51 @@ def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
     bogus.write_text("these are not the campaigns you are looking for\n" * 100)
     with pytest.raises(StoreError, match="cannot open"):
         open_store(str(bogus))
+
+
+def _plan(conn: sa.Connection, query: str, params: dict[str, object]) -> str:
+    if conn.dialect.name == "sqlite":
+        rows = conn.execute(sa.text(f"EXPLAIN QUERY PLAN {query}"), params).all()
+        return " ".join(str(r[-1]) for r in rows)
+    conn.execute(sa.text("SET enable_seqscan = off"))  # a tiny table: ask which index it *can* use
+    return " ".join(str(r[0]) for r in conn.execute(sa.text(f"EXPLAIN {query}"), params).all())
+
+
+def test_events_are_indexed_only_where_they_are_looked_up(db_url: str, toy: None) -> None:
+    """Revision 0005: the unique key index holds keyed events only, the kind index undo and redo
+    only; both are still what the lookups by key and by kind use, and keys stay unique."""
+    store = open_store(db_url)
+    c = Campaign.create(store, "lean", "toy", seed=1)
+    c.add_character("bob", {"max_hp": 10})
+    c.act(Action("damage", "bob", {"amount": 1}))
+    c.act(Action("damage", "bob", {"amount": 1}), key="once")
+    c.undo()
+    store.close()
+    engine = sa.create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            if conn.dialect.name == "sqlite":
+                ddl = dict(conn.execute(sa.text("SELECT name, sql FROM sqlite_master WHERE tbl_name = 'events'")).all())
+                assert "UNIQUE" not in ddl["events"]
+            else:
+                ddl = dict(conn.execute(sa.text("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'events'")).all())
+            assert "ix_events_campaign_kind" not in ddl
+            assert "idem_key IS NOT NULL" in ddl["uq_events_campaign_key"]
+            assert "undo" in ddl["ix_events_campaign_reversals"]
+            cid = conn.execute(sa.text("SELECT id FROM campaigns WHERE name = 'lean'")).scalar_one()
+            by_key = "SELECT seq FROM events WHERE campaign_id = :cid AND idem_key = :key"
+            assert "uq_events_campaign_key" in _plan(conn, by_key, {"cid": cid, "key": "once"})
+            reversals = "SELECT seq FROM events WHERE campaign_id = :cid AND kind IN ('undo', 'redo') ORDER BY seq"
+            assert "ix_events_campaign_reversals" in _plan(conn, reversals, {"cid": cid})
+            assert conn.execute(sa.text(reversals), {"cid": cid}).scalars().all() == [4]
+        with engine.connect() as conn, pytest.raises(sa.exc.IntegrityError):
+            conn.execute(
+                sa.text(
+                    "INSERT INTO events SELECT campaign_id, 99, kind, command, dice, outcome, actors, refs, at, "
+                    "until, next_id, next_id_after, idem_key, base_version, wall_time FROM events "
+                    "WHERE campaign_id = :cid AND idem_key = 'once'"
+                ),
+                {"cid": cid},
+            )
+    finally:
+        engine.dispose()

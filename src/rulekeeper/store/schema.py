@@ -44,7 +44,6 @@ events = sa.Table(
     sa.Column("idem_key", sa.String(200), nullable=True),
     sa.Column("base_version", sa.Integer, nullable=True),
     sa.Column("wall_time", sa.Float, nullable=False),
-    sa.UniqueConstraint("campaign_id", "idem_key", name="uq_events_campaign_key"),
 )
 
 snapshots = sa.Table(
@@ -97,4 +96,22 @@ stream_leases = sa.Table(
 sa.Index("ix_members_campaign", members.c.campaign_id)
 sa.Index("ix_refusals_campaign", refusals.c.campaign_id, refusals.c.id)
 sa.Index("ix_stream_leases_token", stream_leases.c.token_id)
-sa.Index("ix_events_campaign_kind", events.c.campaign_id, events.c.kind)
+# Partial (revision 0005): only keyed events need a unique key, and only undo and redo events
+# are looked up by kind; the other events skip both indexes when they are written.
+_keyed = events.c.idem_key.is_not(None)
+_reversals = events.c.kind.in_(("undo", "redo"))
+sa.Index(
+    "uq_events_campaign_key",
+    events.c.campaign_id,
+    events.c.idem_key,
+    unique=True,
+    sqlite_where=_keyed,
+    postgresql_where=_keyed,
+)
+sa.Index(
+    "ix_events_campaign_reversals",
+    events.c.campaign_id,
+    events.c.seq,
+    sqlite_where=_reversals,
+    postgresql_where=_reversals,
+)
