@@ -159,10 +159,12 @@ def test_events_are_indexed_only_where_they_are_looked_up(db_url: str, toy: None
     try:
         with engine.connect() as conn:
             if conn.dialect.name == "sqlite":
-                ddl = dict(conn.execute(sa.text("SELECT name, sql FROM sqlite_master WHERE tbl_name = 'events'")).all())
+                found = conn.execute(sa.text("SELECT name, sql FROM sqlite_master WHERE tbl_name = 'events'"))
+                ddl: dict[str, str] = dict(found.tuples().all())
                 assert "UNIQUE" not in ddl["events"]
             else:
-                ddl = dict(conn.execute(sa.text("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'events'")).all())
+                found = conn.execute(sa.text("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'events'"))
+                ddl = dict(found.tuples().all())
             assert "ix_events_campaign_kind" not in ddl
             assert "idem_key IS NOT NULL" in ddl["uq_events_campaign_key"]
             assert "undo" in ddl["ix_events_campaign_reversals"]
