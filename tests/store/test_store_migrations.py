@@ -160,11 +160,11 @@ def test_events_are_indexed_only_where_they_are_looked_up(db_url: str, toy: None
         with engine.connect() as conn:
             if conn.dialect.name == "sqlite":
                 found = conn.execute(sa.text("SELECT name, sql FROM sqlite_master WHERE tbl_name = 'events'"))
-                ddl: dict[str, str] = dict(found.tuples().all())
+                ddl: dict[str, str] = {name: text for name, text in found}
                 assert "UNIQUE" not in ddl["events"]
             else:
                 found = conn.execute(sa.text("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'events'"))
-                ddl = dict(found.tuples().all())
+                ddl = {name: text for name, text in found}
             assert "ix_events_campaign_kind" not in ddl
             assert "idem_key IS NOT NULL" in ddl["uq_events_campaign_key"]
             assert "undo" in ddl["ix_events_campaign_reversals"]
