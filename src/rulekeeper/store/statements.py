@@ -188,10 +188,12 @@ class Statements:
             ":outcome, :actors, :refs, :at, :until, :next_id, :next_id_after, :idem_key, :base_version, :wall_time)"
         )
         # A head moved on only from the version a command was worked out on, and only for a key
-        # not used yet (NULL never equals: a command without a key).
+        # not used yet. A command without a key looks nothing up (and no plan, however the
+        # database made it, can read the campaign's events to find none).
         self.move_head = sql(
-            "UPDATE campaigns SET version = :seq WHERE id = :cid AND version = :base AND NOT EXISTS "
-            "(SELECT 1 FROM events WHERE campaign_id = :cid AND idem_key = :idem_key)"
+            "UPDATE campaigns SET version = :seq WHERE id = :cid AND version = :base AND "
+            "(CAST(:idem_key AS VARCHAR) IS NULL OR NOT EXISTS "
+            "(SELECT 1 FROM events WHERE campaign_id = :cid AND idem_key = :idem_key))"
         )
         #: The same move, only while the member of token ``token_id`` stands (exists in this
         #: campaign, not revoked, not expired at ``now``): see ``append_if_standing``.
@@ -204,8 +206,9 @@ class Statements:
         #: processes look at the heads instead (``store.changes``).
         self.append_if_head = (
             "WITH moved AS ("
-            "UPDATE campaigns SET version = %(seq)s WHERE id = %(cid)s AND version = %(base)s AND NOT EXISTS "
-            "(SELECT 1 FROM events WHERE campaign_id = %(cid)s AND idem_key = %(idem_key)s::varchar) RETURNING id"
+            "UPDATE campaigns SET version = %(seq)s WHERE id = %(cid)s AND version = %(base)s AND "
+            "(%(idem_key)s::varchar IS NULL OR NOT EXISTS "
+            "(SELECT 1 FROM events WHERE campaign_id = %(cid)s AND idem_key = %(idem_key)s::varchar)) RETURNING id"
             "), added AS ("
             f"INSERT INTO events ({_EVENT_INSERT_COLUMNS}) SELECT id, %(seq)s, %(kind)s::varchar, %(command)s::text, "
             "%(dice)s::text, %(outcome)s::text, %(actors)s::text, %(refs)s::text, %(at)s::bigint, "
