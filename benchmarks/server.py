@@ -2,9 +2,9 @@
 actions per second and latency under concurrent campaigns, and how long a command takes to
 reach 20 live stream clients.
 
-    .venv/bin/python benchmarks/server.py [--parts cpu,throughput,dashboard]
+    .venv/bin/python benchmarks/server.py [--parts cpu,throughput,dashboard,history,streams]
         [--backends sqlite,postgresql] [--actions 40] [--rounds 1] [--cpu-actions 40] [--cpu-rounds 3]
-        [--no-cpu-postgresql]
+        [--no-cpu-postgresql] [--history-events 2000] [--history-steps 5]
         [--before OTHER_CHECKOUT/src] [--pg-no-commit-flush] [--client lean|httpx]
 
 The load is sent by ``load_client.py`` (``--client lean``): one kept-alive HTTP/1.1 connection per
@@ -48,12 +48,19 @@ most of a core from the servers.
 * **streams** (not run unless asked: ``--parts streams``): ``--streams`` players (200) each hold a
   live stream of one campaign on PostgreSQL and nothing happens for 10 s; the CPU of ``serve`` and
   of PostgreSQL in that time, in percent of a core -- what open pages cost by themselves.
+* **history** (not run unless asked: ``--parts history``): ``serve`` (one worker) on SQLite and on
+  PostgreSQL takes the CPU comparison's load in ``--history-steps`` turns (5) until each of its
+  10 campaigns holds ``--history-events`` events (2,000); the CPU per action (``serve`` and
+  PostgreSQL) of each turn. An action must not cost more as its campaign grows: revision 0004's
+  event indexes let PostgreSQL keep a plan that read a campaign's whole history on every action.
+  ``--before`` adds another checkout's ``serve`` on PostgreSQL.
 * **dashboard**: the time to first render of the GM dashboard for 8 characters and 10,000
   events (``benchmarks/dashboard.py``).
 
 Goals: CPU per action at most 1.5x the hello-world's; p95 action latency under 50 ms at 10
 campaigns on SQLite; PostgreSQL (two workers) at least SQLite's actions/s at 10 and 50
-campaigns; p95 live delivery under 100 ms; dashboard first render under 300 ms.
+campaigns; p95 live delivery under 100 ms; dashboard first render under 300 ms; an action at
+most 1.25x as dear at the end of the history part as at its start.
 Numbers depend on the machine: a shared two-core box measures the others' load too, which is
 why the comparisons are made side by side in one run.
 """
@@ -433,6 +440,60 @@ def cpu_comparison(
     return out
 
 
+def history_part(workdir: Path, events: int, steps: int, before: str | None = None) -> dict[str, Any]:
+    """What an action costs as its campaigns grow: ``serve`` (one worker) on SQLite and on
+    PostgreSQL takes the CPU comparison's load (20 clients on 10 campaigns) in ``steps`` turns
+    until every campaign holds ``events`` events; the CPU per action (``serve`` and PostgreSQL)
+    of each turn. Every setup takes its turn in each step, so the machine's other load falls
+    on them alike. ``before``: another checkout's ``src`` on PostgreSQL as well."""
+    from rulekeeper.store.local_postgres import start_local_postgres
+
+    per_client = max(1, events * CPU_CAMPAIGNS // (CPU_CLIENTS * steps))
+    database = start_local_postgres(workdir / "pg")
+    try:
+        setups = [
+            ("SQLite, 1 worker", str(workdir / "history.db"), None),
+            ("PostgreSQL, 1 worker", database.create_database("rk_history"), None),
+        ]
+        if before is not None:
+            setups.append(("PostgreSQL, before", database.create_database("rk_history_before"), before))
+        grown: dict[str, list[tuple[int, float, float]]] = {label: [] for label, _, _ in setups}
+        with contextlib.ExitStack() as stack:
+            servers = {
+                label: stack.enter_context(serving(db, 1, workdir / f"history-{i}.log", source=source))
+                for i, (label, db, source) in enumerate(setups)
+            }
+            targets = {
+                label: asyncio.run(make_campaigns(s.url, "history", CPU_CAMPAIGNS)) for label, s in servers.items()
+            }
+            for step in range(1, steps + 1):
+                for label, server in servers.items():
+                    theirs = database_cpu(workdir)
+                    ms, _, _ = asyncio.run(cpu_load(server, targets[label], per_client))
+                    db_ms = (database_cpu(workdir) - theirs) * 1000 / (CPU_CLIENTS * per_client)
+                    grown[label].append((step * per_client * CPU_CLIENTS // CPU_CAMPAIGNS, ms, db_ms))
+    finally:
+        database.stop()
+    out: dict[str, Any] = {}
+    for label, rows in grown.items():
+        cells = "  ".join(f"{n}: {ms + db:4.2f}" for n, ms, db in rows)
+        first, last = rows[0][1] + rows[0][2], rows[-1][1] + rows[-1][2]
+        split = f"   (last: serve {rows[-1][1]:4.2f} + PostgreSQL {rows[-1][2]:4.2f})" if rows[-1][2] else ""
+        print(f"  {label:<21}: ms per action by events per campaign  {cells}   x{last / first:.2f}{split}", flush=True)
+        out[label] = {
+            "events": [n for n, _, _ in rows],
+            "cpu_ms": [ms + db for _, ms, db in rows],
+            "growth": last / first,
+        }
+    worst = max(v["growth"] for k, v in out.items() if not k.endswith("before"))
+    print(
+        f"goal: an action at {grown['SQLite, 1 worker'][-1][0]} events per campaign costs at most 1.25x what it "
+        f"cost at {grown['SQLite, 1 worker'][0][0]}: worst x{worst:.2f} ({'met' if worst <= 1.25 else 'NOT met'})",
+        flush=True,
+    )
+    return out
+
+
 async def live_delivery(urls: list[str], tag: str, actions: int) -> tuple[float, float, int]:
     """Listeners spread over every server process; commands sent to the first."""
     timeout = httpx.Timeout(120, read=None)
@@ -696,6 +757,10 @@ def main() -> None:
     )
     parser.add_argument("--streams", type=int, default=200, help="live streams held open in the streams part")
     parser.add_argument(
+        "--history-events", type=int, default=2000, help="events per campaign the history part grows to"
+    )
+    parser.add_argument("--history-steps", type=int, default=5, help="turns the history part measures on the way")
+    parser.add_argument(
         "--client",
         choices=sorted(LOAD_CLIENTS),
         default="lean",
@@ -740,6 +805,14 @@ def main() -> None:
                     if label in rounds:
                         print_medians(label, merged)
             report_goals(results, rounds)
+    if "history" in parts:
+        with tempfile.TemporaryDirectory(prefix="rk-serve-bench-") as tmp:
+            print(
+                f"== CPU per action as campaigns grow: serve, 1 worker, {CPU_CAMPAIGNS} campaigns, {CPU_CLIENTS} "
+                f"clients, to {args.history_events} events per campaign",
+                flush=True,
+            )
+            results["history"] = history_part(Path(tmp), args.history_events, args.history_steps, args.before)
     if "streams" in parts:
         with tempfile.TemporaryDirectory(prefix="rk-serve-bench-") as tmp:
             results["streams"] = streams_part(Path(tmp), args.streams, 10.0)
