@@ -233,21 +233,49 @@ def test_an_older_libpq_keeps_every_write_on_worker_threads(store: Store, monkey
 
 
 @pytest.mark.postgres
-def test_the_awaited_statement_writes_an_event_alone(store: Store) -> None:
-    """A command that keeps a snapshot is written by the blocking store (``keeps_snapshots``)."""
+def test_the_awaited_statement_keeps_a_snapshot_with_its_event_and_only_with_it(store: Store) -> None:
+    """The command in a hundred that keeps a snapshot is written by the awaited statement too,
+    the snapshot in the same statement as its event: kept when the event is, never when the
+    event is refused (a moved head, a member no longer standing). A snapshot already kept at
+    that version stays as it was. Forgetting snapshots stays with the blocking store."""
     from rulekeeper.store.records import SnapshotRecord
 
     record = store.create_campaign(NEW)
+    store.add_member(record.id, NewMember("ana", "player", (), "tok", "0" * 64, 1.0, None))
+    store.add_member(record.id, NewMember("old", "player", (), "gone", "0" * 64, 1.0, 2.0))
     awaited = _awaiting(store)
-    assert not awaited.keeps_snapshots
+    assert awaited.keeps_snapshots and not awaited.drops_snapshots
 
-    async def run() -> None:
+    async def run() -> list[bool]:
         await awaited.warm()
         try:
-            with pytest.raises(ValueError):
-                await written(awaited, record.id, event(1), snapshot=SnapshotRecord(1, "one"))
+            with pytest.raises(ValueError, match="forgets no snapshots"):
+                await written(awaited, record.id, event(1), drop_snapshots_from=1)
+            return [
+                await written(awaited, record.id, event(1), snapshot=SnapshotRecord(1, "one")),
+                await written(awaited, record.id, event(1), snapshot=SnapshotRecord(1, "again")),  # head moved
+                await written(awaited, record.id, event(2), snapshot=SnapshotRecord(2, "x"), standing="gone", now=5.0),
+                await written(awaited, record.id, event(2), snapshot=SnapshotRecord(2, "two"), standing="tok", now=5.0),
+            ]
         finally:
             await awaited.close()
 
-    asyncio.run(run())
-    assert store.find_campaign(NEW.name).version == 0  # type: ignore[union-attr]
+    assert asyncio.run(run()) == [True, False, False, True]
+    with store.reading(record.id) as history:
+        assert history.head() == 2
+        assert history.latest_snapshot(at_most=1) == SnapshotRecord(1, "one")
+        assert history.latest_snapshot() == SnapshotRecord(2, "two")
+    with store.writing(record.id) as history:
+        history.put_snapshot(SnapshotRecord(3, "kept before"))  # a snapshot already there stays
+
+    async def over_it() -> bool:
+        await awaited.warm()
+        try:
+            return await written(awaited, record.id, event(3), snapshot=SnapshotRecord(3, "new"))
+        finally:
+            await awaited.close()
+
+    awaited = _awaiting(store)
+    assert asyncio.run(over_it())
+    with store.reading(record.id) as history:
+        assert history.head() == 3 and history.latest_snapshot() == SnapshotRecord(3, "kept before")

@@ -38,7 +38,13 @@ def test_placeholders_become_numbered_parameters_with_their_types() -> None:
 
 def test_every_parameter_of_the_action_writes_has_a_type() -> None:
     sql = Statements("postgresql")
-    for statement in (sql.append_if_head, sql.append_if_standing):
+    statements = (
+        sql.append_if_head,
+        sql.append_if_standing,
+        sql.append_keeping_snapshot,
+        sql.append_standing_keeping_snapshot,
+    )
+    for statement in statements:
         write = PreparedWrite("w", statement)
         assert set(write.order) <= set(PARAMETER_TYPES)
         assert "%(" not in write.text

@@ -103,8 +103,8 @@ class AwaitedConnection(abc.ABC):
     ) -> bool:
         """As :meth:`Store.append_if_head`; with ``standing``, a token id, only while its
         member stands in that campaign (not revoked, not expired at ``now``): checked in the
-        write itself. ``snapshot`` and ``drop_snapshots_from`` only where the store
-        :attr:`~AwaitedStore.keeps_snapshots`."""
+        write itself. ``snapshot`` only where the store :attr:`~AwaitedStore.keeps_snapshots`,
+        ``drop_snapshots_from`` only where it :attr:`~AwaitedStore.drops_snapshots`."""
 
 
 class AwaitedStore(abc.ABC):
@@ -112,9 +112,12 @@ class AwaitedStore(abc.ABC):
     blocking a thread for (PostgreSQL: :mod:`rulekeeper.store.pg_awaited`). Made in the loop
     that awaits it (:meth:`Store.awaited`) and closed there."""
 
-    #: Whether a write may also keep a snapshot (or forget later ones). Where it may not, the
-    #: one command in a hundred that does is written by the blocking store instead.
+    #: Whether a write may also keep a snapshot. Where it may not, the one command in a hundred
+    #: that does is written by the blocking store instead.
     keeps_snapshots = False
+    #: Whether a write may also forget the snapshots from a version on (a damaged one found).
+    #: Where it may not, such a command is written by the blocking store.
+    drops_snapshots = False
 
     @abc.abstractmethod
     def connected(self) -> AbstractAsyncContextManager[AwaitedConnection]:

@@ -61,6 +61,12 @@ class AwaitedPostgres(AwaitedStore):
     request that finds none open is told so (``AwaitedUnavailable``) and takes the blocking path.
     """
 
+    # The one command in a hundred that keeps a snapshot is written in the same statement: in a
+    # worker thread it cost several times an ordinary action, and a second player's action on
+    # the campaign meanwhile went that way too. Forgetting snapshots (after finding a damaged
+    # one) stays with the blocking store.
+    keeps_snapshots = True
+
     def __init__(self, conninfo: str, statements: Statements, shown_url: str, *, size: int = POOL_SIZE) -> None:
         self._conninfo = conninfo
         self._sql = statements
@@ -72,10 +78,13 @@ class AwaitedPostgres(AwaitedStore):
         self._closed = False
         self._warming: asyncio.Task[None] | None = None
         self._said_unprepared = False
-        #: The action's write, prepared on every connection as it opens (``store.pg_prepared``).
+        #: The action's write, prepared on every connection as it opens (``store.pg_prepared``),
+        #: and the same keeping a snapshot.
         self._writes = _Writes(
             PreparedWrite("rk_append_if_head", statements.append_if_head),
             PreparedWrite("rk_append_if_standing", statements.append_if_standing),
+            PreparedWrite("rk_append_keeping_snapshot", statements.append_keeping_snapshot),
+            PreparedWrite("rk_append_standing_keeping_snapshot", statements.append_standing_keeping_snapshot),
         )
 
     async def warm(self) -> None:
@@ -174,6 +183,8 @@ class AwaitedPostgres(AwaitedStore):
 class _Writes(NamedTuple):
     head: PreparedWrite
     standing: PreparedWrite
+    head_keeping: PreparedWrite
+    standing_keeping: PreparedWrite
 
 
 class _Connected(AwaitedConnection):
@@ -200,12 +211,16 @@ class _Connected(AwaitedConnection):
         snapshot: SnapshotRecord | None = None,
         drop_snapshots_from: int | None = None,
     ) -> bool:
-        if snapshot is not None or drop_snapshots_from is not None:
-            raise ValueError("the awaited PostgreSQL statement writes an event alone (keeps_snapshots is False)")
+        if drop_snapshots_from is not None:
+            raise ValueError("the awaited PostgreSQL statement forgets no snapshots (drops_snapshots is False)")
         params = {**event_row(campaign_id, event), "base": event.seq - 1}
-        write = self._writes.head
+        writes = self._writes
+        if snapshot is None:
+            write = writes.head if standing is None else writes.standing
+        else:
+            write = writes.head_keeping if standing is None else writes.standing_keeping
+            params.update(snapshot_version=snapshot.version, snapshot=snapshot.data)
         if standing is not None:
-            write = self._writes.standing
             params.update(token_id=standing, now=now)
         values = write.values(params)
         if values is not None:

@@ -58,6 +58,8 @@ PARAMETER_TYPES: Mapping[str, str] = {
     "wall_time": "double precision",
     "token_id": "varchar",
     "now": "double precision",
+    "snapshot_version": "integer",
+    "snapshot": "text",
 }
 
 #: The object ids of those types (PostgreSQL's ``pg_type`` catalogue; fixed across versions).

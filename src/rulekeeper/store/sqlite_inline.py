@@ -34,6 +34,7 @@ class InlineSqlite(AwaitedStore):
 
     # In the same short transaction: SQLite's is as cheap with a snapshot as without.
     keeps_snapshots = True
+    drops_snapshots = True
 
     def __init__(self, store: SqliteStore, writer: threading.RLock) -> None:
         self._store = store

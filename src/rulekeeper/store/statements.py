@@ -231,6 +231,20 @@ class Statements:
             if postgres
             else ""
         )
+        #: PostgreSQL: either append keeping a snapshot of the campaign at the new event, in the
+        #: same statement (one command in ``SNAPSHOT_EVERY``), kept only if the event was added.
+        #: A snapshot already there stays, as ``put_snapshot`` leaves it.
+        keeping = (
+            "), kept AS ("
+            "INSERT INTO snapshots (campaign_id, version, data) "
+            "SELECT %(cid)s, %(snapshot_version)s, %(snapshot)s::text FROM added "
+            "ON CONFLICT (campaign_id, version) DO NOTHING"
+            ") SELECT seq FROM added"
+        )
+        final = ") SELECT seq FROM added"
+        assert not postgres or self.append_if_head.endswith(final)
+        self.append_keeping_snapshot = self.append_if_head[: -len(final)] + keeping if postgres else ""
+        self.append_standing_keeping_snapshot = self.append_if_standing[: -len(final)] + keeping if postgres else ""
         self.insert_snapshot = sql("INSERT INTO snapshots (campaign_id, version, data) VALUES (:cid, :version, :data)")
         self.drop_snapshots = sql(f"DELETE FROM snapshots {where} AND version >= :version")
         self.set_head = sql("UPDATE campaigns SET version = :version WHERE id = :cid")

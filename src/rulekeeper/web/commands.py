@@ -151,12 +151,14 @@ async def execute_awaited(
             return None  # execute() says what is wrong, on the stored history
         if planned is None:
             return None
-        if (planned.snapshot is not None or planned.drop_snapshots_from is not None) and not awaited.keeps_snapshots:
-            # One command in a hundred keeps a snapshot. Where the awaited statement cannot
-            # (PostgreSQL's writes an event alone), it is worked out again by execute(), in a
-            # worker thread -- never awaited from here: while the loop holds the campaign,
-            # nothing it awaits may need a thread, since threads queued on this campaign could
-            # hold every one there is.
+        if (planned.snapshot is not None and not awaited.keeps_snapshots) or (
+            planned.drop_snapshots_from is not None and not awaited.drops_snapshots
+        ):
+            # One command in a hundred keeps a snapshot, and one that finds a damaged snapshot
+            # forgets it. Where the awaited statement cannot (PostgreSQL's forgets none), it is
+            # worked out again by execute(), in a worker thread -- never awaited from here:
+            # while the loop holds the campaign, nothing it awaits may need a thread, since
+            # threads queued on this campaign could hold every one there is.
             return None
         try:
             # Waits at most for other requests' statements (never for a thread, nor for a
