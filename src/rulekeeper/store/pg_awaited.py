@@ -7,7 +7,8 @@ threads woke each other through locks (a third of a millisecond of CPU per actio
 in the kernel). Awaited on psycopg's asynchronous connections, the loop serves other requests
 while PostgreSQL answers, and a slow or stalled database still freezes nothing.
 
-Only these statements are here (a member's lookup and that append), in the same text as the blocking store's
+Only these statements are here (a member's lookup and that append, with or without a
+snapshot), in the same text as the blocking store's
 (:class:`~rulekeeper.store.statements.Statements`); everything else a server does runs the
 blocking store in a worker thread, as before. The connections are the event loop's own: made
 in it, used only from it and closed in it (:meth:`AwaitedPostgres.close`).
