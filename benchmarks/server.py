@@ -753,7 +753,7 @@ def main() -> None:
     parser.add_argument(
         "--before",
         metavar="SRC",
-        help="another checkout's src directory (say, main's): its serve joins the CPU comparison",
+        help="another checkout's src directory (say, main's): its serve joins the CPU comparison and the history part",
     )
     parser.add_argument("--streams", type=int, default=200, help="live streams held open in the streams part")
     parser.add_argument(
