@@ -6,6 +6,8 @@ round-trips key order and floats unchanged.
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
 
 __all__ = ["campaigns", "events", "members", "metadata", "refusals", "snapshots", "stream_leases"]
@@ -96,22 +98,18 @@ stream_leases = sa.Table(
 sa.Index("ix_members_campaign", members.c.campaign_id)
 sa.Index("ix_refusals_campaign", refusals.c.campaign_id, refusals.c.id)
 sa.Index("ix_stream_leases_token", stream_leases.c.token_id)
+
+
+def _partial_index(name: str, *columns: sa.Column[Any], where: sa.ColumnElement[bool], unique: bool = False) -> None:
+    """An index holding only the rows ``where`` is true for, on both databases."""
+    sa.Index(name, *columns, unique=unique, sqlite_where=where, postgresql_where=where)
+
+
 # Partial (revision 0005): only keyed events need a unique key, and only undo and redo events
 # are looked up by kind; the other events skip both indexes when they are written.
-_keyed = events.c.idem_key.is_not(None)
-_reversals = events.c.kind.in_(("undo", "redo"))
-sa.Index(
-    "uq_events_campaign_key",
-    events.c.campaign_id,
-    events.c.idem_key,
-    unique=True,
-    sqlite_where=_keyed,
-    postgresql_where=_keyed,
+_partial_index(
+    "uq_events_campaign_key", events.c.campaign_id, events.c.idem_key, where=events.c.idem_key.is_not(None), unique=True
 )
-sa.Index(
-    "ix_events_campaign_reversals",
-    events.c.campaign_id,
-    events.c.seq,
-    sqlite_where=_reversals,
-    postgresql_where=_reversals,
+_partial_index(
+    "ix_events_campaign_reversals", events.c.campaign_id, events.c.seq, where=events.c.kind.in_(("undo", "redo"))
 )
