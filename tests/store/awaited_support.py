@@ -2,10 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
+from rulekeeper.store import Store
 from rulekeeper.store.base import AwaitedStore
 from rulekeeper.store.records import EventRecord
+
+
+def awaiting(store: Store) -> AwaitedStore:
+    """The store's awaited statements (connections not opened yet)."""
+    awaited = store.awaited()
+    assert awaited is not None
+    return awaited
+
+
+@asynccontextmanager
+async def warmed(awaited: AwaitedStore) -> AsyncIterator[AwaitedStore]:
+    """``awaited`` with its connections open, as a server opens them when it starts; closed
+    when the block ends, however it ends."""
+    await awaited.warm()
+    try:
+        yield awaited
+    finally:
+        await awaited.close()
 
 
 async def written(awaited: AwaitedStore, campaign_id: int, event: EventRecord, **where: Any) -> bool:

@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from awaited_support import written
+from awaited_support import awaiting, warmed, written
 from test_store_backends import NEW, event
 
 from rulekeeper.errors import StoreError
@@ -31,19 +31,6 @@ def _member(store: Store, campaign_id: int, token_id: str, *, expires: float | N
     store.add_member(campaign_id, NewMember("ana", "player", ("kira",), token_id, "0" * 64, 1.0, expires))
 
 
-def _awaiting(store: Store) -> AwaitedStore:
-    awaited = store.awaited()
-    assert awaited is not None
-    return awaited
-
-
-async def _ready(store: Store) -> AwaitedStore:
-    """The awaited statements with their connections open (a server opens them as it starts)."""
-    awaited = _awaiting(store)
-    await awaited.warm()
-    return awaited
-
-
 def test_sqlite_and_memory_stores_await_nothing(tmp_path: object) -> None:
     for url in (f"sqlite:///{tmp_path}/c.db", "memory://"):
         opened = open_store(url)
@@ -59,12 +46,9 @@ def test_lookups_answer_as_the_blocking_store_does(store: Store) -> None:
     _member(store, record.id, "tok1")
 
     async def run() -> None:
-        awaited = await _ready(store)
-        try:
+        async with warmed(awaiting(store)) as awaited:
             assert await awaited.member_by_token_id("tok1") == store.member_by_token_id("tok1")
             assert await awaited.member_by_token_id("nobody") is None
-        finally:
-            await awaited.close()
 
     asyncio.run(run())
 
@@ -74,15 +58,12 @@ def test_the_awaited_write_lands_only_on_its_head_for_a_new_key(store: Store) ->
     record = store.create_campaign(NEW)
 
     async def run() -> None:
-        awaited = await _ready(store)
-        try:
+        async with warmed(awaiting(store)) as awaited:
             assert await written(awaited, record.id, event(1, key="a"))
             assert not await written(awaited, record.id, event(1))  # the head is 1 now
             assert not await written(awaited, record.id, event(3))  # nor 2
             assert not await written(awaited, record.id, event(2, key="a"))  # the key is taken
             assert await written(awaited, record.id, event(2))
-        finally:
-            await awaited.close()
 
     asyncio.run(run())
     with store.reading(record.id) as history:
@@ -100,8 +81,7 @@ def refused_once_no_longer_standing(store: Store, awaited: AwaitedStore) -> None
     _member(store, other.id, "elsewhere")
 
     async def run() -> list[bool]:
-        await awaited.warm()
-        try:
+        async with warmed(awaited):
             answers = [
                 await written(awaited, record.id, event(1), standing="ana1", now=50.0),  # stands
                 await written(awaited, record.id, event(2), standing="late", now=150.0),  # expired
@@ -112,8 +92,6 @@ def refused_once_no_longer_standing(store: Store, awaited: AwaitedStore) -> None
             answers.append(await written(awaited, record.id, event(2), standing="ana1", now=70.0))
             answers.append(await written(awaited, record.id, event(2)))  # no member to check
             return answers
-        finally:
-            await awaited.close()
 
     assert asyncio.run(run()) == [True, False, False, False, False, True]
     with store.reading(record.id) as history:
@@ -123,14 +101,13 @@ def refused_once_no_longer_standing(store: Store, awaited: AwaitedStore) -> None
 
 @pytest.mark.postgres
 def test_a_write_for_a_member_is_refused_once_the_member_no_longer_stands(store: Store) -> None:
-    refused_once_no_longer_standing(store, _awaiting(store))
+    refused_once_no_longer_standing(store, awaiting(store))
 
 
 @pytest.mark.postgres
 def test_a_lost_database_is_a_store_error_in_our_words_and_the_next_call_reconnects(store: Store) -> None:
     async def run() -> None:
-        awaited = await _ready(store)
-        try:
+        async with warmed(awaiting(store)) as awaited:
             assert await awaited.member_by_token_id("nobody") is None
             # Every connection of the database ended from outside (a restart, a failover).
             end_client_sessions(store.url)
@@ -148,8 +125,6 @@ def test_a_lost_database_is_a_store_error_in_our_words_and_the_next_call_reconne
                     continue
             else:
                 raise AssertionError("no connection was opened again in 5 s")
-        finally:
-            await awaited.close()
 
     asyncio.run(run())
 
@@ -159,9 +134,8 @@ def test_after_close_nothing_more_is_sent(store: Store) -> None:
     record = store.create_campaign(NEW)
 
     async def run() -> None:
-        awaited = await _ready(store)
-        assert await awaited.member_by_token_id("nobody") is None
-        await awaited.close()
+        async with warmed(awaiting(store)) as awaited:
+            assert await awaited.member_by_token_id("nobody") is None
         with pytest.raises(StoreError, match="shutting down"):
             await written(awaited, record.id, event(1))
 
@@ -178,7 +152,7 @@ def test_warming_opens_the_connections_before_the_first_request_and_close_ends_t
 
     async def run() -> None:
         before = others()
-        awaited = _awaiting(store)
+        awaited = awaiting(store)
         await awaited.warm()
         assert others() == before + POOL_SIZE
         for _ in range(3):
@@ -203,7 +177,7 @@ def test_a_statement_never_opens_a_connection_itself(store: Store) -> None:
     connections are opened in the background."""
 
     async def run() -> None:
-        awaited = _awaiting(store)
+        awaited = awaiting(store)
         try:
             with pytest.raises(AwaitedUnavailable):
                 await awaited.member_by_token_id("nobody")
@@ -243,12 +217,11 @@ def test_the_awaited_statement_keeps_a_snapshot_with_its_event_and_only_with_it(
     record = store.create_campaign(NEW)
     store.add_member(record.id, NewMember("ana", "player", (), "tok", "0" * 64, 1.0, None))
     store.add_member(record.id, NewMember("old", "player", (), "gone", "0" * 64, 1.0, 2.0))
-    awaited = _awaiting(store)
+    awaited = awaiting(store)
     assert awaited.keeps_snapshots and not awaited.drops_snapshots
 
     async def run() -> list[bool]:
-        await awaited.warm()
-        try:
+        async with warmed(awaited):
             with pytest.raises(ValueError, match="forgets no snapshots"):
                 await written(awaited, record.id, event(1), drop_snapshots_from=1)
             return [
@@ -257,8 +230,6 @@ def test_the_awaited_statement_keeps_a_snapshot_with_its_event_and_only_with_it(
                 await written(awaited, record.id, event(2), snapshot=SnapshotRecord(2, "x"), standing="gone", now=5.0),
                 await written(awaited, record.id, event(2), snapshot=SnapshotRecord(2, "two"), standing="tok", now=5.0),
             ]
-        finally:
-            await awaited.close()
 
     assert asyncio.run(run()) == [True, False, False, True]
     with store.reading(record.id) as history:
@@ -269,13 +240,9 @@ def test_the_awaited_statement_keeps_a_snapshot_with_its_event_and_only_with_it(
         history.put_snapshot(SnapshotRecord(3, "kept before"))  # a snapshot already there stays
 
     async def over_it() -> bool:
-        await awaited.warm()
-        try:
-            return await written(awaited, record.id, event(3), snapshot=SnapshotRecord(3, "new"))
-        finally:
-            await awaited.close()
+        async with warmed(awaiting(store)) as again:  # a closed pool opens no more: a new one
+            return await written(again, record.id, event(3), snapshot=SnapshotRecord(3, "new"))
 
-    awaited = _awaiting(store)
     assert asyncio.run(over_it())
     with store.reading(record.id) as history:
         assert history.head() == 3 and history.latest_snapshot() == SnapshotRecord(3, "kept before")

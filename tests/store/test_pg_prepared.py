@@ -12,12 +12,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from awaited_support import written
+from awaited_support import awaiting, warmed, written
 from test_store_backends import NEW, event
 
 from rulekeeper.errors import StoreError
 from rulekeeper.store import Store, open_store
-from rulekeeper.store.base import AwaitedStore, AwaitedUnavailable
+from rulekeeper.store.base import AwaitedUnavailable
 from rulekeeper.store.pg_prepared import PARAMETER_TYPES, PreparedWrite, run_prepared
 from rulekeeper.store.records import NewMember
 from rulekeeper.store.statements import Statements, event_row
@@ -65,14 +65,6 @@ def test_values_are_sent_as_text_only_when_that_text_is_certain() -> None:
     assert typed.values({"at": 5.0, "now": 2.5}) is None
 
 
-async def _warmed(store: Store) -> AwaitedStore:
-    """The store's awaited statements with their connections open, as a server starts them."""
-    awaited = store.awaited()
-    assert awaited is not None
-    await awaited.warm()
-    return awaited
-
-
 def _plain(store: Store) -> str:
     """The store's URL as psycopg takes it."""
     return store.url.replace("postgresql+psycopg://", "postgresql://", 1)
@@ -107,15 +99,12 @@ def test_ordinary_writes_take_the_prepared_statement_and_read_back_exactly(
     first = dataclasses.replace(event(1, key="k1"), wall_time=1700000000.123456789)
 
     async def run() -> list[bool]:
-        awaited = await _warmed(store)
-        try:
+        async with warmed(awaiting(store)) as awaited:
             return [
                 await written(awaited, record.id, first),
                 await written(awaited, record.id, event(2), standing="tok", now=5.0),
                 await written(awaited, record.id, event(2)),  # the head moved on: refused
             ]
-        finally:
-            await awaited.close()
 
     assert asyncio.run(run()) == [True, True, False]
     assert sent == ["rk_append_if_head", "rk_append_if_standing", "rk_append_if_head"]
@@ -131,13 +120,10 @@ def test_a_value_libpq_cannot_take_goes_through_psycopg_and_is_refused_in_our_wo
     record = store.create_campaign(NEW)
 
     async def run() -> None:
-        awaited = await _warmed(store)
-        try:
+        async with warmed(awaiting(store)) as awaited:
             with pytest.raises(StoreError, match=r"^database error \(") as caught:
                 await written(awaited, record.id, event(1, key="a\x00b"))
             assert "NUL" in str(caught.value)
-        finally:
-            await awaited.close()
 
     asyncio.run(run())
     assert sent == []
@@ -149,14 +135,11 @@ def test_an_error_of_the_prepared_statement_is_a_store_error_and_the_next_write_
     record = store.create_campaign(NEW)
 
     async def run() -> bool:
-        awaited = await _warmed(store)
-        try:
+        async with warmed(awaiting(store)) as awaited:
             too_big = dataclasses.replace(event(1), at=2**63)  # past bigint
             with pytest.raises(StoreError, match=r"^database error \(.*out of range"):
                 await written(awaited, record.id, too_big)
             return await written(awaited, record.id, event(1))
-        finally:
-            await awaited.close()
 
     assert asyncio.run(run())
     with store.reading(record.id) as history:
@@ -168,8 +151,7 @@ def test_a_connection_lost_mid_write_is_a_store_error_and_new_ones_are_prepared(
     record = store.create_campaign(NEW)
 
     async def run() -> bool:
-        awaited = await _warmed(store)
-        try:
+        async with warmed(awaiting(store)) as awaited:
             # Every connection ended from outside (a restart, a failover).
             end_client_sessions(store.url)
             with pytest.raises(StoreError, match=r"^database error \(postgresql"):
@@ -181,8 +163,6 @@ def test_a_connection_lost_mid_write_is_a_store_error_and_new_ones_are_prepared(
                 except AwaitedUnavailable:
                     continue
             raise AssertionError("no connection was opened again in 5 s")
-        finally:
-            await awaited.close()
 
     assert asyncio.run(run())
     check = open_store(store.url)  # the blocking store's own connections were ended too
@@ -201,8 +181,7 @@ def test_a_cancelled_write_is_stopped_on_the_server_too(store: Store) -> None:
     url = _plain(store)
 
     async def run() -> bool:
-        awaited = await _warmed(store)
-        try:
+        async with warmed(awaiting(store)) as awaited:
             with psycopg.connect(url) as holder:  # holds the campaign's row: the write waits
                 holder.execute("SELECT 1 FROM campaigns WHERE id = %s FOR UPDATE", (record.id,))
                 write = asyncio.ensure_future(written(awaited, record.id, event(1)))
@@ -215,8 +194,6 @@ def test_a_cancelled_write_is_stopped_on_the_server_too(store: Store) -> None:
             time.sleep(0.3)
             assert store.find_campaign(NEW.name).version == 0  # type: ignore[union-attr]
             return await written(awaited, record.id, event(1))  # the pool still writes
-        finally:
-            await awaited.close()
 
     assert asyncio.run(run())
 
