@@ -13,11 +13,13 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 import uvicorn
 
+from rulekeeper.web.app import telemetry
 from rulekeeper.web.serve import shared_listener, worker_listeners
 
-from .web_support import serving
+from .web_support import InProcess, serving
 
 
 def _accepted_nodelay(listener: socket.socket) -> int:
@@ -189,3 +191,42 @@ def test_a_second_server_on_a_taken_port_is_refused_not_let_in(tmp_path: Path) -
         first.stop()
     again = ServeProcess(str(tmp_path / "first.db"), workers=2, port=first.port).start(tmp_path)
     again.stop()
+
+
+def _provider_lookups(monkeypatch: pytest.MonkeyPatch) -> int:
+    """How often serving one request looks OpenTelemetry's tracer provider up."""
+    from opentelemetry import trace
+
+    from rulekeeper.web.app import create_app
+
+    client = InProcess(create_app("memory://"))
+    calls = 0
+    real = trace.get_tracer_provider
+
+    def counted() -> trace.TracerProvider:
+        nonlocal calls
+        calls += 1
+        return real()
+
+    try:
+        assert client.get("/api/health").status_code == 200  # warmed: anything lazy is done
+        monkeypatch.setattr(trace, "get_tracer_provider", counted)
+        assert client.get("/api/health").status_code == 200
+    finally:
+        client.close()
+    return calls
+
+
+def test_telemetry_costs_a_request_nothing_unless_the_process_is_set_up_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """FastAPI looks OpenTelemetry's providers up on every request; a server started without
+    OpenTelemetry skips that, and one started with an ``OTEL_`` variable keeps FastAPI's own."""
+    for name in [n for n in os.environ if n.startswith("OTEL_")] + ["FASTAPI_OTEL_AUTO_CONFIGURE"]:
+        monkeypatch.delenv(name, raising=False)
+    assert telemetry() == {"tracing": False, "metrics": False, "logs": False}
+    assert _provider_lookups(monkeypatch) == 0
+    monkeypatch.undo()
+
+    monkeypatch.setenv("OTEL_SERVICE_NAME", "rulekeeper")
+    assert telemetry() is None
+    assert _provider_lookups(monkeypatch) >= 1
+    assert telemetry({"FASTAPI_OTEL_AUTO_CONFIGURE": "True"}) is None

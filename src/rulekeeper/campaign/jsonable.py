@@ -34,11 +34,56 @@ def dumps(value: Any) -> str:
     return _encode(value)
 
 
+class _NotPlain(Exception):
+    """A value the plain copy leaves to the JSON round trip."""
+
+
+# Deeper than any command nests; a cycle ends here too, and the round trip names it.
+_DEPTH = 64
+# Python refuses to turn an int of more than 4,300 digits into text; the round trip says so.
+_HUGE = 10**4000
+
+
+def _plain_copy(value: Any, depth: int = 0) -> Any:
+    """``value`` as JSON reads it back, for the plain data most commands are: exact ``str``,
+    ``int``, ``bool``, finite ``float``, ``None``, lists and tuples, dicts with text keys.
+    Anything else (a dataclass, an enum, a subclass, a NaN, a huge int) raises ``_NotPlain``."""
+    kind = type(value)
+    if kind is str or kind is bool or value is None:
+        return value
+    if kind is int:
+        if -_HUGE < value < _HUGE:
+            return value
+        raise _NotPlain
+    if kind is float:
+        if value - value == 0.0:  # not NaN or infinite, which JSON refuses
+            return value
+        raise _NotPlain
+    if depth > _DEPTH:
+        raise _NotPlain
+    if kind is dict:
+        copied = {}
+        for key, item in value.items():
+            if type(key) is not str:
+                raise _NotPlain
+            copied[key] = _plain_copy(item, depth + 1)
+        return copied
+    if kind is list or kind is tuple:
+        return [_plain_copy(item, depth + 1) for item in value]
+    raise _NotPlain
+
+
 def canonical(value: Any, what: str) -> Any:
     """``value`` exactly as it will read back from storage, or ``InputError`` if it is not JSON data.
 
     Commands are applied from this form both live and in replays, so the two never differ.
+    Plain data is copied as the round trip would give it back (a fifth of the time: every
+    action's command passes here); anything else takes the round trip itself.
     """
+    try:
+        return _plain_copy(value)
+    except _NotPlain:
+        pass
     try:
         return json.loads(dumps(jsonable(value)))
     except (TypeError, ValueError) as exc:

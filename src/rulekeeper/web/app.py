@@ -22,11 +22,12 @@ import gc
 import logging
 import os
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
+from fastapi.telemetry import TelemetryConfig
 from fastapi.openapi.utils import get_openapi
 from starlette.routing import BaseRoute
 
@@ -48,13 +49,31 @@ from rulekeeper.web.pool import CampaignPool
 from rulekeeper.web.problems import MEDIA_TYPE, install_problem_handlers
 from rulekeeper.web.server import Server
 
-__all__ = ["BASE_URL_VAR", "OPEN_CREATION_VAR", "WORKERS_VAR", "app_from_environment", "create_app"]
+__all__ = ["BASE_URL_VAR", "OPEN_CREATION_VAR", "WORKERS_VAR", "app_from_environment", "create_app", "telemetry"]
 
 OPEN_CREATION_VAR = "RULEKEEPER_OPEN_CREATION"
 #: How many worker processes ``rulekeeper serve`` started on the database.
 WORKERS_VAR = "RULEKEEPER_SERVE_WORKERS"
 #: Threads serving requests in one worker process.
 THREADS = int(os.environ.get("RULEKEEPER_SERVE_THREADS", "8"))
+
+
+def telemetry(environ: Mapping[str, str] | None = None) -> TelemetryConfig | None:
+    """FastAPI's OpenTelemetry settings for the app: FastAPI's own (``None``) when the process
+    is set up for OpenTelemetry -- an ``OTEL_`` variable (as ``opentelemetry-instrument`` and
+    the SDK's exporters read), ``FASTAPI_OTEL_AUTO_CONFIGURE``, or a tracer provider already
+    installed -- and otherwise off. FastAPI looks its three global providers up on every
+    request to find them unconfigured, which cost an action about 3 % of its CPU in process
+    (``benchmarks/server.py``); a server started without OpenTelemetry never gains it later."""
+    from opentelemetry import trace
+
+    env = os.environ if environ is None else environ
+    if any(name.startswith("OTEL_") for name in env) or env.get("FASTAPI_OTEL_AUTO_CONFIGURE", "").lower() == "true":
+        return None
+    if not isinstance(trace.get_tracer_provider(), trace.ProxyTracerProvider):
+        return None
+    return {"tracing": False, "metrics": False, "logs": False}
+
 
 _DESCRIPTION = """\
 The rulekeeper table online: every command of the CLI as an HTTP operation, one operation per
@@ -135,6 +154,7 @@ def create_app(
         version="1",
         description=_DESCRIPTION,
         lifespan=lifespan,
+        telemetry=telemetry(),
         openapi_tags=[
             {"name": "campaigns", "description": "Create, show, settings, export and import."},
             {"name": "members", "description": "Tokens: invite, revoke, list; who am I."},
