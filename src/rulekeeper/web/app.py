@@ -27,8 +27,8 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.telemetry import TelemetryConfig
 from fastapi.openapi.utils import get_openapi
+from fastapi.telemetry import TelemetryConfig
 from starlette.routing import BaseRoute
 
 from rulekeeper.campaign import Store, open_store
