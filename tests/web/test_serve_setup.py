@@ -1,7 +1,8 @@
 """What ``rulekeeper serve`` sets up in its processes: the listening sockets (every connection
 accepted has Nagle's algorithm off, as with one worker; see ``shared_listener``; several workers
 listen on sockets of their own, which the kernel balances: ``worker_listeners``) and each
-worker's app, kept out of the garbage collector's full collections."""
+worker's app, kept out of the garbage collector's full collections, with FastAPI's
+OpenTelemetry off unless the process is set up for it."""
 
 from __future__ import annotations
 
