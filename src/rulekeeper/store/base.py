@@ -129,6 +129,29 @@ class AwaitedStore(abc.ABC):
         async with self.connected() as connection:
             return await connection.member_by_token_id(token_id)
 
+    async def append_if_head(
+        self,
+        campaign_id: int,
+        event: EventRecord,
+        *,
+        standing: str | None = None,
+        now: float = 0.0,
+        snapshot: SnapshotRecord | None = None,
+        drop_snapshots_from: int | None = None,
+    ) -> bool:
+        """:meth:`AwaitedConnection.append_if_head` on a connection of its own; a store may
+        write it together with others (PostgreSQL: ``store.pg_awaited``). Either way it is
+        answered only once it is written, or known not to be."""
+        async with self.connected() as connection:
+            return await connection.append_if_head(
+                campaign_id,
+                event,
+                standing=standing,
+                now=now,
+                snapshot=snapshot,
+                drop_snapshots_from=drop_snapshots_from,
+            )
+
     async def warm(self) -> None:
         """Get ready for the first requests (open connections); nothing by default."""
         return None

@@ -12,13 +12,22 @@ snapshot), in the same text as the blocking store's
 (:class:`~rulekeeper.store.statements.Statements`); everything else a server does runs the
 blocking store in a worker thread, as before. The connections are the event loop's own: made
 in it, used only from it and closed in it (:meth:`AwaitedPostgres.close`).
+
+The appends of one process go to PostgreSQL a transaction at a time, each transaction taking
+every write that came while the one before was under way (:meth:`AwaitedPostgres.append_if_head`:
+group commit). A write alone costs a round trip, a commit and a wake-up of the event loop;
+measured side by side on one connection, writes sent four to a transaction cost a quarter of the
+client CPU and a third of PostgreSQL's CPU each that the same writes cost one to a transaction
+(libpq's pipeline mode, ``pg_prepared.run_prepared_together``). Each write is still answered as
+if alone: written, refused at its head, or failed, and a transaction that one write fails is
+rolled back and its other writes sent again one by one.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, NamedTuple
 
@@ -26,7 +35,7 @@ import psycopg
 
 from rulekeeper.errors import StoreError
 from rulekeeper.store.base import AwaitedConnection, AwaitedStore, AwaitedUnavailable
-from rulekeeper.store.pg_prepared import PreparedWrite, prepare, run_prepared
+from rulekeeper.store.pg_prepared import PreparedWrite, prepare, run_prepared, run_prepared_together
 from rulekeeper.store.records import EventRecord, MemberRecord, SnapshotRecord
 from rulekeeper.store.statements import Statements, event_row, member_row
 
@@ -39,6 +48,10 @@ _log = logging.getLogger("rulekeeper.store")
 POOL_SIZE = 4
 #: How long the background waits for a new connection before trying again later.
 CONNECT_SECONDS = 10
+#: The most writes one transaction takes (``AwaitedPostgres.append_if_head``).
+TOGETHER = 64
+#: How long closing waits for the writes under way.
+CLOSE_SECONDS = 5.0
 
 
 #: libpq 17 cancels a statement on the connection's own socket; older ones need a thread.
@@ -78,6 +91,9 @@ class AwaitedPostgres(AwaitedStore):
         self._slots = asyncio.Semaphore(size)
         self._closed = False
         self._warming: asyncio.Task[None] | None = None
+        #: Writes waiting for the next transaction, and the task writing them (if any).
+        self._queue: list[_Queued] = []
+        self._writer: asyncio.Task[None] | None = None
         self._said_unprepared = False
         #: The action's write, prepared on every connection as it opens (``store.pg_prepared``),
         #: and the same keeping a snapshot.
@@ -172,8 +188,85 @@ class AwaitedPostgres(AwaitedStore):
                     else:
                         self._idle.append(connection)
 
+    async def append_if_head(
+        self,
+        campaign_id: int,
+        event: EventRecord,
+        *,
+        standing: str | None = None,
+        now: float = 0.0,
+        snapshot: SnapshotRecord | None = None,
+        drop_snapshots_from: int | None = None,
+    ) -> bool:
+        """The write, in one transaction with the others that came while the one before was
+        being written (group commit): answered once that transaction has committed, or is
+        known not to have."""
+        write, params = self._writes.chosen(campaign_id, event, standing, now, snapshot, drop_snapshots_from)
+        values = write.values(params)
+        if values is None or self._closed:
+            # psycopg's way, alone (or the shutting-down error): see _Connected.append_if_head.
+            return await super().append_if_head(
+                campaign_id, event, standing=standing, now=now, snapshot=snapshot, drop_snapshots_from=None
+            )
+        loop = asyncio.get_running_loop()
+        queued = _Queued(campaign_id, write, values, loop.create_future())
+        self._queue.append(queued)
+        if self._writer is None:
+            # Starts on the loop's next turn: the writes queued by then go with this one.
+            self._writer = loop.create_task(self._write_queued())
+        # A request cancelled meanwhile cancels this answer: its write is then left out of
+        # any transaction not yet sent (one already sent lands, or not, with the others).
+        return await queued.answer
+
+    async def _write_queued(self) -> None:
+        """Every queued write, a transaction at a time, until none is left."""
+        try:
+            while self._queue:
+                together = [q for q in self._queue[:TOGETHER] if not q.answer.done()]
+                del self._queue[:TOGETHER]
+                if together:
+                    await self._write_together(together)
+        finally:
+            self._writer = None
+
+    async def _write_together(self, together: list[_Queued]) -> None:
+        # Each transaction locks its campaigns' rows in the order of their ids, so two
+        # processes' transactions never wait for each other's rows in a cycle.
+        together.sort(key=lambda q: q.campaign_id)
+        try:
+            async with self.connected() as db:
+                if len(together) == 1:
+                    answers: list[bool] | None = [await db.run(together[0].write, together[0].values)]
+                else:
+                    answers = await db.run_together([(q.write, q.values) for q in together])
+        except asyncio.CancelledError:
+            for q in together:
+                q.answer.cancel()
+            raise
+        except Exception as exc:  # StoreError or AwaitedUnavailable: the same for each of them
+            for q in together:
+                if not q.answer.done():
+                    q.answer.set_exception(_copy(exc))
+            return
+        if answers is None:
+            # One write failed and took the others back with it: each alone now, to be
+            # written, or to fail, on its own (connected() says why in our words).
+            for q in together:
+                await self._write_together([q])
+            return
+        for q, answer in zip(together, answers, strict=True):
+            if not q.answer.done():
+                q.answer.set_result(answer)
+
     async def close(self) -> None:
         self._closed = True
+        writer = self._writer
+        if writer is not None:
+            # The writes already taken are answered (committed or not) before the pool closes;
+            # those still queued are told the server is shutting down.
+            done, _ = await asyncio.wait({writer}, timeout=CLOSE_SECONDS)
+            if not done:
+                writer.cancel()
         if self._warming is not None:
             self._warming.cancel()
         idle, self._idle = self._idle, []
@@ -181,11 +274,50 @@ class AwaitedPostgres(AwaitedStore):
             await self._drop(connection)
 
 
+def _copy(exc: Exception) -> Exception:
+    """``exc`` again, for one more waiter (each raises its own, with its own traceback)."""
+    again = type(exc)(*exc.args)
+    again.__cause__ = exc.__cause__
+    return again
+
+
+class _Queued(NamedTuple):
+    """A write waiting for the next transaction (``AwaitedPostgres.append_if_head``)."""
+
+    campaign_id: int
+    write: PreparedWrite
+    values: list[bytes | None]
+    answer: asyncio.Future[bool]
+
+
 class _Writes(NamedTuple):
     head: PreparedWrite
     standing: PreparedWrite
     head_keeping: PreparedWrite
     standing_keeping: PreparedWrite
+
+    def chosen(
+        self,
+        campaign_id: int,
+        event: EventRecord,
+        standing: str | None,
+        now: float,
+        snapshot: SnapshotRecord | None,
+        drop_snapshots_from: int | None,
+    ) -> tuple[PreparedWrite, dict[str, Any]]:
+        """The write ``AwaitedConnection.append_if_head`` takes for these arguments, and its
+        parameters."""
+        if drop_snapshots_from is not None:
+            raise ValueError("the awaited PostgreSQL statement forgets no snapshots (drops_snapshots is False)")
+        params = {**event_row(campaign_id, event), "base": event.seq - 1}
+        if snapshot is None:
+            write = self.head if standing is None else self.standing
+        else:
+            write = self.head_keeping if standing is None else self.standing_keeping
+            params.update(snapshot_version=snapshot.version, snapshot=snapshot.data)
+        if standing is not None:
+            params.update(token_id=standing, now=now)
+        return write, params
 
 
 class _Connected(AwaitedConnection):
@@ -212,21 +344,19 @@ class _Connected(AwaitedConnection):
         snapshot: SnapshotRecord | None = None,
         drop_snapshots_from: int | None = None,
     ) -> bool:
-        if drop_snapshots_from is not None:
-            raise ValueError("the awaited PostgreSQL statement forgets no snapshots (drops_snapshots is False)")
-        params = {**event_row(campaign_id, event), "base": event.seq - 1}
-        writes = self._writes
-        if snapshot is None:
-            write = writes.head if standing is None else writes.standing
-        else:
-            write = writes.head_keeping if standing is None else writes.standing_keeping
-            params.update(snapshot_version=snapshot.version, snapshot=snapshot.data)
-        if standing is not None:
-            params.update(token_id=standing, now=now)
+        write, params = self._writes.chosen(campaign_id, event, standing, now, snapshot, drop_snapshots_from)
         values = write.values(params)
         if values is not None:
-            return await run_prepared(self._connection, write, values)
+            return await self.run(write, values)
         # A value with no certain text form (store.pg_prepared): psycopg adapts it.
         async with self._connection.cursor() as cursor:
             await cursor.execute(write.statement, params)
             return await cursor.fetchone() is not None
+
+    async def run(self, write: PreparedWrite, values: list[bytes | None]) -> bool:
+        """One prepared write, alone: whether it returned a row."""
+        return await run_prepared(self._connection, write, values)
+
+    async def run_together(self, calls: Sequence[tuple[PreparedWrite, list[bytes | None]]]) -> list[bool] | None:
+        """Several prepared writes in one transaction (``pg_prepared.run_prepared_together``)."""
+        return await run_prepared_together(self._connection, calls)

@@ -28,13 +28,15 @@ import asyncio
 import contextlib
 import math
 import re
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Awaitable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import psycopg
 from psycopg import pq
 
-__all__ = ["PARAMETER_TYPES", "PreparedWrite", "prepare", "run_prepared"]
+__all__ = ["PARAMETER_TYPES", "PreparedWrite", "prepare", "run_prepared", "run_prepared_together"]
+
+_T = TypeVar("_T")
 
 #: The PostgreSQL type of each parameter an action's write takes (the columns of
 #: ``store.schema``), given when it is prepared: values are sent as text, and PostgreSQL cannot
@@ -131,7 +133,7 @@ class PreparedWrite:
 async def prepare(connection: psycopg.AsyncConnection[Any], write: PreparedWrite) -> None:
     """Make ``write`` on ``connection`` (once, as the connection opens)."""
     _idle(connection).send_prepare(write.wire_name, write.text.encode(), param_types=write.oids)
-    await _answer(connection)
+    await _answer(connection, _results(connection))
 
 
 async def run_prepared(
@@ -143,7 +145,7 @@ async def run_prepared(
     A statement's error is raised as psycopg's exception for it; a lost connection as
     ``psycopg.OperationalError``, after which ``connection.broken`` is true."""
     _idle(connection).send_query_prepared(write.wire_name, values)
-    return await _answer(connection)
+    return await _answer(connection, _results(connection))
 
 
 def _idle(connection: psycopg.AsyncConnection[Any]) -> pq.abc.PGconn:
@@ -153,10 +155,35 @@ def _idle(connection: psycopg.AsyncConnection[Any]) -> pq.abc.PGconn:
     return pgconn
 
 
-async def _answer(connection: psycopg.AsyncConnection[Any]) -> bool:
-    """Send what libpq holds and read every result of it: whether one returned a row."""
+async def run_prepared_together(
+    connection: psycopg.AsyncConnection[Any], calls: Sequence[tuple[PreparedWrite, list[bytes | None]]]
+) -> list[bool] | None:
+    """Run each of ``calls`` (prepared on ``connection``), in this order, as one transaction:
+    whether each returned a row; ``None`` when one of them failed, and so none was written.
+
+    libpq's pipeline mode sends every statement at once with one Sync after the last: PostgreSQL
+    runs them as one implicit transaction, committed at the Sync -- one commit, and one round
+    trip, for them all. The first statement to fail ends that transaction and PostgreSQL skips
+    the rest; the connection is idle again afterwards. A lost connection raises as
+    :func:`run_prepared` does, and so does an interruption."""
+    pgconn = _idle(connection)
+    pgconn.enter_pipeline_mode()
     try:
-        return await _results(connection)
+        for write, values in calls:
+            pgconn.send_query_prepared(write.wire_name, values)
+        pgconn.pipeline_sync()
+        return await _answer(connection, _pipelined_results(connection, len(calls)))
+    finally:
+        if pgconn.transaction_status == pq.TransactionStatus.IDLE:
+            # Every result read: the connection takes ordinary statements again. (Otherwise
+            # it is lost or was interrupted, and the pool closes it.)
+            pgconn.exit_pipeline_mode()
+
+
+async def _answer(connection: psycopg.AsyncConnection[Any], results: Awaitable[_T]) -> _T:
+    """Send what libpq holds and read every result of it (``results``)."""
+    try:
+        return await results
     except BaseException:
         # Interrupted (a request cancelled, as uvicorn does to those still running when it
         # stops): ask the server to stop the statement too, as psycopg does, so that a write
@@ -168,13 +195,48 @@ async def _answer(connection: psycopg.AsyncConnection[Any]) -> bool:
         raise
 
 
-async def _results(connection: psycopg.AsyncConnection[Any]) -> bool:
-    pgconn = connection.pgconn
-    loop = asyncio.get_running_loop()
+async def _sent(pgconn: pq.abc.PGconn, loop: asyncio.AbstractEventLoop) -> None:
     while pgconn.flush():
         # As libpq asks: while the rest waits to be sent, read what the server sends meanwhile.
         if await _ready(loop, pgconn.socket, writing=True):
             pgconn.consume_input()
+
+
+async def _pipelined_results(connection: psycopg.AsyncConnection[Any], count: int) -> list[bool] | None:
+    """The results of ``count`` pipelined statements and their Sync: whether each returned a
+    row, or ``None`` if one failed (those after it come back aborted, unrun)."""
+    pgconn = connection.pgconn
+    loop = asyncio.get_running_loop()
+    await _sent(pgconn, loop)
+    answers: list[bool] = []
+    returned = False
+    failed = False
+    while True:
+        pgconn.consume_input()
+        while not pgconn.is_busy():
+            result = pgconn.get_result()
+            if result is None:  # the end of one statement's results
+                answers.append(returned)
+                returned = False
+                if len(answers) > count:
+                    raise psycopg.InterfaceError("PostgreSQL answered more statements than were sent")
+                continue
+            status = result.status
+            if status == pq.ExecStatus.PIPELINE_SYNC:
+                if len(answers) != count:
+                    raise psycopg.InterfaceError("PostgreSQL answered fewer statements than were sent")
+                return None if failed else answers
+            if status == pq.ExecStatus.TUPLES_OK:
+                returned = result.ntuples > 0
+            elif status not in (pq.ExecStatus.COMMAND_OK, pq.ExecStatus.PIPELINE_ABORTED):
+                failed = True
+        await _ready(loop, pgconn.socket)
+
+
+async def _results(connection: psycopg.AsyncConnection[Any]) -> bool:
+    pgconn = connection.pgconn
+    loop = asyncio.get_running_loop()
+    await _sent(pgconn, loop)
     returned = False
     error: psycopg.Error | None = None
     while True:

@@ -162,16 +162,16 @@ async def execute_awaited(
             return None
         try:
             # Waits at most for other requests' statements (never for a thread, nor for a
-            # connection being opened: ``AwaitedStore.connected``).
-            async with awaited.connected() as db:
-                written = await db.append_if_head(
-                    access.record.id,
-                    planned.event,
-                    standing=access.identity.token_id,
-                    now=time.time(),
-                    snapshot=planned.snapshot,
-                    drop_snapshots_from=planned.drop_snapshots_from,
-                )
+            # connection being opened: ``AwaitedStore.connected``); on PostgreSQL, written in
+            # one transaction with the other requests' writes that come meanwhile.
+            written = await awaited.append_if_head(
+                access.record.id,
+                planned.event,
+                standing=access.identity.token_id,
+                now=time.time(),
+                snapshot=planned.snapshot,
+                drop_snapshots_from=planned.drop_snapshots_from,
+            )
         except AwaitedUnavailable:
             return None  # nothing written: execute() writes it on the blocking store
         result = campaign.settle_presumed(planned, written)
