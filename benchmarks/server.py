@@ -24,7 +24,8 @@ most of a core from the servers.
   (``rulekeeper.web.protocol``: one ``send`` per response), so what that protocol saves is not
   counted as our work above the framework, and ``serve`` on PostgreSQL (one worker; its
   database's CPU beside it; ``--no-cpu-postgresql`` leaves it out), where two clients acting on
-  each campaign at once make a request wait for another's awaited write.
+  each campaign at once make a request wait for another's awaited write. With ``--before`` the
+  other checkout serves on PostgreSQL too, on a database of its own.
 * **throughput**, for each backend (``--backends``: ``sqlite`` with one worker, ``postgresql``
   with two, ``postgresql1`` with one, ``postgresql4`` with four, ``postgresql-2proc``: two
   ``serve`` processes on two ports sharing the database, as two machines would, the campaigns
@@ -361,13 +362,20 @@ async def make_campaigns(url: str, tag: str, count: int) -> list[tuple[str, str]
 
 
 def cpu_comparison(
-    db: str, workdir: Path, actions: int, rounds: int, before: str | None = None, pg_url: str | None = None
+    db: str,
+    workdir: Path,
+    actions: int,
+    rounds: int,
+    before: str | None = None,
+    pg_url: str | None = None,
+    pg_before_url: str | None = None,
 ) -> dict[str, float]:
     """``rulekeeper serve`` (SQLite, 1 worker) against the hello-world of ``hello_app.py`` under
     the same load, alternating ``rounds`` times in one run; the median of each. ``before``: the
     ``src`` of another checkout, served too and measured in the same rounds (a before/after
     comparison on one machine in one run). ``pg_url``: ``serve`` on that PostgreSQL database
-    (one worker) joins the rounds too, its database's CPU reported beside it.
+    (one worker) joins the rounds too, its database's CPU reported beside it; ``pg_before_url``:
+    the ``before`` checkout's ``serve`` on that database, likewise.
 
     The hello-world runs twice: on uvicorn's own HTTP/1.1 protocol, as the issue's baseline
     ("whatever uvicorn picks"), and on ``serve``'s protocol (``rulekeeper.web.protocol``: one
@@ -387,14 +395,19 @@ def cpu_comparison(
             )
         if pg_url is not None:
             servers["serve, PostgreSQL"] = stack.enter_context(serving(pg_url, 1, workdir / "serve-cpu-pg.log"))
+        if before is not None and pg_before_url is not None:
+            servers["PostgreSQL, before"] = stack.enter_context(
+                serving(pg_before_url, 1, workdir / "serve-cpu-pg-before.log", source=before)
+            )
+        on_postgresql = ("serve, PostgreSQL", "PostgreSQL, before")
         targets = asyncio.run(make_campaigns(servers["rulekeeper serve"].url, "cpu", CPU_CAMPAIGNS))
         own_targets = {
             label: asyncio.run(make_campaigns(servers[label].url, "cpu", CPU_CAMPAIGNS))
-            for label in ("serve, before", "serve, PostgreSQL")
+            for label in ("serve, before", *on_postgresql)
             if label in servers
         }
         runs: dict[str, list[tuple[float, float, float]]] = {label: [] for label in servers}
-        database: list[float] = []
+        database: dict[str, list[float]] = {label: [] for label in on_postgresql if label in servers}
         order = list(servers)
         for turn in range(rounds):
             # Each round starts with another server: whichever went first measured a few
@@ -402,8 +415,8 @@ def cpu_comparison(
             for label in order[turn % len(order) :] + order[: turn % len(order)]:
                 theirs = database_cpu(workdir)
                 runs[label].append(asyncio.run(cpu_load(servers[label], own_targets.get(label, targets), actions)))
-                if label == "serve, PostgreSQL":
-                    database.append((database_cpu(workdir) - theirs) * 1000 / (CPU_CLIENTS * actions))
+                if label in database:
+                    database[label].append((database_cpu(workdir) - theirs) * 1000 / (CPU_CLIENTS * actions))
     medians = {label: tuple(statistics.median(x) for x in zip(*rows, strict=True)) for label, rows in runs.items()}
     hello_ms = medians["FastAPI hello"][0]
     ours_ms = medians["hello, our HTTP"][0]
@@ -411,9 +424,9 @@ def cpu_comparison(
         hello_world = label in ("FastAPI hello", "hello, our HTTP")
         unit = "request" if hello_world else "action "
         ratio = "" if hello_world else f"   {ms / hello_ms:.2f}x hello, {ms / ours_ms:.2f}x hello on our HTTP"
-        extra = f" + PostgreSQL {statistics.median(database):4.2f} ms" if label == "serve, PostgreSQL" else ""
+        extra = f" + PostgreSQL {statistics.median(database[label]):4.2f} ms" if label in database else ""
         print(
-            f"  {label:<17}: {ms:5.2f} ms CPU per {unit}{extra}  {rate:6.1f}/s   p95 {p95 * 1000:6.1f} ms{ratio}",
+            f"  {label:<18}: {ms:5.2f} ms CPU per {unit}{extra}  {rate:6.1f}/s   p95 {p95 * 1000:6.1f} ms{ratio}",
             flush=True,
         )
     ms, rate, _ = medians["rulekeeper serve"]
@@ -436,7 +449,10 @@ def cpu_comparison(
         out["before_ratio"] = medians["serve, before"][0] / hello_ms
     if pg_url is not None:
         out["postgresql_cpu_ms"] = medians["serve, PostgreSQL"][0]
-        out["postgresql_database_cpu_ms"] = statistics.median(database)
+        out["postgresql_database_cpu_ms"] = statistics.median(database["serve, PostgreSQL"])
+    if "PostgreSQL, before" in database:
+        out["postgresql_before_cpu_ms"] = medians["PostgreSQL, before"][0]
+        out["postgresql_before_database_cpu_ms"] = statistics.median(database["PostgreSQL, before"])
     return out
 
 
@@ -778,7 +794,9 @@ def main() -> None:
             print(f"== CPU per action: SQLite, 1 worker, {CPU_CAMPAIGNS} campaigns, {CPU_CLIENTS} clients", flush=True)
             cpu_dir = workdir / "cpu"  # a PostgreSQL of its own: the throughput part starts another
             cpu_dir.mkdir()
-            with backends(["postgresql1"] if args.cpu_postgresql else [], cpu_dir) as dbs:
+            # With --before, a second database for the other checkout's serve on PostgreSQL.
+            wanted = (["postgresql1", "postgresql"] if args.before else ["postgresql1"]) if args.cpu_postgresql else []
+            with backends(wanted, cpu_dir) as dbs:
                 results["cpu"] = cpu_comparison(
                     str(cpu_dir / "cpu.db"),
                     cpu_dir,
@@ -786,6 +804,7 @@ def main() -> None:
                     args.cpu_rounds,
                     args.before,
                     pg_url=dbs[0].db if dbs else None,
+                    pg_before_url=dbs[1].db if len(dbs) > 1 else None,
                 )
         if "throughput" in parts:
             if args.pg_no_commit_flush:
