@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulekeeper.campaign.jsonable import canonical, dumps, jsonable
+from rulekeeper.campaign.jsonable import canonical, dumps, jsonable, record_text
 from rulekeeper.errors import InputError
 
 
@@ -114,3 +114,41 @@ def test_a_command_nested_past_any_real_one_is_answered_as_the_round_trip_answer
     cycle.append(cycle)
     with pytest.raises(InputError, match="command is not JSON data"):
         canonical(cycle, "command")
+
+
+# -- an outcome record's text (``jsonable.record_text``) -------------------------------------
+_record_leaves = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text()
+_records = st.recursive(
+    _record_leaves,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=30,
+)
+
+
+@given(_records)
+def test_a_record_reads_back_from_its_text_as_from_dumps(record: Any) -> None:
+    if not _finite(record):
+        with pytest.raises(ValueError):
+            record_text(record)
+        return
+    assert _same(json.loads(record_text(record)), json.loads(dumps(record)))
+
+
+def _finite(value: Any) -> bool:
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, list):
+        return all(_finite(v) for v in value)
+    if isinstance(value, dict):
+        return all(_finite(v) for v in value.values())
+    return True
+
+
+def test_a_record_text_is_compact_and_writes_text_as_it_is() -> None:
+    record = {"text": 'héllo ✓ "quoted" \\ \n\x1f', "n": [1, 2.5, -0.0, 10**20, None, True], "empty": {}}
+    assert record_text(record) == dumps(record)
+    # Words that only look like a float JSON cannot write are text like any other.
+    assert json.loads(record_text({"said": "NaN and Infinity"})) == {"said": "NaN and Infinity"}
+    for odd in (math.nan, math.inf, -math.inf):
+        with pytest.raises(ValueError):
+            record_text({"result": {"hp": odd}})

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rulekeeper.campaign.commands import apply_command, live_dice, summarize
-from rulekeeper.campaign.jsonable import canonical, dumps, jsonable
+from rulekeeper.campaign.jsonable import canonical, jsonable, record_text
 from rulekeeper.campaign.names import check_name, check_slug
 from rulekeeper.campaign.presumed import NotPresumed, PresumedHistory
 from rulekeeper.campaign.reading import PlayerTimeline
@@ -918,7 +918,7 @@ class Campaign:
             seq=seq,
             kind=str(command["kind"]),
             command=command,
-            outcome=dumps(record),
+            outcome=record_text(record),
             at=before.game.clock,
             until=after.game.clock,
             base_version=seq - 1,
