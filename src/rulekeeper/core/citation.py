@@ -7,6 +7,7 @@ citation anywhere has to spell out its book.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -72,13 +73,20 @@ class Rule:
         return f"[{self._titles()[1]}: {self._section()[0].rsplit(': ', 1)[-1]}]"
 
     def __str__(self) -> str:
-        section, brief = self._section()
-        parts = [self.source, section]
-        if self.page:
-            parts.append(self.page)
-        text = ", ".join(parts)
-        if brief:
-            text += " (our rules brief)"
-        if self.reading:
-            text += f" (reading: {self.reading})"
-        return text
+        # Every step of every answer writes its rule out, and a game cites a few dozen rules.
+        return _cited(self)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cited(rule: Rule) -> str:
+    """What ``str(rule)`` reads."""
+    section, brief = rule._section()
+    parts = [rule.source, section]
+    if rule.page:
+        parts.append(rule.page)
+    text = ", ".join(parts)
+    if brief:
+        text += " (our rules brief)"
+    if rule.reading:
+        text += f" (reading: {rule.reading})"
+    return text
