@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -34,3 +34,13 @@ async def written(awaited: AwaitedStore, campaign_id: int, event: EventRecord, *
     (``commands.execute_awaited``); ``where``: its keywords (``standing``, ``now``, ...)."""
     async with awaited.connected() as db:
         return await db.append_if_head(campaign_id, event, **where)
+
+
+async def appended(awaited: AwaitedStore, campaign_id: int, event: EventRecord, **where: Any) -> bool:
+    """The same write as a command makes it (``AwaitedStore.append_if_head``; on PostgreSQL in
+    a transaction with any others queued meanwhile)."""
+    return await awaited.append_if_head(campaign_id, event, **where)
+
+
+#: ``written`` or ``appended``.
+Writer = Callable[..., Coroutine[Any, Any, bool]]

@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from awaited_support import awaiting, warmed, written
+from awaited_support import Writer, awaiting, warmed, written
 from test_store_backends import NEW, event
 
 from rulekeeper.errors import StoreError
@@ -71,7 +71,7 @@ def test_the_awaited_write_lands_only_on_its_head_for_a_new_key(store: Store) ->
     assert store.find_campaign("c").version == 2  # type: ignore[union-attr]
 
 
-def refused_once_no_longer_standing(store: Store, awaited: AwaitedStore) -> None:
+def refused_once_no_longer_standing(store: Store, awaited: AwaitedStore, write: Writer = written) -> None:
     """Writes for members that stand, have expired, are unknown, of another campaign or revoked
     meanwhile: only those that stand land, and nothing else is written."""
     record = store.create_campaign(NEW)
@@ -83,14 +83,14 @@ def refused_once_no_longer_standing(store: Store, awaited: AwaitedStore) -> None
     async def run() -> list[bool]:
         async with warmed(awaited):
             answers = [
-                await written(awaited, record.id, event(1), standing="ana1", now=50.0),  # stands
-                await written(awaited, record.id, event(2), standing="late", now=150.0),  # expired
-                await written(awaited, record.id, event(2), standing="nobody", now=50.0),  # unknown
-                await written(awaited, record.id, event(2), standing="elsewhere", now=50.0),  # not this campaign
+                await write(awaited, record.id, event(1), standing="ana1", now=50.0),  # stands
+                await write(awaited, record.id, event(2), standing="late", now=150.0),  # expired
+                await write(awaited, record.id, event(2), standing="nobody", now=50.0),  # unknown
+                await write(awaited, record.id, event(2), standing="elsewhere", now=50.0),  # not this campaign
             ]
             assert store.revoke_members(record.id, "ana", 60.0) == 2  # meanwhile, in a transaction of its own
-            answers.append(await written(awaited, record.id, event(2), standing="ana1", now=70.0))
-            answers.append(await written(awaited, record.id, event(2)))  # no member to check
+            answers.append(await write(awaited, record.id, event(2), standing="ana1", now=70.0))
+            answers.append(await write(awaited, record.id, event(2)))  # no member to check
             return answers
 
     assert asyncio.run(run()) == [True, False, False, False, False, True]

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from awaited_support import written
+from awaited_support import Writer, appended, written
 from test_awaited_postgres import refused_once_no_longer_standing
 from test_store_backends import NEW, event
 
@@ -18,6 +18,13 @@ from rulekeeper.store import open_store
 from rulekeeper.store.base import AwaitedUnavailable
 from rulekeeper.store.sqlite import SqliteStore
 from rulekeeper.store.sqlite_inline import InlineSqlite
+
+
+@pytest.fixture(params=[written, appended], ids=["on a held connection", "as a command appends"])
+def write(request: pytest.FixtureRequest) -> Writer:
+    """Each test twice: the write on a connection held for it, and as a command makes it."""
+    way: Writer = request.param
+    return way
 
 
 @pytest.fixture
@@ -28,21 +35,21 @@ def store(tmp_path: Path) -> Iterator[SqliteStore]:
     opened.close()
 
 
-def test_a_write_for_a_member_is_refused_once_the_member_no_longer_stands(store: SqliteStore) -> None:
-    refused_once_no_longer_standing(store, InlineSqlite(store, threading.RLock()))
+def test_a_write_for_a_member_is_refused_once_the_member_no_longer_stands(store: SqliteStore, write: Writer) -> None:
+    refused_once_no_longer_standing(store, InlineSqlite(store, threading.RLock()), write)
 
 
-def test_the_write_lands_only_on_its_head_for_a_new_key(store: SqliteStore) -> None:
+def test_the_write_lands_only_on_its_head_for_a_new_key(store: SqliteStore, write: Writer) -> None:
     record = store.create_campaign(NEW)
     inline = InlineSqlite(store, threading.RLock())
 
     async def run() -> list[bool]:
         return [
-            await written(inline, record.id, event(1, key="a")),
-            await written(inline, record.id, event(1)),  # the head is 1 now
-            await written(inline, record.id, event(3)),  # nor 2
-            await written(inline, record.id, event(2, key="a")),  # the key is taken
-            await written(inline, record.id, event(2)),
+            await write(inline, record.id, event(1, key="a")),
+            await write(inline, record.id, event(1)),  # the head is 1 now
+            await write(inline, record.id, event(3)),  # nor 2
+            await write(inline, record.id, event(2, key="a")),  # the key is taken
+            await write(inline, record.id, event(2)),
         ]
 
     assert asyncio.run(run()) == [True, False, False, False, True]
@@ -50,7 +57,7 @@ def test_the_write_lands_only_on_its_head_for_a_new_key(store: SqliteStore) -> N
         assert [(e.seq, e.key) for e in history.events()] == [(1, "a"), (2, None)]
 
 
-def test_a_worker_thread_holding_the_writer_lock_is_never_waited_for(store: SqliteStore) -> None:
+def test_a_worker_thread_holding_the_writer_lock_is_never_waited_for(store: SqliteStore, write: Writer) -> None:
     record = store.create_campaign(NEW)
     writer = threading.RLock()
     inline = InlineSqlite(store, writer)
@@ -67,7 +74,7 @@ def test_a_worker_thread_holding_the_writer_lock_is_never_waited_for(store: Sqli
         assert taken.wait(10)
 
         async def attempt() -> None:
-            await written(inline, record.id, event(1))
+            await write(inline, record.id, event(1))
 
         with pytest.raises(AwaitedUnavailable):
             asyncio.run(attempt())
@@ -75,7 +82,7 @@ def test_a_worker_thread_holding_the_writer_lock_is_never_waited_for(store: Sqli
     finally:
         release.set()
         thread.join()
-    assert asyncio.run(written(inline, record.id, event(1)))  # free again: written at once
+    assert asyncio.run(write(inline, record.id, event(1)))  # free again: written at once
     given_back: list[bool] = []
     elsewhere = threading.Thread(target=lambda: given_back.append(writer.acquire(blocking=False)))
     elsewhere.start()
@@ -83,7 +90,7 @@ def test_a_worker_thread_holding_the_writer_lock_is_never_waited_for(store: Sqli
     assert given_back == [True]  # the loop let go of the lock after its statement
 
 
-def test_a_write_that_keeps_a_snapshot_keeps_it_in_the_same_transaction(store: SqliteStore) -> None:
+def test_a_write_that_keeps_a_snapshot_keeps_it_in_the_same_transaction(store: SqliteStore, write: Writer) -> None:
     from test_awaited_postgres import _member
 
     from rulekeeper.store.records import SnapshotRecord
@@ -97,24 +104,26 @@ def test_a_write_that_keeps_a_snapshot_keeps_it_in_the_same_transaction(store: S
         with store.reading(record.id) as history:
             return history.latest_snapshot()
 
-    async def write(seq: int, **kw: object) -> bool:
-        return await written(inline, record.id, event(seq), **kw)
+    async def put(seq: int, **kw: object) -> bool:
+        return await write(inline, record.id, event(seq), **kw)
 
-    assert asyncio.run(write(1, snapshot=SnapshotRecord(1, "one")))
-    assert asyncio.run(write(2, standing="ana1", now=5.0, snapshot=SnapshotRecord(2, "two")))
+    assert asyncio.run(put(1, snapshot=SnapshotRecord(1, "one")))
+    assert asyncio.run(put(2, standing="ana1", now=5.0, snapshot=SnapshotRecord(2, "two")))
     assert latest() == SnapshotRecord(2, "two")
     assert store.revoke_members(record.id, "ana", 4.0) == 1
     # Refused (the member no longer stands): neither its event nor its snapshot is kept, and the
     # snapshots it would forget are not forgotten.
-    assert not asyncio.run(write(3, standing="ana1", now=5.0, drop_snapshots_from=2, snapshot=SnapshotRecord(3, "x")))
+    assert not asyncio.run(put(3, standing="ana1", now=5.0, drop_snapshots_from=2, snapshot=SnapshotRecord(3, "x")))
     assert latest() == SnapshotRecord(2, "two")
-    assert asyncio.run(write(3, drop_snapshots_from=2))  # no member to check: written, 2 forgotten
+    assert asyncio.run(put(3, drop_snapshots_from=2))  # no member to check: written, 2 forgotten
     assert latest() == SnapshotRecord(1, "one")
     with store.reading(record.id) as history:
         assert [e.seq for e in history.events()] == [1, 2, 3]
 
 
-def test_a_failure_after_the_event_leaves_nothing_written(store: SqliteStore, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failure_after_the_event_leaves_nothing_written(
+    store: SqliteStore, monkeypatch: pytest.MonkeyPatch, write: Writer
+) -> None:
     """The event and its snapshot commit together: a snapshot that cannot be written takes the
     event back with it."""
     from test_awaited_postgres import _member
@@ -134,7 +143,7 @@ def test_a_failure_after_the_event_leaves_nothing_written(store: SqliteStore, mo
     for standing in (None, "ana1"):  # the blocking store's transaction, and the member-checking one
         with pytest.raises(StoreError):
             asyncio.run(
-                written(inline, record.id, event(1), standing=standing, now=5.0, snapshot=SnapshotRecord(1, "one"))
+                write(inline, record.id, event(1), standing=standing, now=5.0, snapshot=SnapshotRecord(1, "one"))
             )
     monkeypatch.undo()
     assert store.find_campaign(NEW.name).version == 0  # type: ignore[union-attr]
@@ -142,7 +151,7 @@ def test_a_failure_after_the_event_leaves_nothing_written(store: SqliteStore, mo
         assert history.events() == [] and history.latest_snapshot() is None
 
 
-def test_a_database_another_connection_holds_is_never_waited_for(store: SqliteStore) -> None:
+def test_a_database_another_connection_holds_is_never_waited_for(store: SqliteStore, write: Writer) -> None:
     """The CLI, or a worker thread adding a member, holds SQLite's write lock: the loop's write
     is turned away at once with nothing written, its reads go on, and a worker thread's
     connection still waits for the lock as before."""
@@ -158,7 +167,7 @@ def test_a_database_another_connection_holds_is_never_waited_for(store: SqliteSt
         blocker.execute("BEGIN IMMEDIATE")
         started = time.monotonic()
         with pytest.raises(AwaitedUnavailable):
-            asyncio.run(written(inline, record.id, event(1), standing="ana1", now=5.0))
+            asyncio.run(write(inline, record.id, event(1), standing="ana1", now=5.0))
         assert time.monotonic() - started < 1.0  # not SQLite's minute of waiting
         assert asyncio.run(inline.member_by_token_id("ana1")) is not None  # a read waits for no writer
         by_thread: list[bool] = []

@@ -389,7 +389,7 @@ def test_a_sqlite_file_another_writer_holds_never_stalls_the_event_loop(
     from rulekeeper.store.base import AwaitedUnavailable
 
     turned_away: list[bool] = []
-    inline_write = sqlite_inline._Inline.append_if_head
+    inline_write = sqlite_inline.InlineSqlite.append_if_head
 
     async def spied(self: Any, *args: Any, **kw: Any) -> bool:
         try:
@@ -398,7 +398,7 @@ def test_a_sqlite_file_another_writer_holds_never_stalls_the_event_loop(
             turned_away.append(True)
             raise
 
-    monkeypatch.setattr(sqlite_inline._Inline, "append_if_head", spied)
+    monkeypatch.setattr(sqlite_inline.InlineSqlite, "append_if_head", spied)
     path = tmp_path / "c.db"
     api = InProcess(create_app(f"sqlite:///{path}"))
     blocker = sqlite3.connect(path, isolation_level=None)

@@ -56,6 +56,32 @@ class InlineSqlite(AwaitedStore):
             self._in_use = False
             self._writer.release()
 
+    async def append_if_head(
+        self,
+        campaign_id: int,
+        event: EventRecord,
+        *,
+        standing: str | None = None,
+        now: float = 0.0,
+        snapshot: SnapshotRecord | None = None,
+        drop_snapshots_from: int | None = None,
+    ) -> bool:
+        # What connected() and _Inline.append_if_head do, without their context managers'
+        # generators: every action on the file writes here.
+        if self._in_use or not self._writer.acquire(blocking=False):
+            raise AwaitedUnavailable("a worker thread is writing")
+        self._in_use = True
+        try:
+            self._store.without_waiting()
+            if standing is None:
+                return self._store.append_if_head(campaign_id, event, snapshot, drop_snapshots_from)
+            return self._store.append_if_standing(campaign_id, event, standing, now, snapshot, drop_snapshots_from)
+        except StoreBusy:
+            raise AwaitedUnavailable("the database is busy") from None  # as _turned_away()
+        finally:
+            self._in_use = False
+            self._writer.release()
+
     async def member_by_token_id(self, token_id: str) -> MemberRecord | None:
         # A read: WAL readers wait for no writer, so it needs no writer lock.
         self._store.without_waiting()
