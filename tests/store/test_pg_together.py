@@ -187,3 +187,31 @@ def test_statements_sent_together_answer_each_in_order_and_a_failure_keeps_none(
             await conn.close()
 
     assert asyncio.run(run()) == [[True, False, True], None, [(1, 5), (2, 6)]]
+
+
+@pytest.mark.postgres
+def test_a_fault_of_ours_mid_transaction_answers_every_write_and_the_next_go_on(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Should the answers not match the writes (a bug of ours), no request waits for ever: each
+    is told the outcome is unknown, in our words, and later writes are written as before."""
+    from rulekeeper.store import pg_awaited
+
+    first, second, third = _campaigns(store, 3)
+    sent = pg_awaited._Connected.run_together
+
+    async def short(self: Any, calls: Any) -> list[bool] | None:
+        answers = await sent(self, calls)
+        return None if answers is None else answers[:-1]
+
+    async def run() -> tuple[list[object], bool]:
+        async with warmed(awaiting(store)) as awaited:
+            monkeypatch.setattr(pg_awaited._Connected, "run_together", short)
+            writes = [awaited.append_if_head(r.id, event(1)) for r in (first, second)]
+            answers = await asyncio.wait_for(asyncio.gather(*writes, return_exceptions=True), 10)
+            monkeypatch.undo()
+            return list(answers), await awaited.append_if_head(third.id, event(1))
+
+    answers, later = asyncio.run(run())
+    assert all(isinstance(a, StoreError) and str(a).startswith("database error (") for a in answers), answers
+    assert later is True

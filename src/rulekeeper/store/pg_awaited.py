@@ -224,8 +224,19 @@ class AwaitedPostgres(AwaitedStore):
             while self._queue:
                 together = [q for q in self._queue[:TOGETHER] if not q.answer.done()]
                 del self._queue[:TOGETHER]
-                if together:
+                if not together:
+                    continue
+                try:
                     await self._write_together(together)
+                except Exception as exc:
+                    # A fault of ours, not the database's: whatever became of the transaction,
+                    # no request may wait for an answer that will never come.
+                    _log.exception("the writes of %d actions were left unanswered", len(together))
+                    for q in together:
+                        if not q.answer.done():
+                            q.answer.set_exception(
+                                StoreError(f"database error ({self._shown_url}): {type(exc).__name__}")
+                            )
         finally:
             self._writer = None
 
@@ -254,6 +265,8 @@ class AwaitedPostgres(AwaitedStore):
             for q in together:
                 await self._write_together([q])
             return
+        if len(answers) != len(together):
+            raise RuntimeError(f"{len(answers)} answers for {len(together)} writes")
         for q, answer in zip(together, answers, strict=True):
             if not q.answer.done():
                 q.answer.set_result(answer)
