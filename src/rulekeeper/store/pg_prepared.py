@@ -8,7 +8,8 @@ more CPU than PostgreSQL spends on the statement itself: measured side by side o
 own non-blocking calls. So the statement is prepared when a connection opens
 (:func:`prepare`: the protocol's named prepared statement, as psycopg's own are, its parameter
 types given), and each write sends only its values, as text, awaiting the socket on the event
-loop (:func:`run_prepared`).
+loop (:func:`run_prepared`). Several writes can go at once, as one transaction, in libpq's
+pipeline mode (:func:`run_prepared_together`, for the pool's group commit).
 
 Only values whose text form is certain go this way (``None``, ``str`` without a NUL, ``int``,
 finite ``float`` for a floating-point parameter); anything else returns ``None`` from
