@@ -263,7 +263,8 @@ class AwaitedPostgres(AwaitedStore):
             # One write failed and took the others back with it: each alone now, to be
             # written, or to fail, on its own (connected() says why in our words).
             for q in together:
-                await self._write_together([q])
+                if not q.answer.done():  # not one whose request has gone away meanwhile
+                    await self._write_together([q])
             return
         if len(answers) != len(together):
             raise RuntimeError(f"{len(answers)} answers for {len(together)} writes")

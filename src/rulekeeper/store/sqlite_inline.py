@@ -42,8 +42,7 @@ class InlineSqlite(AwaitedStore):
         self._writer = writer
         self._in_use = False
 
-    @asynccontextmanager
-    async def connected(self) -> AsyncIterator[AwaitedConnection]:
+    def _take(self) -> None:
         # The writer lock is re-entrant and the loop one thread: the flag keeps a second block
         # on the loop (were a statement ever to suspend) from sharing a transaction.
         if self._in_use or not self._writer.acquire(blocking=False):
@@ -51,10 +50,21 @@ class InlineSqlite(AwaitedStore):
         self._in_use = True
         try:
             self._store.without_waiting()
+        except BaseException:
+            self._give_back()
+            raise
+
+    def _give_back(self) -> None:
+        self._in_use = False
+        self._writer.release()
+
+    @asynccontextmanager
+    async def connected(self) -> AsyncIterator[AwaitedConnection]:
+        self._take()
+        try:
             yield self._connection
         finally:
-            self._in_use = False
-            self._writer.release()
+            self._give_back()
 
     async def append_if_head(
         self,
@@ -66,21 +76,20 @@ class InlineSqlite(AwaitedStore):
         snapshot: SnapshotRecord | None = None,
         drop_snapshots_from: int | None = None,
     ) -> bool:
-        # What connected() and _Inline.append_if_head do, without their context managers'
-        # generators: every action on the file writes here.
-        if self._in_use or not self._writer.acquire(blocking=False):
-            raise AwaitedUnavailable("a worker thread is writing")
-        self._in_use = True
+        # connected() without its context manager's generator: every action on the file
+        # writes here.
+        self._take()
         try:
-            self._store.without_waiting()
-            if standing is None:
-                return self._store.append_if_head(campaign_id, event, snapshot, drop_snapshots_from)
-            return self._store.append_if_standing(campaign_id, event, standing, now, snapshot, drop_snapshots_from)
-        except StoreBusy:
-            raise AwaitedUnavailable("the database is busy") from None  # as _turned_away()
+            return await self._connection.append_if_head(
+                campaign_id,
+                event,
+                standing=standing,
+                now=now,
+                snapshot=snapshot,
+                drop_snapshots_from=drop_snapshots_from,
+            )
         finally:
-            self._in_use = False
-            self._writer.release()
+            self._give_back()
 
     async def member_by_token_id(self, token_id: str) -> MemberRecord | None:
         # A read: WAL readers wait for no writer, so it needs no writer lock.
