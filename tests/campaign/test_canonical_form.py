@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from rulekeeper.campaign.jsonable import canonical, dumps, jsonable, record_text
 from rulekeeper.errors import InputError
+from support.same_data import same
 
 
 def _round_trip(value: Any) -> Any:
@@ -33,23 +34,10 @@ _plain = st.recursive(
 )
 
 
-def _same(a: Any, b: Any) -> bool:
-    """Equal, of the same types all the way down (``1 == 1.0 == True`` is not enough)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
-    if isinstance(a, float):
-        return math.copysign(1.0, a) == math.copysign(1.0, b) and a == b
-    return bool(a == b)
-
-
 @given(_plain)
 def test_plain_data_reads_back_as_the_round_trip_gives_it(value: Any) -> None:
     copied = canonical(value, "command")
-    assert _same(copied, _round_trip(value))
+    assert same(copied, _round_trip(value))
     if isinstance(value, (list, dict)) and value:
         assert copied is not value  # a copy: changing it leaves the caller's command alone
 
@@ -80,7 +68,7 @@ class Point:
     ],
 )
 def test_anything_else_takes_the_round_trip(value: Any) -> None:
-    assert _same(canonical(value, "command"), _round_trip(value))
+    assert same(canonical(value, "command"), _round_trip(value))
 
 
 @pytest.mark.parametrize(
@@ -105,7 +93,7 @@ def _nested(depth: int) -> Any:
 
 
 def test_a_command_nested_past_any_real_one_is_answered_as_the_round_trip_answers_it() -> None:
-    assert _same(canonical(_nested(20), "command"), _round_trip(_nested(20)))
+    assert same(canonical(_nested(20), "command"), _round_trip(_nested(20)))
     with pytest.raises(ValueError, match="depth"):
         _round_trip(_nested(200))
     with pytest.raises(InputError, match="command is not JSON data"):
@@ -131,7 +119,7 @@ def test_a_record_reads_back_from_its_text_as_from_dumps(record: Any) -> None:
         with pytest.raises(ValueError):
             record_text(record)
         return
-    assert _same(json.loads(record_text(record)), json.loads(dumps(record)))
+    assert same(json.loads(record_text(record)), json.loads(dumps(record)))
 
 
 def _finite(value: Any) -> bool:

@@ -4,7 +4,6 @@ one call -- records already stored are compared with new ones on every verified 
 
 from __future__ import annotations
 
-import math
 from typing import Any, cast
 
 import pytest
@@ -21,6 +20,7 @@ from rulekeeper.core.play import Event, Outcome
 from rulekeeper.demo import demo_files
 from rulekeeper.scenario import load_scenario
 from rulekeeper.store import open_store
+from support.same_data import same
 
 
 def _whole(result: Any, steps: Any, outcome: Outcome[Any] | None) -> Any:
@@ -29,19 +29,6 @@ def _whole(result: Any, steps: Any, outcome: Outcome[Any] | None) -> Any:
         return jsonable({"result": result, "explanation": tuple(steps), "events": (), "pending": (), "checks": ()})
     fields = ("result", "explanation", "events", "pending", "checks")
     return jsonable({name: getattr(outcome, name) for name in fields})
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equal, of the same types all the way down."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
-    if isinstance(a, float):
-        return (math.isnan(a) and math.isnan(b)) or (math.copysign(1.0, a) == math.copysign(1.0, b) and a == b)
-    return bool(a == b)
 
 
 _text = st.text(max_size=12)
@@ -70,8 +57,8 @@ def test_a_record_is_jsonable_of_the_whole_outcome(
     outcome: Outcome[Any] = Outcome(
         state=cast(Any, None), events=tuple(events), pending=(), explanation=tuple(steps), result=result
     )
-    assert _same(campaign_commands._record({}, (), outcome), _whole({}, (), outcome))
-    assert _same(campaign_commands._record(result, steps), _whole(result, steps, None))
+    assert same(campaign_commands._record({}, (), outcome), _whole({}, (), outcome))
+    assert same(campaign_commands._record(result, steps), _whole(result, steps, None))
 
 
 @pytest.mark.parametrize("path", demo_files(), ids=[p.stem for p in demo_files()])
@@ -84,7 +71,7 @@ def test_every_record_of_an_evening_is_as_one_jsonable_call_made_it(path: Any, m
     def compared(result: Any, steps: Any, outcome: Outcome[Any] | None = None) -> dict[str, Any]:
         steps = tuple(steps)
         record = made(result, steps, outcome)
-        assert _same(record, _whole(result, steps, outcome)), record
+        assert same(record, _whole(result, steps, outcome)), record
         seen.append(len(record["explanation"]))
         return record
 

@@ -15,6 +15,8 @@ if str(TOY_DIR) not in sys.path:
 
 import campaign_toy  # noqa: E402
 
+from rulekeeper.store import Store, open_store  # noqa: E402
+
 
 @pytest.fixture
 def toy() -> Iterator[None]:
@@ -31,3 +33,11 @@ def any_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'store.db'}"
     url: str = request.getfixturevalue("fresh_pg_url")
     return url
+
+
+@pytest.fixture
+def pg_store(fresh_pg_url: str) -> Iterator[Store]:
+    """A store on a fresh PostgreSQL database, closed after the test."""
+    opened = open_store(fresh_pg_url)
+    yield opened
+    opened.close()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Iterator
 from typing import Any
 
 import psycopg
@@ -17,17 +16,15 @@ from awaited_support import awaiting, warmed
 from test_store_backends import NEW, event
 
 from rulekeeper.errors import StoreError
-from rulekeeper.store import NewCampaign, Store, open_store
+from rulekeeper.store import NewCampaign, Store
 from rulekeeper.store.base import AwaitedStore
 from rulekeeper.store.pg_prepared import PreparedWrite, prepare, run_prepared_together
 from rulekeeper.store.records import CampaignRecord
 
 
 @pytest.fixture
-def store(fresh_pg_url: str) -> Iterator[Store]:
-    opened = open_store(fresh_pg_url)
-    yield opened
-    opened.close()
+def store(pg_store: Store) -> Store:
+    return pg_store
 
 
 def _plain(store: Store) -> str:
