@@ -186,10 +186,10 @@ async def _answer(connection: psycopg.AsyncConnection[Any], results: Awaitable[_
     try:
         return await results
     except BaseException:
-        # Interrupted (a request cancelled, as uvicorn does to those still running when it
-        # stops): ask the server to stop the statement too, as psycopg does, so that a write
-        # still waiting for its campaign's row does not land after its request gave up. The
-        # pool then closes the connection, whose state is unknown.
+        # Interrupted (the pool's writer cancelled as the server stops, or a caller that
+        # awaits its own statement cancelled): ask the server to stop the statement too, as
+        # psycopg does, so that a write still waiting for its campaign's row does not land
+        # after it was given up. The pool then closes the connection, whose state is unknown.
         if connection.pgconn.transaction_status == pq.TransactionStatus.ACTIVE:
             with contextlib.suppress(Exception):
                 await connection.cancel_safe(timeout=_CANCEL_SECONDS)
