@@ -42,7 +42,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rulekeeper.campaign import Campaign
 from rulekeeper.campaign.facade import Planned
-from rulekeeper.web.auth import Access, awaited_access, bearer_token, request_member, token_of
+from rulekeeper.web.auth import Access, awaited_access, bearer_of, request_member, token_of
 from rulekeeper.web.commands import execute_awaited
 from rulekeeper.web.server import Server
 
@@ -74,20 +74,50 @@ class ActionEntry:
     presume: ActionPresume
 
 
-def _ordinary_headers(request: Request) -> tuple[str | None, str | None] | None:
-    """``If-Match`` and ``Idempotency-Key`` when each is absent or in its documented form;
-    ``None`` sends the request the long way, which explains what is wrong."""
-    headers = request.headers
-    content_type = headers.get("content-type")
+#: The request headers the quick path reads.
+_READ = frozenset({b"content-type", b"if-match", b"idempotency-key", b"authorization"})
+
+
+def _ordinary_headers(scope: Scope) -> tuple[str | None, str | None, str | None] | None:
+    """``If-Match``, ``Idempotency-Key`` and the bearer token, when each is absent or in its
+    documented form; ``None`` sends the request the long way, which explains what is wrong.
+    Read in one pass over the headers, the first of each name as Starlette's ``Headers`` reads
+    it (a ``Request`` and its ``Headers`` scanned them once per name)."""
+    found: dict[bytes, str] = {}
+    for name, value in scope["headers"]:
+        if name in _READ and name not in found:
+            found[name] = value.decode("latin-1")
+    content_type = found.get(b"content-type")
     if content_type is not None and content_type.split(";", 1)[0].strip().lower() != "application/json":
         return None
-    if_match = headers.get("if-match")
+    if_match = found.get(b"if-match")
     if if_match is not None and (len(if_match) > 40 or _IF_MATCH.match(if_match) is None):
         return None
-    key = headers.get("idempotency-key")
+    key = found.get(b"idempotency-key")
     if key is not None and not 1 <= len(key) <= 200:
         return None
-    return if_match, key
+    return if_match, key, bearer_of(found.get(b"authorization"))
+
+
+class _JsonAnswer:
+    """A 200 with a JSON body and its ``ETag``: the messages Starlette's ``Response`` sends,
+    without building one."""
+
+    __slots__ = ("_body", "_etag")
+
+    def __init__(self, body: bytes, etag: str) -> None:
+        self._body = body
+        self._etag = etag
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        body = self._body
+        headers = [
+            (b"etag", self._etag.encode("latin-1")),
+            (b"content-length", str(len(body)).encode("latin-1")),
+            (b"content-type", b"application/json"),
+        ]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
 
 
 async def _read_body(receive: Receive) -> bytes:
@@ -137,23 +167,22 @@ class ActionDispatch:
         else:
             await answer(scope, receive, send)
 
-    async def _quick(self, entry: ActionEntry, scope: Scope, body: bytes) -> Response | None:
+    async def _quick(self, entry: ActionEntry, scope: Scope, body: bytes) -> ASGIApp | None:
         """The answer, or ``None`` when the request is not an ordinary one."""
-        request = Request(scope)
         campaign: str = scope["path_params"]["campaign"]
-        headers = _ordinary_headers(request)
+        headers = _ordinary_headers(scope)
         if headers is None or len(campaign) > _NAME_LIMIT:
             return None
         try:
             parsed = entry.model.model_validate_json(body)
         except ValidationError:
             return None
-        if_match, key = headers
+        if_match, key, bearer = headers
         server: Server = scope["app"].state.rulekeeper
-        bearer = bearer_token(request)
         awaited = server.awaited
         if awaited is not None:
-            access = await awaited_access(server, awaited, token_of(request, bearer, campaign), campaign)
+            token = bearer or token_of(Request(scope), None, campaign)
+            access = await awaited_access(server, awaited, token, campaign)
             done = None
             if access is not None:
 
@@ -165,7 +194,8 @@ class ActionDispatch:
                     # Done the usual way below, its member read afresh (and again next time).
                     server.known_members.pop(access.identity.token_id, None)
             if done is not None:
-                return Response(to_json(done[0]), media_type="application/json", headers={"ETag": done[1]})
+                return _JsonAnswer(to_json(done[0]), done[1])
+        request = Request(scope)
         holder = Response()
 
         def work() -> dict[str, Any]:
@@ -176,7 +206,7 @@ class ActionDispatch:
         answer = await run_in_threadpool(work)
         # pydantic-core's encoder (Rust, already installed): the same compact UTF-8 JSON as
         # json.dumps(separators=(",", ":"), ensure_ascii=False), in a third of the time.
-        return Response(to_json(answer), media_type="application/json", headers={"ETag": holder.headers["etag"]})
+        return _JsonAnswer(to_json(answer), holder.headers["etag"])
 
     @staticmethod
     async def _documented(entry: ActionEntry, scope: Scope, receive: Receive, send: Send) -> None:

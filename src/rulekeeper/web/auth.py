@@ -35,7 +35,7 @@ __all__ = [
     "Access",
     "CampaignName",
     "awaited_access",
-    "bearer_token",
+    "bearer_of",
     "cookie_name",
     "cookie_token",
     "gm",
@@ -73,14 +73,15 @@ class Access:
     record: CampaignRecord
 
 
-def bearer_token(request: Request) -> str | None:
-    """The token of ``Authorization: Bearer``, read as FastAPI's ``HTTPBearer`` reads it."""
-    scheme, credentials = get_authorization_scheme_param(request.headers.get("authorization"))
+def bearer_of(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer`` header's value, read as FastAPI's
+    ``HTTPBearer`` reads it."""
+    scheme, credentials = get_authorization_scheme_param(authorization)
     return credentials if scheme.lower() == "bearer" and credentials else None
 
 
 def token_of(request: Request, credentials: HTTPAuthorizationCredentials | str | None, campaign: str) -> str | None:
-    """The request's token: the bearer's (``HTTPBearer``'s credentials or :func:`bearer_token`),
+    """The request's token: the bearer's (``HTTPBearer``'s credentials or :func:`bearer_of`),
     else ``?token=`` on the event stream, else the page cookie."""
     bearer = credentials.credentials if isinstance(credentials, HTTPAuthorizationCredentials) else credentials
     if bearer:

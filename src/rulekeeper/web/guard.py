@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine, Generator
 from dataclasses import dataclass
+from typing import Any, cast
 
 from fastapi import FastAPI
 from starlette.exceptions import HTTPException
@@ -148,6 +149,45 @@ def _with_headers(send: Send, path: str) -> Send:
     return sending
 
 
+class _Resumed:
+    """The rest of coroutine ``coro``, already run up to its first wait, where it yielded
+    ``waiting`` (what a coroutine awaiting a future yields to the task running it). Awaiting
+    this hands ``waiting`` on to that task and resumes ``coro`` as an ``await`` of it would."""
+
+    __slots__ = ("_coro", "_waiting")
+
+    def __init__(self, coro: Coroutine[Any, Any, Message], waiting: Any) -> None:
+        self._coro = coro
+        self._waiting = waiting
+
+    def __await__(self) -> Generator[Any, Any, Message]:
+        coro, waiting = self._coro, self._waiting
+        while True:
+            try:
+                sent = yield waiting
+            except GeneratorExit:
+                coro.close()
+                raise
+            except BaseException as exc:  # a cancellation, thrown in by the task
+                try:
+                    waiting = coro.throw(exc)
+                except StopIteration as done:
+                    return cast(Message, done.value)
+            else:
+                try:
+                    waiting = coro.send(sent)
+                except StopIteration as done:
+                    return cast(Message, done.value)
+
+
+async def _within(seconds: float, pending: Awaitable[Message]) -> Message:
+    try:
+        async with asyncio.timeout(seconds):
+            return await pending
+    except TimeoutError:
+        raise HTTPException(408, f"the request body stopped arriving for {seconds:g} s") from None
+
+
 def _limited(receive: Receive, limit: int, seconds: float) -> Receive:
     """``receive`` that refuses a body past ``limit`` bytes (413) or stalled ``seconds`` (408)."""
     seen = 0
@@ -157,11 +197,18 @@ def _limited(receive: Receive, limit: int, seconds: float) -> Receive:
         nonlocal seen, done
         if done:
             return await receive()
-        try:
-            async with asyncio.timeout(seconds):
-                message = await receive()
-        except TimeoutError:
-            raise HTTPException(408, f"the request body stopped arriving for {seconds:g} s") from None
+        pending = receive()
+        if isinstance(pending, Coroutine):
+            # A small body has usually arrived with its headers: its message is taken at once,
+            # with no timer set and cancelled for it (about 4 µs, 2 % of an action in process).
+            try:
+                waiting = pending.send(None)
+            except StopIteration as finished:
+                message = finished.value
+            else:
+                message = await _within(seconds, _Resumed(pending, waiting))
+        else:
+            message = await _within(seconds, pending)
         if message["type"] == "http.request":
             seen += len(message.get("body", b""))
             if seen > limit:

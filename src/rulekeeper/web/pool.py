@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Iterator
+from contextlib import AbstractAsyncContextManager, contextmanager
 
 from rulekeeper.campaign import Campaign, Store
 from rulekeeper.errors import ConflictError, InputError, RuleRefusal
@@ -20,6 +20,9 @@ from rulekeeper.store.base import unknown_campaign
 from rulekeeper.store.records import CampaignRecord
 
 __all__ = ["CampaignPool"]
+
+#: What leaves a campaign object as it was: nothing was written.
+_REFUSALS = (InputError, RuleRefusal, ConflictError)
 
 
 class CampaignPool:
@@ -60,8 +63,7 @@ class CampaignPool:
             with self._forgotten_on_failure(record.id):
                 yield campaign
 
-    @asynccontextmanager
-    async def held_soon(self, record: CampaignRecord) -> AsyncIterator[Campaign | None]:
+    def held_soon(self, record: CampaignRecord) -> AbstractAsyncContextManager[Campaign | None]:
         """For a request on the event loop: the campaign, if it is open, held for the block --
         after the loop's other requests on it, which it awaits -- else None. None too, at once,
         while a worker thread holds it: the loop must never block on a thread's command (the
@@ -71,35 +73,11 @@ class CampaignPool:
         (PostgreSQL); waiting for it costs nothing, where the worker-thread path that None
         sends a request down costs more than the action itself: with two players acting at
         once on each campaign, every other action took it, and ``serve`` spent 0.96 ms of CPU
-        per action instead of 0.50 (``benchmarks/server.py``, docs/deployment.md)."""
-        lock = self._lock(record.id)
-        while not lock.acquire(blocking=False):
-            if record.id not in self._on_loop:
-                yield None  # a worker thread's: its request waits there (commands.execute)
-                return
-            waiter = asyncio.get_running_loop().create_future()
-            self._waiting.setdefault(record.id, []).append(waiter)
-            try:
-                await waiter
-            finally:
-                waiters = self._waiting.get(record.id)
-                if waiters is not None and waiter in waiters:
-                    waiters.remove(waiter)
-                    if not waiters:
-                        del self._waiting[record.id]
-        self._on_loop.add(record.id)
-        try:
-            with self._forgotten_on_failure(record.id):
-                yield self._open.get(record.id)
-        finally:
-            self._on_loop.discard(record.id)
-            lock.release()
-            # Every waiter tries again, in the order they came: the first takes the campaign and
-            # the others wait for it again -- or, should a worker thread take it first, they all
-            # go that way rather than wait for a release nobody would tell them of.
-            for waiter in self._waiting.pop(record.id, ()):
-                if not waiter.done():
-                    waiter.set_result(None)
+        per action instead of 0.50 (``benchmarks/server.py``, docs/deployment.md).
+
+        A block that fails as :meth:`_forgotten_on_failure` says leaves the campaign to be
+        opened afresh."""
+        return _HeldSoon(self, record.id)
 
     @contextmanager
     def _forgotten_on_failure(self, campaign_id: int) -> Iterator[None]:
@@ -108,7 +86,7 @@ class CampaignPool:
         anywhere: it is opened afresh next time."""
         try:
             yield
-        except (InputError, RuleRefusal, ConflictError):
+        except _REFUSALS:
             raise
         except BaseException:
             self._open.pop(campaign_id, None)
@@ -117,3 +95,53 @@ class CampaignPool:
     def forget(self, campaign_id: int) -> None:
         with self._guard:
             self._open.pop(campaign_id, None)
+
+
+class _HeldSoon:
+    """:meth:`CampaignPool.held_soon`'s block, as a class: every action on the loop takes one,
+    and an ``asynccontextmanager``'s generator cost more than the holding itself."""
+
+    __slots__ = ("_holds", "_id", "_lock", "_pool")
+
+    def __init__(self, pool: CampaignPool, campaign_id: int) -> None:
+        self._pool = pool
+        self._id = campaign_id
+        self._lock = pool._lock(campaign_id)
+        self._holds = False
+
+    async def __aenter__(self) -> Campaign | None:
+        pool, campaign_id, lock = self._pool, self._id, self._lock
+        while not lock.acquire(blocking=False):
+            if campaign_id not in pool._on_loop:
+                return None  # a worker thread's: its request waits there (commands.execute)
+            waiter = asyncio.get_running_loop().create_future()
+            pool._waiting.setdefault(campaign_id, []).append(waiter)
+            try:
+                await waiter
+            finally:
+                waiters = pool._waiting.get(campaign_id)
+                if waiters is not None and waiter in waiters:
+                    waiters.remove(waiter)
+                    if not waiters:
+                        del pool._waiting[campaign_id]
+        pool._on_loop.add(campaign_id)
+        self._holds = True
+        return pool._open.get(campaign_id)
+
+    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
+        if not self._holds:
+            return
+        pool, campaign_id = self._pool, self._id
+        try:
+            if exc is not None and not isinstance(exc, _REFUSALS):
+                pool._open.pop(campaign_id, None)  # as _forgotten_on_failure
+        finally:
+            self._holds = False
+            pool._on_loop.discard(campaign_id)
+            self._lock.release()
+            # Every waiter tries again, in the order they came: the first takes the campaign and
+            # the others wait for it again -- or, should a worker thread take it first, they all
+            # go that way rather than wait for a release nobody would tell them of.
+            for waiter in pool._waiting.pop(campaign_id, ()):
+                if not waiter.done():
+                    waiter.set_result(None)
