@@ -123,3 +123,28 @@ def test_a_name_taken_again_after_a_delete_is_the_new_campaign(api: InProcess) -
     r = api.post("/api/campaigns/again/gurps/actions/damage", headers=new_gm, json=body)
     assert r.status_code == 200 and r.json()["seq"] == 2, r.text  # the new campaign's first command after its hero
     assert api.post("/api/campaigns/again/gurps/actions/damage", headers=old_gm, json=body).status_code == 401
+
+
+def test_the_quick_path_reads_each_header_as_the_documented_operation_does() -> None:
+    from rulekeeper.web.action_dispatch import _ordinary_headers
+
+    def read(*headers: tuple[str, str]) -> tuple[str | None, str | None, str | None] | None:
+        return _ordinary_headers({"headers": [(k.encode(), v.encode("latin-1")) for k, v in headers]})
+
+    assert read() == (None, None, None)
+    assert read(("authorization", "bEaReR tok.en"), ("if-match", 'W/"7"'), ("idempotency-key", "k1")) == (
+        'W/"7"',
+        "k1",
+        "tok.en",
+    )
+    # The first of a repeated header counts, as Starlette's Headers.get reads it.
+    assert read(("authorization", "Bearer first"), ("authorization", "Bearer second")) == (None, None, "first")
+    assert read(("authorization", "Basic dXNlcg==")) == (None, None, None)  # no bearer: a 401 later
+    assert read(("authorization", "Bearer")) == (None, None, None)
+    assert read(("content-type", "application/json; charset=utf-8")) == (None, None, None)
+    # Anything unusual goes the documented way, which explains it.
+    assert read(("content-type", "text/plain")) is None
+    assert read(("if-match", "twelve")) is None
+    assert read(("if-match", '"' + "1" * 40 + '"')) is None
+    assert read(("idempotency-key", "k" * 201)) is None
+    assert read(("idempotency-key", "")) is None

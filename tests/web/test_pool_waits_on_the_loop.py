@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from rulekeeper.campaign import Campaign, open_store
+from rulekeeper.errors import RuleRefusal, StoreError
 from rulekeeper.store import Store
 from rulekeeper.store.records import CampaignRecord
 from rulekeeper.web.pool import CampaignPool
@@ -145,3 +146,25 @@ def test_a_cancelled_waiter_leaves_the_others_their_turn(opened: tuple[CampaignP
 
     assert asyncio.run(scenario()) is not None
     assert not pool._waiting and not pool._on_loop  # nothing left behind
+
+
+def test_a_block_that_fails_forgets_the_campaign_and_a_refusal_keeps_it(
+    opened: tuple[CampaignPool, CampaignRecord],
+) -> None:
+    pool, record = opened
+
+    async def fails_with(exc: BaseException) -> Campaign | None:
+        with pytest.raises(type(exc)):
+            async with pool.held_soon(record) as campaign:
+                assert campaign is not None
+                raise exc
+        # Released either way: the next request takes it at once (or finds it gone).
+        async with pool.held_soon(record) as again:
+            return again
+
+    kept = asyncio.run(fails_with(RuleRefusal("no such manoeuvre")))
+    assert kept is not None  # a refusal wrote nothing: the object is as it was
+    assert asyncio.run(fails_with(StoreError("the disk went away"))) is None  # opened afresh next time
+    assert not pool._waiting and not pool._on_loop
+    with pool.use(record) as reopened:  # the blocking path opens it again
+        assert reopened is not kept
