@@ -224,6 +224,7 @@ class Campaign:
         #: snapshot's seal covers them, and reading them back cost a round trip and the decoding
         #: of a hundred events every hundred commands. Events never change once stored.
         self._written: deque[EventRecord] = deque(maxlen=SPAN)
+        self._roles: tuple[Table, CampaignRecord, Roles] | None = None
 
     # -- making and finding campaigns ---------------------------------------------------------
     @classmethod
@@ -322,8 +323,14 @@ class Campaign:
 
     @property
     def roles(self) -> Roles:
-        table = self._loaded.table
-        return Roles(gm=self._record.gm, players=dict(table.players), npcs=table.npcs)
+        table, record = self._loaded.table, self._record
+        made = self._roles
+        # Kept while the table and the record stay the same objects (both are immutable): a
+        # request asks for them up to three times, each a copy of the players.
+        if made is None or made[0] is not table or made[1] is not record:
+            made = (table, record, Roles(gm=record.gm, players=dict(table.players), npcs=table.npcs))
+            self._roles = made
+        return made[2]
 
     @property
     def warnings(self) -> tuple[str, ...]:

@@ -42,6 +42,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rulekeeper.campaign import Campaign
 from rulekeeper.campaign.facade import Planned
+from rulekeeper.campaign.seat import Seat
 from rulekeeper.web.auth import Access, awaited_access, bearer_of, request_member, token_of
 from rulekeeper.web.commands import execute_awaited
 from rulekeeper.web.server import Server
@@ -59,9 +60,9 @@ _IF_MATCH = re.compile(r'^\s*((W/)?"?[0-9]{1,12}"?|\*)\s*$')
 _NAME_LIMIT = 200
 
 
-#: ``(campaign, access, body, expected_version, key)`` to the action worked out on the held
+#: ``(campaign, seat, body, expected_version, key)`` to the action worked out on the held
 #: campaign, not yet written, or None (``commands.execute_awaited``).
-ActionPresume = Callable[[Campaign, Access, Any, "int | None", "str | None"], "Planned | None"]
+ActionPresume = Callable[[Campaign, Seat, Any, "int | None", "str | None"], "Planned | None"]
 
 
 @dataclass(frozen=True)
@@ -186,8 +187,8 @@ class ActionDispatch:
             done = None
             if access is not None:
 
-                def presume(c: Campaign, a: Access, expected: int | None, k: str | None) -> Planned | None:
-                    return entry.presume(c, a, parsed, expected, k)
+                def presume(c: Campaign, seat: Seat, expected: int | None, k: str | None) -> Planned | None:
+                    return entry.presume(c, seat, parsed, expected, k)
 
                 done = await execute_awaited(server, awaited, access, presume, if_match=if_match, key=key)
                 if done is None:

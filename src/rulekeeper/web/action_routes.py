@@ -29,6 +29,7 @@ from starlette.types import ASGIApp
 
 from rulekeeper.campaign import Campaign, CommandResult
 from rulekeeper.campaign.facade import Planned
+from rulekeeper.campaign.seat import Seat
 from rulekeeper.core import Action, ActionSpec, ParamSpec, get_ruleset, system_names
 from rulekeeper.dice.typed import MAX_TYPED_DICE
 from rulekeeper.errors import UnknownNameError
@@ -146,10 +147,9 @@ def presumer(system: str, spec: ActionSpec) -> ActionPresume:
     """The action worked out on the held campaign for :func:`~.commands.execute_awaited`, or
     None where :func:`runner` must run it (another system's campaign included: it says so)."""
 
-    def presume(campaign: Campaign, access: Access, body: Any, expected: int | None, key: str | None) -> Planned | None:
+    def presume(campaign: Campaign, seat: Seat, body: Any, expected: int | None, key: str | None) -> Planned | None:
         if campaign.system != system:
             return None
-        seat = seat_of(viewer_in(campaign, access, read=False))  # on the event loop: never a read
         params = body.params.model_dump(exclude_unset=True, exclude_none=True)
         action = Action(spec.name, getattr(body, "actor", None), params)
         return campaign.presume_act(action, dice=body.rolled, expected_version=expected, key=key, seat=seat)

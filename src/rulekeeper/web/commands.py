@@ -123,9 +123,10 @@ def execute(
     return body
 
 
-#: ``(campaign, access, expected_version, key)`` to the command worked out on the held
-#: campaign and not yet written (``Campaign.presume_act``), or None: run it with :func:`execute`.
-Presume = Callable[[Campaign, Access, "int | None", "str | None"], "Planned | None"]
+#: ``(campaign, seat, expected_version, key)`` to the command worked out on the held campaign
+#: and not yet written (``Campaign.presume_act``), or None: run it with :func:`execute`. The seat
+#: is the requester's as :func:`execute_awaited` found it (:func:`seat_of`).
+Presume = Callable[[Campaign, Seat, "int | None", "str | None"], "Planned | None"]
 
 
 async def execute_awaited(
@@ -146,7 +147,7 @@ async def execute_awaited(
             # On a campaign this process holds (a player's command may find it behind the
             # store: then the write below is refused, and execute() catches up first).
             viewer = viewer_in(campaign, access, read=False)
-            planned = presume(campaign, access, expected_for(campaign, viewer, expected), key)
+            planned = presume(campaign, seat_of(viewer), expected_for(campaign, viewer, expected), key)
         except Exception:
             return None  # execute() says what is wrong, on the stored history
         if planned is None:

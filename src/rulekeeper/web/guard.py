@@ -204,7 +204,7 @@ def _limited(receive: Receive, limit: int, seconds: float) -> Receive:
             try:
                 waiting = pending.send(None)
             except StopIteration as finished:
-                message = finished.value
+                message = cast(Message, finished.value)
             else:
                 message = await _within(seconds, _Resumed(pending, waiting))
         else:
