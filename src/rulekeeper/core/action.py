@@ -89,19 +89,18 @@ class ParamSpec:
         return names[self.kind] + bounds
 
     def coerce(self, value: Any, where: str) -> Any:
-        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
         try:
             out = self._coerce(value)
         except (TypeError, ValueError, OverflowError) as exc:
             if isinstance(exc, InputError):
                 raise
-            raise InputError(f"{self.name}={shown} is not valid", expected=self.expected, where=where) from None
+            raise InputError(f"{self.name}={_shown(value)} is not valid", expected=self.expected, where=where) from None
         # A number without bounds of its own still stays within what a table could use.
         low = -MAX_PARAM_NUMBER if self.minimum is None else self.minimum
         high = MAX_PARAM_NUMBER if self.maximum is None else self.maximum
         in_range = not isinstance(out, (int, float)) or isinstance(out, bool) or (low <= out <= high)
         if self.kind in ("int", "float", "duration") and not in_range:
-            raise InputError(f"{self.name}={shown} is out of range", expected=self.expected, where=where)
+            raise InputError(f"{self.name}={_shown(value)} is out of range", expected=self.expected, where=where)
         return out
 
     def _coerce(self, value: Any) -> Any:
@@ -152,6 +151,12 @@ class ParamSpec:
         if not text.strip() or len(text) > MAX_SET_VALUE_CHARS:
             raise ValueError
         return text
+
+
+def _shown(value: Any) -> str:
+    """A value as an error message quotes it: its ``repr``, cut at 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def validate_params(specs: tuple[ParamSpec, ...], raw: Mapping[str, Any], where: str) -> Params:

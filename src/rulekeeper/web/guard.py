@@ -133,16 +133,20 @@ def _is_json(scope: Scope) -> bool:
     return content_type.split(";", 1)[0].strip().lower() == "application/json"
 
 
+#: What every response gets unless it sets the header itself; pages and campaign operations
+#: (which carry tokens) are not cached either.
+_ADDED = SECURITY_HEADERS
+_ADDED_NOT_STORED = (*SECURITY_HEADERS, (b"cache-control", b"no-store"))
+
+
 def _with_headers(send: Send, path: str) -> Send:
-    no_store = path.startswith(("/campaigns/", "/api/campaigns"))
+    added = _ADDED_NOT_STORED if path.startswith(("/campaigns/", "/api/campaigns")) else _ADDED
 
     async def sending(message: Message) -> None:
         if message["type"] == "http.response.start":
-            headers = list(message.get("headers", []))
+            headers = list(message.get("headers", ()))
             present = {k.lower() for k, _ in headers}
-            headers.extend(h for h in SECURITY_HEADERS if h[0] not in present)
-            if no_store and b"cache-control" not in present:
-                headers.append((b"cache-control", b"no-store"))
+            headers += [h for h in added if h[0] not in present]
             message = {**message, "headers": headers}
         await send(message)
 
