@@ -26,7 +26,7 @@ from rulekeeper.systems.gurps.thresholds import (
 )
 from rulekeeper.systems.gurps.turn_order import Combatant, tie_rollers, turn_order
 from rulekeeper.systems.gurps.turns import feint_margin
-from rulekeeper.systems.gurps.wounding import injury_from, penetrating
+from rulekeeper.systems.gurps.wounding import DAMAGE_TYPES, injury_from, penetrating
 
 CALC = get_ruleset("gurps").calculators()
 
@@ -130,6 +130,13 @@ def test_wounding_golden() -> None:
     assert penetrating(3, 3) == 0
     out = CALC["wounding"].calculate({"damage": 8, "dr": 3, "damage_type": "cut", "min_injury": True})
     assert out.values == {"penetrating": 5, "injury": 7}
+
+
+def test_every_wounding_multiplier_rounds_as_fraction_arithmetic_does() -> None:
+    # Each row's whole-number product against the exact Fraction, rounded toward zero.
+    for row in DAMAGE_TYPES.values():
+        for damage in (*range(-40, 200), 10**6 + 1, -(10**6) - 1):
+            assert row.times(damage) == int(damage * row.multiplier), (row.code, damage)
 
 
 def test_shock_golden() -> None:

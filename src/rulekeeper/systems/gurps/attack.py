@@ -533,7 +533,7 @@ def apply_damage(
     if pen <= 0:
         play.explain(f"{damage} damage does not get through DR {used_dr}", DAMAGE, actor=target)
         return 0
-    raw = int(pen * row.multiplier)
+    raw = row.times(pen)
     text = f"{damage} - DR {used_dr} = {pen} penetrating; {row.name} x{float(row.multiplier):g} = {injury}"
     play.explain(text, row.rule, actor=target)
     if min_injury and raw < injury:

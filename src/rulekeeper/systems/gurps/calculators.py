@@ -125,7 +125,7 @@ def _wounding(p: Params) -> Calculation:
         Step(f"{p.int('damage')} damage - DR {p.int('dr')} = {pen} penetrating", row.rule),
         Step(f"{row.name} x{float(row.multiplier):g}, rounded down = {injury} injury", row.rule),
     )
-    if p.bool("min_injury") and pen > 0 and int(pen * row.multiplier) < injury:
+    if p.bool("min_injury") and pen > 0 and row.times(pen) < injury:
         steps += (Step("at least 1 HP for a penetrating hit", MIN_INJURY),)
     return Calculation({"penetrating": pen, "injury": injury}, steps)
 
