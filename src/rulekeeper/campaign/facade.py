@@ -44,6 +44,7 @@ from rulekeeper.campaign.undo import plan_redo, plan_undo
 from rulekeeper.core import engine
 from rulekeeper.core.action import Action
 from rulekeeper.core.explain import Step
+from rulekeeper.core.frozen import evolve
 from rulekeeper.core.play import Event, Outcome
 from rulekeeper.core.ruleset import Ruleset, canonical_system_name, get_ruleset
 from rulekeeper.core.state import ROLL_RULES, GameState, PendingCheck, Settings, Timer
@@ -941,12 +942,12 @@ class Campaign:
         # Ids continue from the highest ever handed out, so an undone command's ids are never reused.
         start_id = max(table.game.next_id, table.id_mark)
         if start_id != table.game.next_id:
-            table = table.with_game(replace(table.game, next_id=start_id))
+            table = table.with_game(evolve(table.game, next_id=start_id))
         dice = live_dice(command, table, self._record.seed, seq, self._ruleset, seat)
         applied = apply_command(self._ruleset, table, command, dice.source)
         dice.check_used()
         after = applied.table
-        after = replace(after, id_mark=max(start_id, after.game.next_id))
+        after = evolve(after, id_mark=max(start_id, after.game.next_id))
         event = self._event(
             seq,
             command,

@@ -461,13 +461,15 @@ def _fire_due(ruleset: Ruleset[C], play: Play[C], target: int, start: int, *, ti
         held = [p for p in play.state.pending if p.after is not None and play.state.find_pending(p.after) is None]
         # Timers wait behind a roll asked as time passed, the same moment included.
         blocker = min((p.created for p in play.state.pending if p.blocks_time), default=None)
-        due = [
-            t
-            for t in play.state.timers
-            if t.due <= target and (blocker is None or t.due < blocker) and SET_ASIDE not in t.data
-        ]
-        if not timers:
-            due = []
+        due = (
+            [
+                t
+                for t in play.state.timers
+                if t.due <= target and (blocker is None or t.due < blocker) and SET_ASIDE not in t.data
+            ]
+            if timers
+            else []
+        )
         if not held and not due:
             break
         fired += 1
