@@ -97,6 +97,29 @@ def test_slow_clients_are_dropped(seat: Seat) -> None:
     assert httpx.get(f"{seat.server.url}/api/health", timeout=10).status_code == 200
 
 
+def test_a_kept_alive_connection_has_its_header_deadline_from_its_last_answer(seat: Seat) -> None:
+    """Each answer gives the connection a new deadline (1 s here) for its next request's headers:
+    requests 0.6 s apart go on for longer than one deadline; a connection then left idle is closed."""
+    import time
+
+    request = b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", seat.server.port), timeout=10) as sock:
+        started = time.monotonic()
+        for _ in range(4):
+            sock.sendall(request)
+            answer = b""
+            while not answer.endswith(b"}"):  # the health check's small JSON body
+                chunk = sock.recv(65536)
+                assert chunk, "the server closed a connection that kept to its deadline"
+                answer += chunk
+            assert _status(answer) == 200
+            time.sleep(0.6)
+        assert time.monotonic() - started > 2.0  # well past one deadline, on one connection
+        idle_from = time.monotonic()
+        assert sock.recv(1) == b""  # then idle: closed by the server ...
+        assert 0.2 < time.monotonic() - idle_from < 5.0  # ... about a second after its last answer
+
+
 def test_a_token_holds_a_bounded_number_of_streams(seat: Seat) -> None:
     url = f"{seat.server.url}/api/campaigns/fri/events"
     streams = [EventStream(url, seat.ana), EventStream(url, seat.ana)]
