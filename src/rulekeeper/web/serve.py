@@ -184,6 +184,9 @@ def serve(
         "log_level": log_level,
         "access_log": access_log,
         "timeout_graceful_shutdown": 3,
+        # No "server: uvicorn" on every answer: it tells a prober what runs here, and nobody
+        # else reads it (the Date header stays: HTTP asks a server with a clock to send it).
+        "server_header": False,
     }
     config = uvicorn.Config(_APP, **options)
     # Bound here, before any worker starts, so links name the port really bound (--port 0 too).
