@@ -135,12 +135,11 @@ def _is_json(scope: Scope) -> bool:
 
 #: What every response gets unless it sets the header itself; pages and campaign operations
 #: (which carry tokens) are not cached either.
-_ADDED = SECURITY_HEADERS
 _ADDED_NOT_STORED = (*SECURITY_HEADERS, (b"cache-control", b"no-store"))
 
 
 def _with_headers(send: Send, path: str) -> Send:
-    added = _ADDED_NOT_STORED if path.startswith(("/campaigns/", "/api/campaigns")) else _ADDED
+    added = _ADDED_NOT_STORED if path.startswith(("/campaigns/", "/api/campaigns")) else SECURITY_HEADERS
 
     async def sending(message: Message) -> None:
         if message["type"] == "http.response.start":

@@ -21,9 +21,6 @@ from rulekeeper.store.records import CampaignRecord
 
 __all__ = ["CampaignPool"]
 
-#: What leaves a campaign object as it was: nothing was written.
-_REFUSALS = (InputError, RuleRefusal, ConflictError)
-
 
 class CampaignPool:
     """Open campaigns by id, each behind its own lock."""
@@ -86,11 +83,14 @@ class CampaignPool:
         anywhere: it is opened afresh next time."""
         try:
             yield
-        except _REFUSALS:
+        except BaseException as exc:
+            self._after_failure(campaign_id, exc)
             raise
-        except BaseException:
+
+    def _after_failure(self, campaign_id: int, exc: BaseException) -> None:
+        """Forget the campaign's object after ``exc``, unless ``exc`` is a refusal."""
+        if not isinstance(exc, (InputError, RuleRefusal, ConflictError)):
             self._open.pop(campaign_id, None)
-            raise
 
     def forget(self, campaign_id: int) -> None:
         with self._guard:
@@ -133,8 +133,8 @@ class _HeldSoon:
             return
         pool, campaign_id = self._pool, self._id
         try:
-            if exc is not None and not isinstance(exc, _REFUSALS):
-                pool._open.pop(campaign_id, None)  # as _forgotten_on_failure
+            if exc is not None:
+                pool._after_failure(campaign_id, exc)
         finally:
             self._holds = False
             pool._on_loop.discard(campaign_id)

@@ -201,18 +201,18 @@ class GuardedH11Protocol(H11Protocol):
 
     _armed = False
     _armed_cycle: object = None
-
-    def _waiting(self) -> _Deadlines:
-        deadlines = self._deadlines.get(self.loop)
-        if deadlines is None:
-            deadlines = self._deadlines[self.loop] = _Deadlines()
-        return deadlines
+    #: This connection's loop's table (looked up once, not at every arming).
+    _waiting: _Deadlines
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(_OneSendPerTurn(transport, self.loop))
         quiet_accept_errors()
+        waiting = self._deadlines.get(self.loop)
+        if waiting is None:
+            waiting = self._deadlines[self.loop] = _Deadlines()
+        self._waiting = waiting
         if len(self.connections) > MAX_CONNECTIONS:
-            oldest = self._waiting().oldest()
+            oldest = waiting.oldest()
             if oldest is not None:
                 oldest._drop()
         self._arm()
@@ -220,12 +220,12 @@ class GuardedH11Protocol(H11Protocol):
     def _arm(self) -> None:
         self._armed = True
         self._armed_cycle = self.cycle
-        self._waiting().arm(self, self.loop)
+        self._waiting.arm(self, self.loop)
 
     def _disarm(self) -> None:
         if self._armed:
             self._armed = False
-            self._waiting().disarm(self)
+            self._waiting.disarm(self)
 
     def _drop(self) -> None:
         """Close a connection that has not sent a whole request's headers in time."""
