@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
-from rulekeeper.web import protocol
 from rulekeeper.web.protocol import _Deadlines
 
 SECONDS = 0.2
@@ -31,24 +28,23 @@ async def _until_dropped(dropped: list[tuple[str, float]], count: int) -> None:
             await asyncio.sleep(0.01)
 
 
-def test_each_connection_is_dropped_at_its_own_deadline_with_one_timer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(protocol, "HEADER_SECONDS", SECONDS)
+def test_each_connection_is_dropped_at_its_own_deadline_with_one_timer() -> None:
     dropped: list[tuple[str, float]] = []
 
     async def scenario() -> tuple[list[int], float, float]:
         loop = asyncio.get_running_loop()
-        deadlines = _Deadlines()
+        deadlines = _Deadlines(_Connection._drop)  # type: ignore[arg-type]
         a, b, c = (_Connection(n, dropped) for n in "abc")
         timers: list[int] = []
-        deadlines.arm(a, loop)  # type: ignore[arg-type]
+        deadlines.arm(a, loop, SECONDS)  # type: ignore[arg-type]
         await asyncio.sleep(0.05)
         b_armed = loop.time()
-        deadlines.arm(b, loop)  # type: ignore[arg-type]
-        deadlines.arm(c, loop)  # type: ignore[arg-type]
+        deadlines.arm(b, loop, SECONDS)  # type: ignore[arg-type]
+        deadlines.arm(c, loop, SECONDS)  # type: ignore[arg-type]
         timers.append(len(loop._scheduled))  # type: ignore[attr-defined]
         await asyncio.sleep(0.05)
         a_armed = loop.time()
-        deadlines.arm(a, loop)  # type: ignore[arg-type]  # a's next request's wait, behind b and c
+        deadlines.arm(a, loop, SECONDS)  # type: ignore[arg-type]  # a's next request's wait, behind b and c
         deadlines.disarm(c)  # c's headers came
         timers.append(len(loop._scheduled))  # type: ignore[attr-defined]
         assert deadlines.oldest() is b
@@ -65,18 +61,17 @@ def test_each_connection_is_dropped_at_its_own_deadline_with_one_timer(monkeypat
     assert a_at >= a_armed + SECONDS - 0.002  # from its second arming, not its first
 
 
-def test_a_connection_armed_again_in_time_is_never_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(protocol, "HEADER_SECONDS", SECONDS)
+def test_a_connection_armed_again_in_time_is_never_dropped() -> None:
     dropped: list[tuple[str, float]] = []
 
     async def scenario() -> float:
         loop = asyncio.get_running_loop()
-        deadlines = _Deadlines()
+        deadlines = _Deadlines(_Connection._drop)  # type: ignore[arg-type]
         kept = _Connection("kept", dropped)
         last = loop.time()
         for _ in range(5):  # an answer every 40 ms: each arms it anew
             last = loop.time()
-            deadlines.arm(kept, loop)  # type: ignore[arg-type]
+            deadlines.arm(kept, loop, SECONDS)  # type: ignore[arg-type]
             await asyncio.sleep(0.04)
             if dropped:  # only a late-running machine gets here: each arm was past the last deadline
                 assert dropped[0][1] >= last + SECONDS - 0.002

@@ -122,6 +122,69 @@ def test_a_kept_alive_connection_has_its_header_deadline_from_its_last_answer(se
         assert 0.7 < time.monotonic() - answered < 5.0  # ... at its deadline, a second after its last answer
 
 
+def _exchange(sock: socket.socket, request: bytes) -> bytes:
+    sock.sendall(request)
+    answer = b""
+    while not answer.endswith(b"}"):  # the health check's small JSON body
+        chunk = sock.recv(65536)
+        assert chunk, "the server closed a connection that kept to its deadline"
+        answer += chunk
+    return answer
+
+
+def test_a_connection_idle_for_the_keep_alive_time_is_closed_cleanly(tmp_path: Path) -> None:
+    """The keep-alive time (1 s here, with a header deadline far off) counts from each answer:
+    requests 0.4 s apart go on past it; a connection then left idle is closed, with an orderly
+    end of stream rather than a reset, about a second after its last answer and never before."""
+    import time
+
+    env = {
+        **LIMITS,
+        "RULEKEEPER_HEADER_TIMEOUT": "60",
+        "RULEKEEPER_KEEPALIVE_TIMEOUT": "1",
+        "RULEKEEPER_BODY_TIMEOUT": "10",
+    }
+    request = b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n"
+    with serving(str(tmp_path / "c.db"), tmp_path, env=env) as server:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+            started = answered = time.monotonic()
+            for turn in range(4):
+                if turn:
+                    time.sleep(0.4)
+                assert _status(_exchange(sock, request)) == 200
+                answered = time.monotonic()
+            assert answered - started > 1.1  # past one keep-alive time, on one connection
+            assert sock.recv(1) == b""  # idle: an orderly close (a reset would raise here) ...
+            assert 0.7 < time.monotonic() - answered < 5.0  # ... about a second after its last answer
+        # Two connections idle at once: each closed in its own time.
+        first = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        second = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        with first, second:
+            assert _status(_exchange(first, request)) == 200
+            first_answered = time.monotonic()
+            time.sleep(0.5)
+            assert _status(_exchange(second, request)) == 200
+            second_answered = time.monotonic()
+            assert first.recv(1) == b""
+            assert second.recv(1) == b""
+            assert time.monotonic() - second_answered > 0.7  # the second kept its own full time
+            assert time.monotonic() - first_answered < 5.0
+        # A request under way is not idle: a body sent in two parts, longer than the keep-alive
+        # time apart, still gets its answer on a connection that had answered before.
+        body = json.dumps({"actor": "hero", "params": {"amount": 1}}).encode()
+        head = (
+            "POST /api/campaigns/nowhere/gurps/actions/damage HTTP/1.1\r\nHost: x\r\n"
+            f"Authorization: Bearer rk.x.y\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+        ).encode()
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+            assert _status(_exchange(sock, request)) == 200
+            sock.sendall(head + body[:5])
+            time.sleep(1.5)
+            sock.sendall(body[5:])
+            answer = sock.recv(65536)
+            assert _status(answer) == 401, answer
+
+
 def test_a_token_holds_a_bounded_number_of_streams(seat: Seat) -> None:
     url = f"{seat.server.url}/api/campaigns/fri/events"
     streams = [EventStream(url, seat.ana), EventStream(url, seat.ana)]

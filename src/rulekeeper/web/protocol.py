@@ -21,7 +21,9 @@ status line and headers, then the body, each straight to the socket -- leaves in
 (:class:`_OneSendPerTurn`). Each ``send`` on a TCP connection is a system call that runs the
 network stack (on loopback, the receiver's side too): the second one was about a sixth of an
 action's CPU (cProfile of ``benchmarks/server.py``'s load), and it made a second packet for
-the client to read.
+the client to read. Another: uvicorn's keep-alive timeout (a connection idle that long after a
+response is closed) is kept in a table per event loop with one timer, like the header deadlines,
+not in a timer set and cancelled for every response.
 """
 
 from __future__ import annotations
@@ -30,9 +32,10 @@ import asyncio
 import logging
 import resource
 import weakref
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
+import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from rulekeeper.web.guard import env_number
@@ -150,21 +153,24 @@ class _OneSendPerTurn(asyncio.Transport):
 
 
 class _Deadlines:
-    """The connections on one event loop waiting for a request's headers, oldest first, each
-    with the moment it must have them by, and one timer for all of them, set for the oldest.
+    """The connections on one event loop that must do something by a moment (send a request's
+    headers, or anything at all after a response), oldest first, each with its moment, and one
+    timer for all of them, set for the oldest; ``expire`` is called for a connection past its
+    moment. Every arming of one table waits the same time, so arrival order is deadline order.
     Arming a connection is a dictionary update: a timer of its own per response (set, then
     cancelled when the next request came) was about 2 % of ``serve``'s CPU per action."""
 
-    def __init__(self) -> None:
+    def __init__(self, expire: Callable[[GuardedH11Protocol], None]) -> None:
         self.due: dict[GuardedH11Protocol, float] = {}
+        self._expire = expire
         # Whether the timer is set. Not its handle: the handle holds the loop, and this object
         # must not keep alive the loop it belongs to (GuardedH11Protocol._deadlines).
         self._timer_set = False
 
-    def arm(self, connection: GuardedH11Protocol, loop: asyncio.AbstractEventLoop) -> None:
+    def arm(self, connection: GuardedH11Protocol, loop: asyncio.AbstractEventLoop, seconds: float) -> None:
         due = self.due
         due.pop(connection, None)  # to the end: the newest
-        due[connection] = loop.time() + HEADER_SECONDS
+        due[connection] = loop.time() + seconds
         if not self._timer_set:
             self._timer_set = True
             loop.call_at(next(iter(due.values())), self._sweep, loop)
@@ -187,32 +193,54 @@ class _Deadlines:
                 loop.call_at(moment, self._sweep, loop)
                 return
             del due[connection]
-            connection._drop()
+            self._expire(connection)
 
 
-_ByLoop = weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Deadlines]
+class _LoopDeadlines:
+    """One event loop's tables: who must finish a request's headers, and who has been idle since
+    a response, one table per keep-alive time (one in practice: every server of a process is
+    configured alike)."""
+
+    __slots__ = ("_idle", "headers")
+
+    def __init__(self) -> None:
+        self.headers = _Deadlines(GuardedH11Protocol._drop)
+        self._idle: dict[float, _Deadlines] = {}
+
+    def idle(self, seconds: float) -> _Deadlines:
+        table = self._idle.get(seconds)
+        if table is None:
+            table = self._idle[seconds] = _Deadlines(GuardedH11Protocol._close_idle)
+        return table
+
+
+_ByLoop = weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopDeadlines]
 
 
 class GuardedH11Protocol(H11Protocol):
-    """:class:`H11Protocol` with a header deadline and a cap on connections (module docs)."""
+    """:class:`H11Protocol` with a header deadline and a cap on connections (module docs), and
+    uvicorn's keep-alive timeout kept in a table of the loop's like the header deadlines."""
 
-    #: Per event loop (one per process but in tests): who waits for headers, and until when.
+    #: Per event loop (one per process but in tests): who waits, and until when.
     _deadlines: ClassVar[_ByLoop] = weakref.WeakKeyDictionary()
 
     _armed = False
     _armed_cycle: object = None
-    #: This connection's loop's table (looked up once, not at every arming).
+    _idle_armed = False
+    #: This connection's loop's tables (looked up once, not at every arming).
     _waiting: _Deadlines
+    _idle: _Deadlines
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(_OneSendPerTurn(transport, self.loop))
         quiet_accept_errors()
-        waiting = self._deadlines.get(self.loop)
-        if waiting is None:
-            waiting = self._deadlines[self.loop] = _Deadlines()
-        self._waiting = waiting
+        tables = self._deadlines.get(self.loop)
+        if tables is None:
+            tables = self._deadlines[self.loop] = _LoopDeadlines()
+        self._waiting = tables.headers
+        self._idle = tables.idle(self.timeout_keep_alive)
         if len(self.connections) > MAX_CONNECTIONS:
-            oldest = waiting.oldest()
+            oldest = self._waiting.oldest()
             if oldest is not None:
                 oldest._drop()
         self._arm()
@@ -220,7 +248,7 @@ class GuardedH11Protocol(H11Protocol):
     def _arm(self) -> None:
         self._armed = True
         self._armed_cycle = self.cycle
-        self._waiting.arm(self, self.loop)
+        self._waiting.arm(self, self.loop, HEADER_SECONDS)
 
     def _disarm(self) -> None:
         if self._armed:
@@ -230,20 +258,44 @@ class GuardedH11Protocol(H11Protocol):
     def _drop(self) -> None:
         """Close a connection that has not sent a whole request's headers in time."""
         self._disarm()
+        self._unset_keepalive_if_required()
         if not self.transport.is_closing():
             self.transport.abort()
+
+    def _close_idle(self) -> None:
+        """Close a connection that sent nothing for the keep-alive time after a response, as
+        uvicorn does (its ``timeout_keep_alive_handler``: a clean close, not an abort)."""
+        self._idle_armed = False
+        self.timeout_keep_alive_handler()
+
+    def _unset_keepalive_if_required(self) -> None:
+        # uvicorn calls this whenever data comes and when the connection is lost.
+        if self._idle_armed:
+            self._idle_armed = False
+            self._idle.disarm(self)
 
     def handle_events(self) -> None:
         super().handle_events()
         if self._armed and self.cycle is not self._armed_cycle:
             self._disarm()  # a request's headers arrived: the app's own limits take over
+            self._unset_keepalive_if_required()  # (a pipelined one came with no new data)
 
     def on_response_complete(self) -> None:
-        # Armed first: a pipelined request that super() starts disarms it again.
-        if not self.transport.is_closing():
-            self._arm()
-        super().on_response_complete()
+        # uvicorn's own, but for its keep-alive timer: a timer per response, set and then
+        # cancelled by the next request, is an entry in the loop's idle table here.
+        self.server_state.total_requests += 1
+        if self.transport.is_closing():
+            return
+        # Armed first: a pipelined request that the next cycle starts disarms them again.
+        self._arm()
+        self._idle_armed = True
+        self._idle.arm(self, self.loop, self.timeout_keep_alive)
+        self.flow.resume_reading()
+        if self.conn.our_state is h11.DONE and self.conn.their_state is h11.DONE:
+            self.conn.start_next_cycle()
+            self.handle_events()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._unset_keepalive_if_required()  # uvicorn only does when the connection ended cleanly
         super().connection_lost(exc)
