@@ -179,8 +179,10 @@ async def execute_awaited(
         if result is None:
             return None
         # No store read: the player's numbering was current before the write (read=False
-        # above), and the one event since is this object's own.
-        viewer = viewer_in(campaign, access)
+        # above), and the one event since is this object's own. The GM's counting is the
+        # table's own, whatever the command did.
+        if not viewer.is_gm:
+            viewer = viewer_in(campaign, access)
         body = command_json(campaign, result, viewer)
     server.broker.poke()
     return body, f'"{viewer.seq(result.version)}"'
