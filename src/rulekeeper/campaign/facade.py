@@ -225,7 +225,7 @@ class Campaign:
         #: snapshot's seal covers them, and reading them back cost a round trip and the decoding
         #: of a hundred events every hundred commands. Events never change once stored.
         self._written: deque[EventRecord] = deque(maxlen=SPAN)
-        self._roles: tuple[Table, CampaignRecord, Roles] | None = None
+        self._roles: tuple[Mapping[str, str], frozenset[str], CampaignRecord, Roles] | None = None
 
     # -- making and finding campaigns ---------------------------------------------------------
     @classmethod
@@ -325,13 +325,15 @@ class Campaign:
     @property
     def roles(self) -> Roles:
         table, record = self._loaded.table, self._record
+        players, npcs = table.players, table.npcs
         made = self._roles
-        # Kept while the table and the record stay the same objects (both are immutable): a
+        # Kept while the table's players and NPCs and the record stay the same objects (all
+        # immutable; a command that does not touch them hands them on to the next table): a
         # request asks for them up to three times, each a copy of the players.
-        if made is None or made[0] is not table or made[1] is not record:
-            made = (table, record, Roles(gm=record.gm, players=dict(table.players), npcs=table.npcs))
+        if made is None or made[0] is not players or made[1] is not npcs or made[2] is not record:
+            made = (players, npcs, record, Roles(gm=record.gm, players=dict(players), npcs=npcs))
             self._roles = made
-        return made[2]
+        return made[3]
 
     @property
     def warnings(self) -> tuple[str, ...]:
