@@ -97,6 +97,16 @@ def test_slow_clients_are_dropped(seat: Seat) -> None:
     assert httpx.get(f"{seat.server.url}/api/health", timeout=10).status_code == 200
 
 
+def _exchange(sock: socket.socket, request: bytes) -> bytes:
+    sock.sendall(request)
+    answer = b""
+    while not answer.endswith(b"}"):  # the health check's small JSON body
+        chunk = sock.recv(65536)
+        assert chunk, "the server closed a connection that kept to its deadline"
+        answer += chunk
+    return answer
+
+
 def test_a_kept_alive_connection_has_its_header_deadline_from_its_last_answer(seat: Seat) -> None:
     """Each answer gives the connection a new deadline (1 s here) for its next request's headers:
     requests 0.4 s apart go on for longer than one deadline; a connection then left idle is closed
@@ -109,27 +119,11 @@ def test_a_kept_alive_connection_has_its_header_deadline_from_its_last_answer(se
         for turn in range(4):
             if turn:
                 time.sleep(0.4)
-            sock.sendall(request)
-            answer = b""
-            while not answer.endswith(b"}"):  # the health check's small JSON body
-                chunk = sock.recv(65536)
-                assert chunk, "the server closed a connection that kept to its deadline"
-                answer += chunk
+            assert _status(_exchange(sock, request)) == 200
             answered = time.monotonic()
-            assert _status(answer) == 200
         assert answered - started > 1.1  # past one deadline, on one connection
         assert sock.recv(1) == b""  # then idle: closed by the server ...
         assert 0.7 < time.monotonic() - answered < 5.0  # ... at its deadline, a second after its last answer
-
-
-def _exchange(sock: socket.socket, request: bytes) -> bytes:
-    sock.sendall(request)
-    answer = b""
-    while not answer.endswith(b"}"):  # the health check's small JSON body
-        chunk = sock.recv(65536)
-        assert chunk, "the server closed a connection that kept to its deadline"
-        answer += chunk
-    return answer
 
 
 def test_a_connection_idle_for_the_keep_alive_time_is_closed_cleanly(tmp_path: Path) -> None:
