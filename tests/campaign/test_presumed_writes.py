@@ -174,3 +174,20 @@ def test_two_writers_taking_turns_do_not_presume_each_time(counted: Counting) ->
     _hit(mine)
     assert counted.calls["appended"] - before["appended"] == 1
     assert Campaign.open(counted.inner, "c").state == mine.state
+
+
+def test_the_players_numbering_from_the_rules_own_steps_is_the_stored_historys(store: Store) -> None:
+    """The object that wrote a command counts the players' numbering from the steps its rules
+    gave (kept with the event written), not from the stored text: the same numbers, secret
+    rolls and all, as an object that reads them back from the store."""
+    campaign = Campaign.create(store, "count", "gurps", seed=2)
+    campaign.add_character("hero", {"name": "Hero", "per": 12, "iq": 11, "ht": 10}, player="ana")
+    campaign.set_settings(automation={"gurps.sense.vision": "prompt", "gurps.sense.danger": "prompt"})
+    for dangerous, dice in ((True, [6, 6, 6]), (False, [3, 3, 3]), (True, [6, 6, 6])):
+        campaign.act(Action("sense", "hero", {"dangerous": dangerous, "danger_sense": True}))
+        campaign.resolve(campaign.pending()[0].id, dice)  # the hero's Vision roll
+        for check in campaign.pending():  # the GM's secret Danger Sense, after a miss
+            campaign.resolve(check.id)
+        campaign.act(Action("damage", "hero", {"amount": 1}))
+        assert campaign.player_timeline() == Campaign.open(store, "count").player_timeline()
+    assert campaign.player_timeline().hidden  # secret rolls were made, and are not counted
