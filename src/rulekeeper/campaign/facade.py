@@ -362,8 +362,10 @@ class Campaign:
             return known  # nothing newer to count: no store read on a plain request
         written = self._written
         if written and written[0].seq <= known.upto + 1 and written[-1].seq >= wanted:
-            # The commands this object wrote itself, already at hand (a player's own actions).
-            events = [e for e in written if e.seq > known.upto]
+            # The commands this object wrote itself, already at hand (a player's own actions):
+            # the newest ones, their seqs one after another (``_wrote``).
+            newer = written[-1].seq - known.upto
+            events = [written[i] for i in range(len(written) - newer, len(written))]
         elif not read:
             raise NotPresumed
         else:

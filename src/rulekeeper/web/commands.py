@@ -179,10 +179,10 @@ async def execute_awaited(
         if result is None:
             return None
         # No store read: the player's numbering was current before the write (read=False
-        # above), and the one event since is this object's own. The GM's counting is the
-        # table's own, whatever the command did.
+        # above), and the one event since is this object's own. An action changes nobody's
+        # seat, so only the numbering is new; the GM's is the table's own.
         if not viewer.is_gm:
-            viewer = viewer_in(campaign, access)
+            viewer = viewer.seeing(campaign.player_timeline())
         body = command_json(campaign, result, viewer)
     server.broker.poke()
     return body, f'"{viewer.seq(result.version)}"'

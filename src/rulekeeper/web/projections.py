@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.campaign.members import Identity, Role
+from rulekeeper.core.frozen import evolve
 from rulekeeper.core.stakes import pending_entry
 from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
 
@@ -83,7 +84,7 @@ class Viewer:
 
     def seeing(self, timeline: PlayerTimeline) -> Viewer:
         """This viewer counting by ``timeline`` (the GM counts by the table's own numbers)."""
-        return self if self.is_gm else replace(self, timeline=timeline)
+        return self if self.is_gm else evolve(self, timeline=timeline)
 
     def seq(self, seq: int) -> int:
         """A seq or version as this viewer counts it."""
