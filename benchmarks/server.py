@@ -4,6 +4,7 @@ reach 20 live stream clients.
 
     .venv/bin/python benchmarks/server.py [--parts cpu,throughput,dashboard,history,streams]
         [--backends sqlite,postgresql] [--actions 40] [--rounds 1] [--cpu-actions 40] [--cpu-rounds 3]
+        [--cpu-seat gm|player]
         [--no-cpu-postgresql] [--history-events 2000] [--history-steps 5]
         [--before OTHER_CHECKOUT/src] [--pg-no-commit-flush] [--client lean|httpx]
 
@@ -15,7 +16,8 @@ most of a core from the servers.
 * **cpu**: ``rulekeeper serve`` on SQLite (one worker) and the hello-world of ``hello_app.py``
   (the same request -- path, bearer header, JSON body -- validated by pydantic and answered by
   FastAPI on the same uvicorn, same options) run side by side; each takes the same load in turn,
-  ``--cpu-rounds`` times: 20 clients on 10 campaigns, GURPS damage and healing alternating. The
+  ``--cpu-rounds`` times: 20 clients on 10 campaigns, GURPS damage and healing alternating, sent
+  by the GM (``--cpu-seat player``: by the hero's player, whose answers are counted apart). The
   CPU (user + system) of every process of each server's session is read from ``/proc`` before
   and after; the medians of CPU per request are printed, and their ratio. ``--before`` serves
   another checkout's ``src`` (``git archive main src | tar -x -C /tmp/main``) as another server
@@ -243,14 +245,19 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
-async def new_campaign(client: httpx.AsyncClient, name: str, players: int = 0) -> tuple[str, list[str]]:
+async def new_campaign(
+    client: httpx.AsyncClient, name: str, players: int = 0, hero_player: str | None = None
+) -> tuple[str, list[str]]:
+    """A campaign with a hero and a foe (the hero played by ``hero_player``, if given): the GM's
+    token, and those of ``players`` observers."""
     r = await client.post("/api/campaigns", json={"name": name, "system": "gurps", "seed": 1})
     r.raise_for_status()
     gm = r.json()["gm_token"]
     headers = {"Authorization": f"Bearer {gm}"}
     for actor in ("hero", "foe"):
+        played = {"player": hero_player} if actor == "hero" and hero_player else {}
         r = await client.post(
-            f"/api/campaigns/{name}/characters", headers=headers, json={"actor": actor, "sheet": SHEET}
+            f"/api/campaigns/{name}/characters", headers=headers, json={"actor": actor, "sheet": SHEET, **played}
         )
         r.raise_for_status()
     tokens = []
@@ -355,10 +362,27 @@ async def cpu_load(server: Server, targets: list[tuple[str, str]], actions: int)
     return cpu * 1000 / len(latencies), len(latencies) / elapsed, percentile(latencies, 0.95)
 
 
-async def make_campaigns(url: str, tag: str, count: int) -> list[tuple[str, str]]:
+#: Who sends the CPU comparison's actions (``--cpu-seat``): the GM, or the hero's player.
+CPU_SEATS = ("gm", "player")
+
+
+async def make_campaigns(url: str, tag: str, count: int, seat: str = "gm") -> list[tuple[str, str]]:
+    """``count`` campaigns, each with the token of whoever acts in it: the GM, or (``seat``
+    ``player``) the hero's player, a member invited for that character."""
     async with httpx.AsyncClient(base_url=url, timeout=120) as client:
-        names = [f"{tag}-cpu-{i}" for i in range(count)]
-        return [(name, (await new_campaign(client, name))[0]) for name in names]
+        made = []
+        for name in (f"{tag}-cpu-{i}" for i in range(count)):
+            gm, _ = await new_campaign(client, name, hero_player="ana" if seat == "player" else None)
+            if seat == "player":
+                r = await client.post(
+                    f"/api/campaigns/{name}/members",
+                    headers={"Authorization": f"Bearer {gm}"},
+                    json={"name": "ana", "role": "player", "characters": ["hero"]},
+                )
+                r.raise_for_status()
+                gm = r.json()["token"]
+            made.append((name, gm))
+        return made
 
 
 def cpu_comparison(
@@ -369,9 +393,11 @@ def cpu_comparison(
     before: str | None = None,
     pg_url: str | None = None,
     pg_before_url: str | None = None,
+    seat: str = "gm",
 ) -> dict[str, float]:
     """``rulekeeper serve`` (SQLite, 1 worker) against the hello-world of ``hello_app.py`` under
-    the same load, alternating ``rounds`` times in one run; the median of each. ``before``: the
+    the same load, alternating ``rounds`` times in one run; the median of each; the actions sent
+    by ``seat`` (``CPU_SEATS``). ``before``: the
     ``src`` of another checkout, served too and measured in the same rounds (a before/after
     comparison on one machine in one run). ``pg_url``: ``serve`` on that PostgreSQL database
     (one worker) joins the rounds too, its database's CPU reported beside it; ``pg_before_url``:
@@ -400,9 +426,9 @@ def cpu_comparison(
                 serving(pg_before_url, 1, workdir / "serve-cpu-pg-before.log", source=before)
             )
         on_postgresql = ("serve, PostgreSQL", "PostgreSQL, before")
-        targets = asyncio.run(make_campaigns(servers["rulekeeper serve"].url, "cpu", CPU_CAMPAIGNS))
+        targets = asyncio.run(make_campaigns(servers["rulekeeper serve"].url, "cpu", CPU_CAMPAIGNS, seat))
         own_targets = {
-            label: asyncio.run(make_campaigns(servers[label].url, "cpu", CPU_CAMPAIGNS))
+            label: asyncio.run(make_campaigns(servers[label].url, "cpu", CPU_CAMPAIGNS, seat))
             for label in ("serve, before", *on_postgresql)
             if label in servers
         }
@@ -749,6 +775,9 @@ def main() -> None:
     parser.add_argument("--cpu-actions", type=int, default=40, help="actions per client in the CPU comparison")
     parser.add_argument("--cpu-rounds", type=int, default=3)
     parser.add_argument(
+        "--cpu-seat", choices=CPU_SEATS, default="gm", help="who sends the CPU comparison's actions: the GM or a player"
+    )
+    parser.add_argument(
         "--rounds",
         type=int,
         default=1,
@@ -791,7 +820,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="rk-serve-bench-") as tmp:
         workdir = Path(tmp)
         if "cpu" in parts:
-            print(f"== CPU per action: SQLite, 1 worker, {CPU_CAMPAIGNS} campaigns, {CPU_CLIENTS} clients", flush=True)
+            sender = "the GM" if args.cpu_seat == "gm" else "the hero's player"
+            print(
+                f"== CPU per action: SQLite, 1 worker, {CPU_CAMPAIGNS} campaigns, {CPU_CLIENTS} clients, "
+                f"sent by {sender}",
+                flush=True,
+            )
             cpu_dir = workdir / "cpu"  # a PostgreSQL of its own: the throughput part starts another
             cpu_dir.mkdir()
             # With --before, a second database for the other checkout's serve on PostgreSQL.
@@ -805,6 +839,7 @@ def main() -> None:
                     args.before,
                     pg_url=dbs[0].db if dbs else None,
                     pg_before_url=dbs[1].db if len(dbs) > 1 else None,
+                    seat=args.cpu_seat,
                 )
         if "throughput" in parts:
             if args.pg_no_commit_flush:
