@@ -7,6 +7,7 @@ import json
 import os
 import socket
 import subprocess
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,21 +108,28 @@ def _exchange(sock: socket.socket, request: bytes) -> bytes:
     return answer
 
 
+_HEALTH = b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n"
+
+
+def _answers_for_over_a_second(sock: socket.socket) -> float:
+    """Four health checks 0.4 s apart on ``sock``, each answered (one connection kept past a
+    1 s limit); the moment of the last answer."""
+    started = answered = time.monotonic()
+    for turn in range(4):
+        if turn:
+            time.sleep(0.4)
+        assert _status(_exchange(sock, _HEALTH)) == 200
+        answered = time.monotonic()
+    assert answered - started > 1.1
+    return answered
+
+
 def test_a_kept_alive_connection_has_its_header_deadline_from_its_last_answer(seat: Seat) -> None:
     """Each answer gives the connection a new deadline (1 s here) for its next request's headers:
     requests 0.4 s apart go on for longer than one deadline; a connection then left idle is closed
     when its deadline comes, never before."""
-    import time
-
-    request = b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n"
     with socket.create_connection(("127.0.0.1", seat.server.port), timeout=10) as sock:
-        started = answered = time.monotonic()
-        for turn in range(4):
-            if turn:
-                time.sleep(0.4)
-            assert _status(_exchange(sock, request)) == 200
-            answered = time.monotonic()
-        assert answered - started > 1.1  # past one deadline, on one connection
+        answered = _answers_for_over_a_second(sock)  # past one deadline, on one connection
         assert sock.recv(1) == b""  # then idle: closed by the server ...
         assert 0.7 < time.monotonic() - answered < 5.0  # ... at its deadline, a second after its last answer
 
@@ -130,34 +138,25 @@ def test_a_connection_idle_for_the_keep_alive_time_is_closed_cleanly(tmp_path: P
     """The keep-alive time (1 s here, with a header deadline far off) counts from each answer:
     requests 0.4 s apart go on past it; a connection then left idle is closed, with an orderly
     end of stream rather than a reset, about a second after its last answer and never before."""
-    import time
-
     env = {
         **LIMITS,
         "RULEKEEPER_HEADER_TIMEOUT": "60",
         "RULEKEEPER_KEEPALIVE_TIMEOUT": "1",
         "RULEKEEPER_BODY_TIMEOUT": "10",
     }
-    request = b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n"
     with serving(str(tmp_path / "c.db"), tmp_path, env=env) as server:
         with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
-            started = answered = time.monotonic()
-            for turn in range(4):
-                if turn:
-                    time.sleep(0.4)
-                assert _status(_exchange(sock, request)) == 200
-                answered = time.monotonic()
-            assert answered - started > 1.1  # past one keep-alive time, on one connection
+            answered = _answers_for_over_a_second(sock)  # past one keep-alive time
             assert sock.recv(1) == b""  # idle: an orderly close (a reset would raise here) ...
             assert 0.7 < time.monotonic() - answered < 5.0  # ... about a second after its last answer
         # Two connections idle at once: each closed in its own time.
         first = socket.create_connection(("127.0.0.1", server.port), timeout=10)
         second = socket.create_connection(("127.0.0.1", server.port), timeout=10)
         with first, second:
-            assert _status(_exchange(first, request)) == 200
+            assert _status(_exchange(first, _HEALTH)) == 200
             first_answered = time.monotonic()
             time.sleep(0.5)
-            assert _status(_exchange(second, request)) == 200
+            assert _status(_exchange(second, _HEALTH)) == 200
             second_answered = time.monotonic()
             assert first.recv(1) == b""
             assert second.recv(1) == b""
@@ -171,7 +170,7 @@ def test_a_connection_idle_for_the_keep_alive_time_is_closed_cleanly(tmp_path: P
             f"Authorization: Bearer rk.x.y\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
         ).encode()
         with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
-            assert _status(_exchange(sock, request)) == 200
+            assert _status(_exchange(sock, _HEALTH)) == 200
             sock.sendall(head + body[:5])
             time.sleep(1.5)
             sock.sendall(body[5:])
