@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulekeeper.errors import InputError
+from rulekeeper.store.statements import quick_json
 
 __all__ = ["canonical", "dumps", "jsonable", "record_text"]
 
@@ -42,12 +43,7 @@ def record_text(record: Any) -> str:
     (``1e-7`` for ``1e-07``), and it reads back to the same data; a record is only ever read
     back (a replay compares the data, not the text). A float JSON cannot write (NaN, infinity)
     is still refused: pydantic-core would write ``NaN``, so such text goes to :func:`dumps`."""
-    from pydantic_core import to_json
-
-    text = to_json(record).decode()
-    if "NaN" in text or "Infinity" in text:  # a non-finite float, or only words in a text
-        return dumps(record)
-    return text
+    return quick_json(record, dumps)
 
 
 class _NotPlain(Exception):

@@ -48,9 +48,11 @@ class SnapshotProblem(Exception):
 _encode_event = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
 
 
-def _event_text(e: EventRecord) -> str:
+def _event_text(e: EventRecord, outcome: str | int) -> str:
+    """An event's fields as JSON, with ``outcome`` where its outcome stands: the text itself
+    (the first seal) or its length in bytes (the second)."""
     fields = [
-        e.seq, e.kind, e.command, [list(d) for d in e.dice], e.outcome, list(e.actors), list(e.refs),
+        e.seq, e.kind, e.command, [list(d) for d in e.dice], outcome, list(e.actors), list(e.refs),
         e.at, e.until, e.next_id, e.next_id_after, e.key, e.base_version,
     ]  # fmt: skip
     return _encode_event(fields)
@@ -61,7 +63,7 @@ def _digest_v1(events: Sequence[EventRecord], table_text: str) -> str:
     text. Still read, so snapshots written before the second are not thrown away."""
     h = hashlib.sha256()
     for e in events:
-        h.update(_event_text(e).encode("utf-8"))
+        h.update(_event_text(e, e.outcome).encode("utf-8"))
         h.update(b"\n")
     h.update(table_text.encode("utf-8"))
     return h.hexdigest()
@@ -75,11 +77,7 @@ def _digest(events: Sequence[EventRecord], table_text: str) -> str:
     h = hashlib.sha256()
     for e in events:
         outcome = e.outcome.encode("utf-8")
-        fields = [
-            e.seq, e.kind, e.command, [list(d) for d in e.dice], len(outcome), list(e.actors), list(e.refs),
-            e.at, e.until, e.next_id, e.next_id_after, e.key, e.base_version,
-        ]  # fmt: skip
-        h.update(_encode_event(fields).encode("utf-8"))  # JSON text never holds a raw newline
+        h.update(_event_text(e, len(outcome)).encode("utf-8"))  # JSON text never holds a raw newline
         h.update(b"\n")
         h.update(outcome)
         h.update(b"\n")

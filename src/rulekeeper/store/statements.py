@@ -66,20 +66,27 @@ def dumps(value: Any) -> str:
     return _encode(value)
 
 
-def event_text(value: Mapping[str, Any] | Sequence[str]) -> str:
-    """An event's command or actors as JSON text, written by pydantic-core's encoder: an
-    action's command in 0.3 µs against 2 µs for :func:`dumps`, on every event written.
+def quick_json(value: Any, fallback: Callable[[Any], str]) -> str:
+    """``fallback(value)``'s JSON text, written by pydantic-core's encoder (several times
+    faster than the standard library's), for the plain data every caller passes.
 
-    Both are plain data (``campaign.jsonable.canonical``), for which the two write the same text
-    but for a float's exponent (``1e-7`` for ``1e-07``), which reads back the same. A text
-    showing a number JSON has no word for (NaN, infinity) is left to :func:`dumps`, as before."""
+    For plain data the two texts differ only in how a float's exponent is written (``1e-7``
+    for ``1e-07``), and read back the same. A text showing a number JSON has no word for
+    (NaN, infinity), or a value pydantic-core refuses, is left to ``fallback``, which writes
+    or refuses it as it always did."""
     try:
         text = to_json(value).decode()
-    except Exception:  # not JSON data to pydantic-core either: dumps() says what it says
-        return dumps(value)
-    if "NaN" in text or "Infinity" in text:  # or only words in a text: rare, and dumps() is right
-        return dumps(value)
+    except Exception:  # not JSON data to pydantic-core either
+        return fallback(value)
+    if "NaN" in text or "Infinity" in text:  # or only words in a text: rare, and the fallback is right
+        return fallback(value)
     return text
+
+
+def event_text(value: Mapping[str, Any] | Sequence[str]) -> str:
+    """An event's command or actors as JSON text (plain data: ``campaign.jsonable.canonical``):
+    an action's command in 0.3 µs against 2 µs for :func:`dumps`, on every event written."""
+    return quick_json(value, dumps)
 
 
 def event_row(campaign_id: int, e: EventRecord) -> dict[str, Any]:
