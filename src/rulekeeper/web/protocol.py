@@ -39,6 +39,7 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from rulekeeper.web.guard import env_number
+from rulekeeper.web.plain_http import plain_request, start_plain
 
 __all__ = ["HEADER_SECONDS", "MAX_CONNECTIONS", "GuardedH11Protocol", "quiet_accept_errors", "raise_fd_limit"]
 
@@ -218,11 +219,17 @@ _ByLoop = weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopDeadlines]
 
 
 class GuardedH11Protocol(H11Protocol):
-    """:class:`H11Protocol` with a header deadline and a cap on connections (module docs), and
-    uvicorn's keep-alive timeout kept in a table of the loop's like the header deadlines."""
+    """:class:`H11Protocol` with a header deadline and a cap on connections (module docs),
+    uvicorn's keep-alive timeout kept in a table of the loop's like the header deadlines, and
+    the plainest requests and answers read and written without h11 (:mod:`.plain_http`)."""
 
     #: Per event loop (one per process but in tests): who waits, and until when.
     _deadlines: ClassVar[_ByLoop] = weakref.WeakKeyDictionary()
+    #: Whether plain requests skip h11 (:mod:`.plain_http`); tests compare both ways.
+    plain: ClassVar[bool] = True
+    #: What came while a plain request was under way, given to the connection once it is done
+    #: (h11 would hold a pipelined request the same way); None when no plain request is.
+    _held: bytearray | None = None
 
     _armed = False
     _armed_cycle: object = None
@@ -274,6 +281,25 @@ class GuardedH11Protocol(H11Protocol):
             self._idle_armed = False
             self._idle.disarm(self)
 
+    def data_received(self, data: bytes) -> None:
+        held = self._held
+        if held is not None:
+            held += data
+            self.flow.pause_reading()
+            return
+        if self.plain:
+            conn = self.conn
+            # Nothing under way and nothing half-read: a request here is all h11 would see.
+            if conn.our_state is h11.IDLE and conn.their_state is h11.IDLE and not conn.trailing_data[0]:
+                request = plain_request(data)
+                if request is not None and self.limit_concurrency is None:
+                    self._unset_keepalive_if_required()
+                    self._disarm()  # a request's headers arrived: the app's own limits take over
+                    self._held = bytearray()
+                    start_plain(self, request, data)
+                    return
+        super().data_received(data)
+
     def handle_events(self) -> None:
         super().handle_events()
         if self._armed and self.cycle is not self._armed_cycle:
@@ -294,6 +320,9 @@ class GuardedH11Protocol(H11Protocol):
         if self.conn.our_state is h11.DONE and self.conn.their_state is h11.DONE:
             self.conn.start_next_cycle()
             self.handle_events()
+        held, self._held = self._held, None
+        if held:
+            self.data_received(bytes(held))  # what came meanwhile, as if it came now
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
