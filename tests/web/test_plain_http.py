@@ -213,6 +213,8 @@ PLAIN = [
     request("DELETE", "/x", [("Authorization", "Bearer abc"), ("X-Odd", "caf\xe9  "), ("X-Empty", "")]),
     request("OPTIONS", "/x", [("Accept", "*/*"), ("Accept", "text/html")]),
     request("PATCH", "/x", [("If-Match", '"7"'), ("Content-Length", "3")], b"abc"),
+    request("GET", "/x", [("Connection", "keep-alive"), ("Accept-Encoding", "gzip, deflate")]),
+    request("POST", "/x", [("connection", "Keep-Alive"), ("content-length", "2")], b"{}"),
 ]
 
 LEFT_TO_H11 = [
@@ -225,7 +227,8 @@ LEFT_TO_H11 = [
     b"GET / HTTP/1.1\nHost: a\n\n",  # bare line feeds
     b"GET / HTTP/1.1\r\nHost: a\r\n  folded\r\n\r\n",
     b"GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n",
-    b"GET / HTTP/1.1\r\nHost: a\r\nConnection: keep-alive\r\n\r\n",
+    b"GET / HTTP/1.1\r\nHost: a\r\nConnection: keep-alive, Upgrade\r\n\r\n",
+    b"GET / HTTP/1.1\r\nHost: a\r\nConnection: keep-alive\r\nConnection: close\r\n\r\n",
     b"GET / HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n",
     b"POST / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\nhi",
     b"POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nhi\r\n0\r\n\r\n",

@@ -13,8 +13,9 @@ it exactly as before, and says what is wrong with it:
   is under way on the connection) and nothing after it (no pipelined request);
 * HTTP/1.1, a method of :data:`_METHODS`, a target in origin form, exactly one ``Host``;
 * every line matches h11's own grammar (its regular expressions), ended by CRLF;
-* no ``Transfer-Encoding``, ``Expect``, ``Upgrade`` or ``Connection`` header, and at most one
-  ``Content-Length``, in plain digits, that the body matches.
+* no ``Transfer-Encoding``, ``Expect`` or ``Upgrade`` header, no ``Connection`` but
+  ``keep-alive`` (as browsers send it), and at most one ``Content-Length``, in plain digits,
+  that the body matches.
 
 Whatever h11 accepts in that form it reads the same way, so the application sees the same scope
 and body either way. The answer is written here when it is as plain (a status with a body, its
@@ -46,8 +47,8 @@ __all__ = ["MAX_PLAIN_BYTES", "PlainCycle", "PlainRequest", "plain_request", "st
 #: Methods read here. HEAD is not: its answer's framing differs, and h11 keeps it right.
 _METHODS = frozenset({b"GET", b"POST", b"PUT", b"PATCH", b"DELETE", b"OPTIONS"})
 #: Request headers that send a request to h11 (each changes how the message is framed or
-#: what the connection does next). Content-Length is checked on its own.
-_DECLINED = frozenset({b"transfer-encoding", b"expect", b"upgrade", b"connection"})
+#: what the connection does next). Content-Length and Connection are checked on their own.
+_DECLINED = frozenset({b"transfer-encoding", b"expect", b"upgrade"})
 #: Larger requests are left to h11 (a sheet file's upload, say).
 MAX_PLAIN_BYTES = 64 * 1024
 #: Digits of a Content-Length read here (h11 allows 20).
@@ -94,6 +95,10 @@ def plain_request(data: bytes) -> PlainRequest | None:
             if length is not None or not value.isdigit() or len(value) > _LENGTH_DIGITS:
                 return None
             length = value
+        elif name == b"connection":
+            # What browsers and most clients send, and what HTTP/1.1 means without it.
+            if value.lower() != b"keep-alive":
+                return None
         elif name in _DECLINED:
             return None
         headers.append((name, value))
