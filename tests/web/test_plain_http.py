@@ -322,6 +322,8 @@ def test_a_request_that_comes_while_a_plain_one_is_answered_waits_its_turn() -> 
         (200, [(b"content-length", b"2"), (b"host", b"x")], [b"ok"]),
         (200, [("content-length", "2"), ("x-str", "names as text")], [b"ok"]),
         (200, [[b"content-length", b"2"]], [b"ok"]),
+        (200, [(b"content-length", bytearray(b"2")), (b"x-a", bytearray(b"b"))], [b"ok"]),
+        (200, [(b"content-length", b"2"), 7], [b"ok"]),
         (200, [(b"content-length", b"2"), (b"x-bad", b"a\r\nInjected: yes")], [b"ok"]),
         (200, [(b"content-length", b"2"), (b"bad name", b"x")], [b"ok"]),
         (200, [(b"content-length", b"5")], [b"toolong"]),

@@ -135,6 +135,13 @@ _CHECKED_MOST = 512
 def _plain_head(status: int, headers: list[Any]) -> tuple[bytes, int] | None:
     """The status line and headers of an answer h11 would write as they are, and its declared
     length; None for any other answer (h11 writes it, or says why it cannot)."""
+    try:
+        return _checked_head(status, headers)
+    except TypeError:  # something unhashable or unsized where bytes belong: h11 converts or refuses it
+        return None
+
+
+def _checked_head(status: int, headers: list[Any]) -> tuple[bytes, int] | None:
     status_line = _STATUS_LINES.get(status)
     if status_line is None or status < 200 or status in (204, 304):
         return None
