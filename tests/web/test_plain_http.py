@@ -79,14 +79,13 @@ class Exchange:
 
 
 def _connected(
-    protocol_class: type[GuardedH11Protocol], app: App, *, access_log: bool = False
+    protocol_class: type[GuardedH11Protocol], app: App, **options: Any
 ) -> tuple[GuardedH11Protocol, _Transport, ServerState]:
-    """A connection served by ``protocol_class`` running ``app``, as uvicorn makes one; in a
-    running event loop."""
+    """A connection served by ``protocol_class`` running ``app``, as uvicorn makes one, with
+    uvicorn's ``options`` (access log off by default, as ``serve`` has it); in a running loop."""
     # No logging set up by uvicorn: its records reach pytest's capture.
-    config = uvicorn.Config(
-        app, http=protocol_class, log_config=None, log_level=None, lifespan="off", access_log=access_log
-    )
+    options = {"access_log": False, **options}
+    config = uvicorn.Config(app, http=protocol_class, log_config=None, log_level=None, lifespan="off", **options)
     config.load()
     state = ServerState()
     state.default_headers = [DATE]
@@ -112,10 +111,11 @@ def exchange(
     app: App,
     *,
     hang_up: bool = False,
-    access_log: bool = False,
+    **options: Any,
 ) -> Exchange:
     """``chunks`` sent one at a time (each once the server has done all it can with the one
-    before) to one connection served by ``app``; ``hang_up``: the client then goes away."""
+    before) to one connection served by ``app``; ``hang_up``: the client then goes away;
+    ``options``: uvicorn's (``_connected``)."""
     seen: list[Any] = []
 
     async def recorded(scope: Any, receive: Any, send: Any) -> None:
@@ -128,7 +128,7 @@ def exchange(
         await app(scope, receiving, send)
 
     async def run() -> Exchange:
-        protocol, transport, state = _connected(protocol_class, recorded, access_log=access_log)
+        protocol, transport, state = _connected(protocol_class, recorded, **options)
         plain = 0
         for chunk in chunks:
             if not transport.closed:
@@ -453,3 +453,9 @@ def test_with_the_access_log_on_each_answer_is_logged_as_before(caplog: pytest.L
         ]
         * 2
     )
+
+
+def test_with_a_limit_on_concurrency_every_request_goes_through_h11() -> None:
+    # uvicorn answers 503 past its limit in handle_events: that check stays h11's.
+    plain, _ = both([PLAIN[0], PLAIN[2]], echo, limit_concurrency=100)
+    assert plain.plain_cycles == 0 and plain.written.count(b"HTTP/1.1 200 OK") == 2

@@ -39,6 +39,7 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from rulekeeper.web.guard import env_number
+from rulekeeper.web.plain_http import AVAILABLE as PLAIN_AVAILABLE
 from rulekeeper.web.plain_http import plain_request, start_plain
 
 __all__ = ["HEADER_SECONDS", "MAX_CONNECTIONS", "GuardedH11Protocol", "quiet_accept_errors", "raise_fd_limit"]
@@ -226,7 +227,7 @@ class GuardedH11Protocol(H11Protocol):
     #: Per event loop (one per process but in tests): who waits, and until when.
     _deadlines: ClassVar[_ByLoop] = weakref.WeakKeyDictionary()
     #: Whether plain requests skip h11 (:mod:`.plain_http`); tests compare both ways.
-    plain: ClassVar[bool] = True
+    plain: ClassVar[bool] = PLAIN_AVAILABLE
     #: What came while a plain request was under way, given to the connection once it is done
     #: (h11 would hold a pipelined request the same way); None when no plain request is.
     _held: bytearray | None = None
@@ -287,12 +288,12 @@ class GuardedH11Protocol(H11Protocol):
             held += data
             self.flow.pause_reading()
             return
-        if self.plain:
+        if self.plain and self.limit_concurrency is None:
             conn = self.conn
             # Nothing under way and nothing half-read: a request here is all h11 would see.
             if conn.our_state is h11.IDLE and conn.their_state is h11.IDLE and not conn.trailing_data[0]:
                 request = plain_request(data)
-                if request is not None and self.limit_concurrency is None:
+                if request is not None:
                     self._unset_keepalive_if_required()
                     self._disarm()  # a request's headers arrived: the app's own limits take over
                     self._held = bytearray()
