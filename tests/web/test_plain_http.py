@@ -5,15 +5,18 @@ close -- for plain requests, for every form that is left to h11, for answers h11
 
 Each exchange runs twice on a real event loop through ``serve``'s protocol: once as it is, once
 with the plain path off (``GuardedH11Protocol.plain = False``, which is uvicorn's h11 path), and
-the two are compared byte for byte."""
+the two are compared byte for byte. Last, a real ``rulekeeper serve`` over a real socket takes
+plain and unusual requests one after another on one connection."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import socket
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, BinaryIO
 
 import h11
 import pytest
@@ -24,6 +27,8 @@ from uvicorn.server import ServerState
 
 from rulekeeper.web.plain_http import MAX_PLAIN_BYTES, PlainCycle, plain_request
 from rulekeeper.web.protocol import GuardedH11Protocol
+
+from .web_support import bearer, cli, cli_json, serving
 
 App = Callable[[Any, Any, Any], Awaitable[None]]
 DATE = (b"date", b"Fri, 27 Nov 2026 09:00:00 GMT")
@@ -459,3 +464,56 @@ def test_with_a_limit_on_concurrency_every_request_goes_through_h11() -> None:
     # uvicorn answers 503 past its limit in handle_events: that check stays h11's.
     plain, _ = both([PLAIN[0], PLAIN[2]], echo, limit_concurrency=100)
     assert plain.plain_cycles == 0 and plain.written.count(b"HTTP/1.1 200 OK") == 2
+
+
+# -- a real server ------------------------------------------------------------------------------
+
+
+def _answer(stream: BinaryIO, *, head_only: bool = False) -> tuple[bytes, dict[bytes, bytes], bytes]:
+    """One answer read off a connection: its status line, headers (lower-cased names), body."""
+    status = stream.readline().rstrip(b"\r\n")
+    headers: dict[bytes, bytes] = {}
+    while (line := stream.readline().rstrip(b"\r\n")) != b"":
+        name, _, value = line.partition(b": ")
+        headers[name.lower()] = value
+    body = b"" if head_only else stream.read(int(headers[b"content-length"]))
+    return status, headers, body
+
+
+def test_a_real_server_answers_plain_and_unusual_requests_on_one_connection(tmp_path: Path) -> None:
+    """``rulekeeper serve`` over a real socket: a player's-phone-like action (keep-alive, a JSON
+    body), a HEAD (h11's), a plain GET, then two requests in one packet (h11's), in order."""
+    env = {"XDG_DATA_HOME": str(tmp_path / "data"), "RULEKEEPER_CONFIG": str(tmp_path / "selection.json")}
+    gm = cli_json("campaign", "new", "plain", "--system", "gurps", "--seed", "1", env=env)["gm_token"]
+    cli("char", "add", "hero", "--set", "name=Hero", "--set", "st=10", env=env)
+    body = json.dumps({"actor": "hero", "params": {"amount": 3}}).encode()
+    action = (
+        b"POST /api/campaigns/plain/gurps/actions/damage HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n"
+        + b"".join(f"{k}: {v}\r\n".encode() for k, v in bearer(gm).items())
+        + b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(body)
+        + body
+    )
+    health = b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n"
+    with (
+        serving(None, tmp_path, env=env) as server,
+        socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock,
+        sock.makefile("rb") as stream,
+    ):
+        sock.sendall(action)
+        status, headers, answer = _answer(stream)
+        assert status == b"HTTP/1.1 200 OK"
+        assert json.loads(answer)["entry"]["actors"] == ["hero"] and headers[b"etag"]
+        assert headers[b"x-content-type-options"] == b"nosniff" and b"date" in headers
+        sock.sendall(b"HEAD /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        status, headers, answer = _answer(stream, head_only=True)
+        # h11 answers it (FastAPI's health route takes GET only): a length, and no body.
+        assert status == b"HTTP/1.1 405 Method Not Allowed" and int(headers[b"content-length"]) > 0 and answer == b""
+        sock.sendall(health)
+        alone = _answer(stream)
+        assert alone[0] == b"HTTP/1.1 200 OK"
+        sock.sendall(action.replace(b'"amount": 3', b'"amount": 4') + health)  # pipelined: h11's
+        first, second = _answer(stream), _answer(stream)
+        entry = json.loads(first[2])["entry"]
+        assert entry["command"]["action"]["params"]["amount"] == 4
+        assert entry["result"]["hp"] == 10 - 3 - 4  # on top of the first action
+        assert second[0] == b"HTTP/1.1 200 OK" and second[2] == alone[2]
