@@ -460,6 +460,24 @@ def test_with_the_access_log_on_each_answer_is_logged_as_before(caplog: pytest.L
     )
 
 
+def test_with_contexts_reset_per_request_the_app_runs_in_a_fresh_context() -> None:
+    import contextvars
+
+    seen = contextvars.ContextVar[str]("seen", default="fresh")
+
+    async def marks(scope: Any, receive: Any, send: Any) -> None:
+        before = seen.get()
+        seen.set("dirty")
+        body = before.encode()
+        await receive()
+        await send({"type": "http.response.start", "status": 200, "headers": [_length(body)]})
+        await send({"type": "http.response.body", "body": body})
+
+    seen.set("outer")
+    plain, _ = both([PLAIN[0], PLAIN[1]], marks, reset_contextvars=True)
+    assert plain.plain_cycles == 2 and plain.written.count(b"\r\n\r\nfresh") == 2
+
+
 def test_with_a_limit_on_concurrency_every_request_goes_through_h11() -> None:
     # uvicorn answers 503 past its limit in handle_events: that check stays h11's.
     plain, _ = both([PLAIN[0], PLAIN[2]], echo, limit_concurrency=100)
