@@ -137,8 +137,9 @@ def exchange(
         plain = 0
         for chunk in chunks:
             if not transport.closed:
+                before = protocol.cycle
                 protocol.data_received(chunk)
-                plain += isinstance(protocol.cycle, PlainCycle)
+                plain += isinstance(protocol.cycle, PlainCycle) and protocol.cycle is not before
             await _settle(state)
         if hang_up and not transport.closed:
             protocol.connection_lost(None)
@@ -275,6 +276,19 @@ def test_a_request_in_pieces_is_h11s_even_when_a_piece_looks_whole() -> None:
     assert plain.written.startswith(b"HTTP/1.1 400 Bad Request\r\n")
 
 
+@pytest.mark.parametrize(
+    "before",
+    [[PLAIN[0]], [b"HEAD / HTTP/1.1\r\nHost: a\r\n\r\n", PLAIN[0]], [PLAIN[2]]],
+    ids=["a plain GET", "a HEAD, then a plain GET", "a plain POST"],
+)
+def test_bytes_that_are_no_request_after_plain_ones_get_h11s_400_framed_alike(before: list[bytes]) -> None:
+    # h11 frames its 400 by the HTTP version the connection's last request spoke: the plain
+    # path tells it as much as if h11 had read that request.
+    plain, _ = both([*before, b"\x00GET /b HTTP/1.1\r\nHost: a\r\n\r\n"], echo)
+    assert plain.plain_cycles == len([b for b in before if not b.startswith(b"HEAD")])
+    assert b"HTTP/1.1 400 Bad Request\r\n" in plain.written and plain.closed
+
+
 def test_requests_one_after_another_on_one_connection() -> None:
     plain, _ = both([request("GET", "/1"), request("POST", "/2", body=b"xy"), LEFT_TO_H11[0]], echo)
     assert plain.plain_cycles == 2
@@ -399,10 +413,20 @@ def _traffic(draw: st.DrawFn) -> list[bytes]:
     return [piece for piece in (data[a:b] for a, b in zip([0, *cuts], [*cuts, len(data)], strict=True)) if piece]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(_traffic())
-def test_any_bytes_at_all_come_out_as_h11_would_have_them(chunks: list[bytes]) -> None:
-    both(chunks, echo)
+#: Apps whose answers are plain, or h11's to write (a stream, a 204, a close), or not an answer.
+_APPS = [
+    echo,
+    answering(200, [], b"a", b"b"),
+    answering(204, []),
+    answering(404, [(b"content-length", b"2")], b"no"),
+    answering(200, [(b"content-length", b"2"), (b"connection", b"close")], b"ok"),
+]
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_traffic(), st.sampled_from(_APPS))
+def test_any_bytes_at_all_come_out_as_h11_would_have_them(chunks: list[bytes], app: App) -> None:
+    both(chunks, app)
 
 
 def test_a_large_request_is_left_to_h11() -> None:

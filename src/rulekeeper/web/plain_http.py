@@ -290,6 +290,10 @@ def start_plain(protocol: GuardedH11Protocol, request: PlainRequest, raw: bytes)
         "headers": request.headers,
         "state": protocol.app_state.copy(),
     }
+    # What h11 keeps of a request beyond its cycle, as if it had read this one: the peer's HTTP
+    # version, by which it frames an answer it writes later on this connection (a 400 for bytes
+    # that are not a request). The rest it forgets at each new cycle.
+    protocol.conn.their_http_version = b"1.1"
     cycle = protocol.cycle = PlainCycle(protocol, raw, request.body)
     app: ASGI3Application = protocol.app
     loop = protocol.loop
