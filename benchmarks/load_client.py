@@ -37,15 +37,23 @@ class LeanConnection:
 
     async def post(self, path: str, token: str, body: dict[str, Any]) -> bytes:
         """POST ``body`` as JSON with ``Authorization: Bearer token``; the response body."""
+        payload = json.dumps(body, separators=(",", ":")).encode()
+        return await self._exchange(
+            path,
+            b"POST %s HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\n"
+            b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n%s"
+            % (path.encode(), self._authority, token.encode(), len(payload), payload),
+        )
+
+    async def get(self, path: str) -> bytes:
+        """GET ``path`` without credentials; the response body."""
+        return await self._exchange(path, b"GET %s HTTP/1.1\r\nHost: %s\r\n\r\n" % (path.encode(), self._authority))
+
+    async def _exchange(self, path: str, request: bytes) -> bytes:
         if self._writer is None:
             self._reader, self._writer = await asyncio.open_connection(self._host, self._port)
         assert self._reader is not None
-        payload = json.dumps(body, separators=(",", ":")).encode()
-        self._writer.write(
-            b"POST %s HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\n"
-            b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n%s"
-            % (path.encode(), self._authority, token.encode(), len(payload), payload)
-        )
+        self._writer.write(request)
         try:
             head = await self._reader.readuntil(b"\r\n\r\n")
         except (asyncio.IncompleteReadError, ConnectionError) as exc:
