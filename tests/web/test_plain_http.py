@@ -11,10 +11,13 @@ plain and unusual requests one after another on one connection."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import socket
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from decimal import Decimal
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -81,6 +84,7 @@ class Exchange:
     closed: bool
     seen: list[Any] = field(default_factory=list)  # what the app saw: scopes and messages
     plain_cycles: int = 0
+    failures: list[str] = field(default_factory=list)  # exceptions out of data_received
 
 
 def _connected(
@@ -135,10 +139,15 @@ def exchange(
     async def run() -> Exchange:
         protocol, transport, state = _connected(protocol_class, recorded, **options)
         plain = 0
+        failures: list[str] = []
         for chunk in chunks:
             if not transport.closed:
                 before = protocol.cycle
-                protocol.data_received(chunk)
+                try:
+                    protocol.data_received(chunk)
+                except Exception as exc:  # as asyncio's transport takes it: a fatal error, dropped
+                    failures.append(type(exc).__name__)
+                    transport.abort()
                 plain += isinstance(protocol.cycle, PlainCycle) and protocol.cycle is not before
             await _settle(state)
         if hang_up and not transport.closed:
@@ -147,7 +156,7 @@ def exchange(
         closed = transport.closed
         if not closed:
             protocol.connection_lost(None)  # the test's end: the timers go
-        return Exchange(bytes(transport.written), closed, seen, plain)
+        return Exchange(bytes(transport.written), closed, seen, plain, failures)
 
     return asyncio.run(run())
 
@@ -157,6 +166,7 @@ def both(chunks: list[bytes], app: App, **kw: Any) -> tuple[Exchange, Exchange]:
     assert plain.written == by_h11.written
     assert plain.closed == by_h11.closed
     assert plain.seen == by_h11.seen
+    assert plain.failures == by_h11.failures
     return plain, by_h11
 
 
@@ -370,6 +380,198 @@ def test_an_app_that_fails_before_answering_gets_h11s_500_and_after_it_a_close()
     assert late.written.startswith(b"HTTP/1.1 200 OK\r\n") and late.closed
 
 
+def _starting(message: dict[str, Any], *, iterated: bool = False) -> App:
+    """An app whose answer starts with ``message`` (as given, however odd; ``iterated``: its
+    headers given as a one-shot iterator, which the ASGI spec allows) and sends "ok"."""
+
+    given = list(message["headers"]) if iterated else []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await receive()
+        start = {"type": "http.response.start", **message}
+        if iterated:
+            start["headers"] = iter(given)
+        await send(start)
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    return app
+
+
+def _catching(first: bytes, then: bytes | None, length: bytes = b"5") -> App:
+    """An app that declares a body of ``length`` (5 bytes; " 5" makes h11 write the answer),
+    sends ``first`` as the whole body, catches h11's refusal, then sends ``then`` as the body's
+    end (or returns, ``then`` None)."""
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await receive()
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", length)]})
+        with contextlib.suppress(h11.LocalProtocolError):
+            await send({"type": "http.response.body", "body": first})
+        if then is not None:
+            await send({"type": "http.response.body", "body": then})
+
+    return app
+
+
+def _changing_scope(change: Callable[[Any], None]) -> App:
+    """An app that changes its scope in place (as Starlette's ``MutableHeaders(scope=...)``
+    does), then answers "ok" with its length."""
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await receive()
+        change(scope)
+        await send({"type": "http.response.start", "status": 200, "headers": [_length(b"ok")]})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    return app
+
+
+#: Apps that answer oddly, or not as the ASGI spec says.
+_BENDING: list[App] = [
+    # Headers as a one-shot iterator: listed once, for either path.
+    _starting({"status": 200, "headers": [(b"content-type", b"text/plain"), _length(b"ok")]}, iterated=True),
+    _starting({"status": 200, "headers": [(b"content-type", b"text/plain")]}, iterated=True),  # by h11
+    # A malformed start: uvicorn counts the answer as started, so the app's failure closes the
+    # connection with nothing written, rather than answering 500.
+    _starting({"status": 200, "headers": None}),
+    _starting({"headers": [_length(b"ok")]}),
+    # A status that is not an int: 200.0 and Decimal(200) find 200's phrase, but h11 refuses
+    # them; an IntEnum h11 takes as its number.
+    _starting({"status": 200.0, "headers": [_length(b"ok")]}),
+    _starting({"status": Decimal(200), "headers": [_length(b"ok")]}),
+    _starting({"status": HTTPStatus.OK, "headers": [_length(b"ok")]}),
+    # h11 refuses a body too short or too long; what the app sends after is refused alike, and
+    # the connection ends (or hangs, reading no further request) as it does with h11.
+    _catching(b"abc", b"de"),
+    _catching(b"abc", None),
+    _catching(b"abcdefg", b"ab"),
+    _catching(b"abcdefg", None),
+    _catching(b"abc", None, b" 5"),
+    _catching(b"abcdefg", None, b" 5"),
+    # The scope changed in place: uvicorn reads it again as it answers.
+    _changing_scope(lambda scope: scope["headers"].append((b"connection", b"close"))),
+    _changing_scope(lambda scope: scope.update(method="HEAD")),
+]
+
+
+@pytest.mark.parametrize("app", _BENDING)
+def test_an_app_that_bends_the_rules_is_answered_as_h11_answers_it(app: App) -> None:
+    plain, _ = both([PLAIN[0], PLAIN[1]], app)
+    assert plain.plain_cycles >= 1  # the first request did take the plain path
+
+
+def held_exchange(protocol_class: type[GuardedH11Protocol], chunks: list[bytes], app: App) -> Exchange:
+    """``chunks`` sent one after another while every request's app waits (so that what follows
+    a request arrives while it is under way, and is held), then the apps let go."""
+    seen: list[Any] = []
+
+    async def run() -> Exchange:
+        gate = asyncio.Event()
+
+        async def recorded(scope: Any, receive: Any, send: Any) -> None:
+            async def receiving() -> Any:
+                message = await receive()
+                seen.append(message)
+                return message
+
+            seen.append({k: v for k, v in scope.items() if k != "state"})
+            await gate.wait()
+            await app(scope, receiving, send)
+
+        protocol, transport, state = _connected(protocol_class, recorded)
+        failures: list[str] = []
+
+        def send(chunk: bytes) -> None:
+            if not transport.closed:
+                try:
+                    protocol.data_received(chunk)
+                except Exception as exc:  # as asyncio's transport takes it: a fatal error, dropped
+                    failures.append(type(exc).__name__)
+                    transport.abort()
+
+        for chunk in chunks:
+            send(chunk)
+            for _ in range(3):
+                await asyncio.sleep(0)
+        gate.set()
+        await _settle(state)
+        await _settle(state)
+        send(PLAIN[2])  # and the connection goes on (or not) alike
+        await _settle(state)
+        closed = transport.closed
+        if not closed:
+            protocol.connection_lost(None)
+        return Exchange(bytes(transport.written), closed, seen, 0, failures)
+
+    return asyncio.run(run())
+
+
+def held_both(chunks: list[bytes], app: App) -> Exchange:
+    plain, by_h11 = held_exchange(GuardedH11Protocol, chunks, app), held_exchange(H11Only, chunks, app)
+    assert plain == by_h11
+    return plain
+
+
+_MEANWHILE = [
+    PLAIN[1],
+    PLAIN[1] + PLAIN[3],
+    b"GET /next HTTP/1.1\r\nHost: example.test\r\n",  # headers not finished
+    b"\x00GET / HTTP/1.1\r\n\r\n",  # no request at all
+]
+
+
+@pytest.mark.parametrize("meanwhile", _MEANWHILE)
+@pytest.mark.parametrize("app", [echo, *_BENDING])
+def test_what_comes_while_a_plain_answer_is_under_way_is_taken_up_as_h11_would(app: App, meanwhile: bytes) -> None:
+    held_both([PLAIN[0], meanwhile], app)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(PLAIN), st.deferred(lambda: _traffic()), st.deferred(lambda: st.sampled_from(_APPS)))
+def test_any_bytes_while_a_plain_answer_is_under_way_come_out_as_h11_would_have_them(
+    first: bytes, chunks: list[bytes], app: App
+) -> None:
+    held_both([first, *chunks], app)
+
+
+def test_a_partial_request_held_behind_a_plain_one_leaves_the_keep_alive_timer_running() -> None:
+    """Bytes that come while a plain request is answered are taken up as h11 takes up what it
+    held: a request whose headers are not all there leaves the keep-alive timer running, so a
+    client that then goes quiet is closed at the keep-alive time, not at the headers' deadline."""
+
+    def run(protocol_class: type[GuardedH11Protocol]) -> tuple[bytes, bool, bool]:
+        async def go() -> tuple[bytes, bool, bool]:
+            release = asyncio.Event()
+
+            async def held_until_released(scope: Any, receive: Any, send: Any) -> None:
+                if scope["path"] == "/":
+                    await release.wait()
+                await echo(scope, receive, send)
+
+            protocol, transport, state = _connected(protocol_class, held_until_released, timeout_keep_alive=0.05)
+            protocol.data_received(PLAIN[0])
+            await asyncio.sleep(0)
+            protocol.data_received(b"GET /next HTTP/1.1\r\nHost: example.test\r\n")  # headers not finished
+            release.set()
+            await _settle(state)
+            await asyncio.sleep(0.3)  # the client is quiet past the keep-alive time
+            closed_while_quiet = transport.closed
+            if not transport.closed:
+                protocol.data_received(b"\r\n")  # the rest of the next request's headers
+                await _settle(state)
+            closed = transport.closed
+            if not closed:
+                protocol.connection_lost(None)
+            return bytes(transport.written), closed_while_quiet, closed
+
+        return asyncio.run(go())
+
+    plain, by_h11 = run(GuardedH11Protocol), run(H11Only)
+    assert plain == by_h11
+    written, closed_while_quiet, _ = plain
+    assert closed_while_quiet and written.count(b"HTTP/1.1 200 OK") == 1
+
+
 def test_a_client_that_goes_away_is_told_to_the_app_as_h11_tells_it() -> None:
     async def waits_for_the_end(scope: Any, receive: Any, send: Any) -> None:
         while (await receive())["type"] != "http.disconnect":
@@ -420,6 +622,7 @@ _APPS = [
     answering(204, []),
     answering(404, [(b"content-length", b"2")], b"no"),
     answering(200, [(b"content-length", b"2"), (b"connection", b"close")], b"ok"),
+    *_BENDING,
 ]
 
 

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import unquote
 
 import h11
+from uvicorn.protocols.http.flow_control import CLOSE_HEADER
 from uvicorn.protocols.http.h11_impl import STATUS_PHRASES, RequestResponseCycle
 
 try:
@@ -155,6 +156,8 @@ def _plain_head(status: int, headers: list[Any]) -> tuple[bytes, int] | None:
 
 
 def _checked_head(status: int, headers: list[Any]) -> tuple[bytes, int] | None:
+    if type(status) is not int:
+        return None  # 200.0 finds 200's line, but h11 refuses it (and converts an IntEnum)
     status_line = _STATUS_LINES.get(status)
     if status_line is None or status < 200 or status in (204, 304):
         return None
@@ -211,6 +214,7 @@ class PlainCycle(RequestResponseCycle):
         self.more_body = False
         self.message_event.set()  # the whole body is here: receive() hands it over at once
         self._raw = raw
+        self._protocol = protocol
         #: h11 has read the request and writes the answer (uvicorn's ``send``).
         self.by_h11 = False
         #: Bytes of the body still to send, as declared.
@@ -218,7 +222,7 @@ class PlainCycle(RequestResponseCycle):
 
     async def send(self, message: ASGISendEvent) -> None:
         if self.by_h11:
-            await super().send(message)
+            await self._sent_by_h11(message)
             return
         if self.flow.write_paused and not self.disconnected:
             await self.flow.drain()
@@ -227,15 +231,28 @@ class PlainCycle(RequestResponseCycle):
         if not self.response_started:
             if message["type"] != "http.response.start":
                 raise RuntimeError(f"Expected ASGI message 'http.response.start', but got '{message['type']}'.")
-            # uvicorn's send writes the access log's line: with the log on, it writes the answer.
+            try:
+                status = message["status"]
+                # Listed once: the headers may be an iterator, which h11's path would find spent.
+                headers = list(message.get("headers", []))
+            except BaseException:
+                # uvicorn's send fails here too, with the answer counted as started: the app's
+                # failure then closes the connection rather than sending a 500.
+                self._to_h11()
+                self.response_started = True
+                self.waiting_for_100_continue = False
+                raise
+            # What uvicorn's send reads at this point: the access log's line (with the log on, it
+            # writes the answer), and the scope as the app may have changed it.
+            scope = self.scope
             plain = (
                 None
-                if self.access_log
-                else _plain_head(message["status"], self.default_headers + list(message.get("headers", [])))
+                if self.access_log or scope["method"] == "HEAD" or CLOSE_HEADER in scope["headers"]
+                else _plain_head(status, self.default_headers + headers)
             )
             if plain is None:
                 self._to_h11()
-                await super().send(message)
+                await self._sent_by_h11({**message, "headers": headers})
                 return
             self.response_started = True
             self.waiting_for_100_continue = False
@@ -246,20 +263,39 @@ class PlainCycle(RequestResponseCycle):
             raise RuntimeError(f"Unexpected ASGI message '{message['type']}' sent, after response already completed.")
         if message["type"] != "http.response.body":
             raise RuntimeError(f"Expected ASGI message 'http.response.body', but got '{message['type']}'.")
-        body = message.get("body", b"")
+        # uvicorn sends no body to a HEAD request, read from the scope as the app may have left it.
+        body = b"" if self.scope["method"] == "HEAD" else message.get("body", b"")
         self._left -= len(body)
         if self._left < 0:
+            self._failed()  # as h11 refuses it: nothing of this body written
             raise h11.LocalProtocolError("Too much data for declared Content-Length")
         self.transport.write(body)
         if message.get("more_body", False):
             return
-        if self._left:
-            raise h11.LocalProtocolError("Too little data for declared Content-Length")
         self.response_complete = True
         self.message_event.set()
+        if self._left:
+            self._failed()  # as h11 refuses the end, the answer already counted as complete
+            raise h11.LocalProtocolError("Too little data for declared Content-Length")
         if not self.keep_alive:
             self.transport.close()
         self.on_response()
+
+    async def _sent_by_h11(self, message: ASGISendEvent) -> None:
+        """uvicorn's ``send``, h11 having read the request."""
+        try:
+            await super().send(message)
+        finally:
+            if self.conn.our_state is h11.ERROR:
+                self._protocol.held_to_h11()
+
+    def _failed(self) -> None:
+        """Leave the connection as h11 is left when it refuses an answer's body: in error, writing
+        nothing more, taking no further request; whatever the app sends next is h11's to refuse,
+        and the app's end closes the connection, or leaves it as h11 would."""
+        self._to_h11()
+        self.conn.send_failed()
+        self._protocol.held_to_h11()
 
     def _to_h11(self) -> None:
         """Give h11 the request's bytes, as if it had read them: it then writes the answer."""

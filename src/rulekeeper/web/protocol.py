@@ -288,6 +288,11 @@ class GuardedH11Protocol(H11Protocol):
             held += data
             self.flow.pause_reading()
             return
+        if not self._started_plain(data):
+            super().data_received(data)
+
+    def _started_plain(self, data: bytes) -> bool:
+        """Whether ``data`` is a plain request (:mod:`.plain_http`), now under way."""
         if self.plain and self.limit_concurrency is None:
             conn = self.conn
             # Nothing under way and nothing half-read: a request here is all h11 would see.
@@ -298,8 +303,16 @@ class GuardedH11Protocol(H11Protocol):
                     self._disarm()  # a request's headers arrived: the app's own limits take over
                     self._held = bytearray()
                     start_plain(self, request, data)
-                    return
-        super().data_received(data)
+                    return True
+        return False
+
+    def held_to_h11(self) -> None:
+        """A plain request's answer failed and left h11 in error: what came meanwhile goes into
+        h11's buffer, where h11 would have kept it, and nothing more is held here (reading stays
+        paused, as h11 paused it; bytes that come later reach h11 as they would have)."""
+        held, self._held = self._held, None
+        if held:
+            self.conn.receive_data(bytes(held))
 
     def handle_events(self) -> None:
         super().handle_events()
@@ -323,7 +336,13 @@ class GuardedH11Protocol(H11Protocol):
             self.handle_events()
         held, self._held = self._held, None
         if held:
-            self.data_received(bytes(held))  # what came meanwhile, as if it came now
+            # What came meanwhile, taken up as h11 takes up what it held: the keep-alive timer
+            # just armed stays, unless those bytes hold a whole request (handle_events then
+            # stops it, as uvicorn's does). Through data_received it would stop in any case.
+            data = bytes(held)
+            if not self._started_plain(data):
+                self.conn.receive_data(data)
+                self.handle_events()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
