@@ -243,11 +243,10 @@ class PlainCycle(RequestResponseCycle):
                 self.waiting_for_100_continue = False
                 raise
             # What uvicorn's send reads at this point: the access log's line (with the log on, it
-            # writes the answer), and the scope as the app may have changed it.
-            scope = self.scope
+            # writes the answer), and the scope's headers as the app may have changed them.
             plain = (
                 None
-                if self.access_log or scope["method"] == "HEAD" or CLOSE_HEADER in scope["headers"]
+                if self.access_log or CLOSE_HEADER in self.scope["headers"]
                 else _plain_head(status, self.default_headers + headers)
             )
             if plain is None:
@@ -263,7 +262,8 @@ class PlainCycle(RequestResponseCycle):
             raise RuntimeError(f"Unexpected ASGI message '{message['type']}' sent, after response already completed.")
         if message["type"] != "http.response.body":
             raise RuntimeError(f"Expected ASGI message 'http.response.body', but got '{message['type']}'.")
-        # uvicorn sends no body to a HEAD request, read from the scope as the app may have left it.
+        # uvicorn sends no body to a HEAD request, read from the scope as the app may have left it
+        # (the request was not one: h11 then refuses the end of a body too short, as here).
         body = b"" if self.scope["method"] == "HEAD" else message.get("body", b"")
         self._left -= len(body)
         if self._left < 0:
