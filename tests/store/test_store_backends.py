@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -53,6 +54,24 @@ def test_campaign_headers(store: Store) -> None:
     store.delete_campaign("c")
     with pytest.raises(UnknownNameError):
         store.delete_campaign("c")
+
+
+def test_a_deleted_campaigns_id_is_never_given_again(any_url: str) -> None:
+    """Whatever a server keeps by campaign id must never be taken for another campaign: an id,
+    once given, is not given again, even after its campaign is deleted and the store reopened."""
+    store = open_store(any_url)
+    try:
+        given = [store.create_campaign(replace(NEW, name=name)).id for name in ("a", "b")]
+        store.delete_campaign("b")  # the highest id, which SQLite would give again
+        given.append(store.create_campaign(replace(NEW, name="c")).id)
+        if any_url != "memory://":
+            store.close()
+            store = open_store(any_url)
+        store.delete_campaign("c")
+        given.append(store.create_campaign(replace(NEW, name="b")).id)
+        assert len(set(given)) == 4 and given == sorted(given), given
+    finally:
+        store.close()
 
 
 def test_events_round_trip_exactly(store: Store) -> None:

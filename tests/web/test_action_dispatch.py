@@ -7,8 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from rulekeeper.campaign import Campaign
+from rulekeeper.campaign.members import invite
+from rulekeeper.core import Action
+from rulekeeper.store import open_store
 from rulekeeper.web import create_app
 from rulekeeper.web.models import CommandResponse
 
@@ -123,6 +128,52 @@ def test_a_name_taken_again_after_a_delete_is_the_new_campaign(api: InProcess) -
     r = api.post("/api/campaigns/again/gurps/actions/damage", headers=new_gm, json=body)
     assert r.status_code == 200 and r.json()["seq"] == 2, r.text  # the new campaign's first command after its hero
     assert api.post("/api/campaigns/again/gurps/actions/damage", headers=old_gm, json=body).status_code == 401
+
+
+@pytest.mark.parametrize("quick", [True, False], ids=["event loop", "worker thread"])
+def test_a_campaign_deleted_and_another_made_elsewhere_is_never_taken_for_the_old(tmp_path: Path, quick: bool) -> None:
+    """The server keeps what it read of a campaign by its id. When another process (the CLI, or
+    another worker) deletes a campaign the server holds and makes another, the new one gets an id
+    never given before: its members see only its own characters, and act only on them."""
+    url = f"sqlite:///{tmp_path / 'reused.db'}"
+    api = InProcess(create_app(url))
+    other = open_store(url)  # as the CLI would open the same file
+    try:
+        if not quick:
+            api.app.state.rulekeeper.awaited = None  # every action through a worker thread
+        r = api.post("/api/campaigns", json={"name": "t", "system": "gurps", "seed": 5})
+        gm = bearer(r.json()["gm_token"])
+        r = api.post("/api/campaigns/t/characters", headers=gm, json={"actor": "secret", "sheet": {"st": 17}})
+        assert r.status_code == 200, r.text
+        for _ in range(3):
+            r = api.post(
+                "/api/campaigns/t/gurps/actions/damage", headers=gm, json={"actor": "secret", "params": {"amount": 1}}
+            )
+            assert r.status_code == 200, r.text
+        held = other.find_campaign("t")
+        assert held is not None and held.version == 4
+
+        other.delete_campaign("t")
+        new = Campaign.create(other, "t", "gurps", seed=9, gm="mallory")
+        new.add_character("mine", {"st": 10})
+        while new.version < held.version:  # the same version as the one the server holds
+            new.act(Action("damage", "mine", {"amount": 1}))
+        assert new.record.id != held.id
+        mallory = bearer(invite(other, new.record, "mallory", "gm").token)
+
+        r = api.get("/api/campaigns/t", headers=mallory)
+        assert r.status_code == 200 and [c["actor"] for c in r.json()["characters"]] == ["mine"], r.text
+        assert api.get("/api/campaigns/t/characters/secret", headers=mallory).status_code == 404
+        body = {"actor": "secret", "params": {"amount": 1}}
+        assert api.post("/api/campaigns/t/gurps/actions/damage", headers=mallory, json=body).status_code == 404
+        body = {"actor": "mine", "params": {"amount": 1}}
+        r = api.post("/api/campaigns/t/gurps/actions/damage", headers=mallory, json=body)
+        assert r.status_code == 200 and r.json()["seq"] == held.version + 1, r.text
+        reopened = Campaign.open(other, "t")  # and the new campaign's history replays
+        assert sorted(reopened.state.characters) == ["mine"] and reopened.version == held.version + 1
+    finally:
+        api.close()
+        other.close()
 
 
 def test_the_quick_path_reads_each_header_as_the_documented_operation_does() -> None:

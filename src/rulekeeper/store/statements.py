@@ -185,10 +185,29 @@ def short(exc: BaseException) -> str:
     return (str(exc).splitlines() or [type(exc).__name__])[0][:120]
 
 
+def _new_sqlite_id(cursor: Any) -> int:
+    """The id of a campaign about to be made in a SQLite file: one above every id the file has
+    ever given, kept in the file's header (``PRAGMA user_version``, which SQLite leaves to the
+    application), and noted there in the same transaction.
+
+    SQLite would otherwise give the highest id again once its campaign is deleted, and whatever
+    a running server keeps by campaign id (the campaign it holds, its record, the events it
+    streams) would then be taken for the new campaign: a campaign deleted by the CLI or another
+    worker, and another made, showed the deleted one's characters to the new one's members and
+    wrote events worked out on them into it. PostgreSQL's sequences never give an id twice."""
+    cursor.execute("PRAGMA user_version")
+    given = int(cursor.fetchone()[0])
+    cursor.execute("SELECT coalesce(max(id), 0) FROM campaigns")
+    new = max(given, int(cursor.fetchone()[0])) + 1
+    cursor.execute(f"PRAGMA user_version = {new}")  # an int of ours: a pragma takes no parameters
+    return new
+
+
 class Statements:
     """Every statement the store runs, in the driver's parameter style."""
 
     def __init__(self, dialect: str) -> None:
+        self.dialect = dialect
         postgres = dialect == "postgresql"
 
         def sql(text: str) -> str:
@@ -278,6 +297,11 @@ class Statements:
         self.insert_campaign = sql(
             "INSERT INTO campaigns (name, system, seed, gm, settings, created, version) "
             "VALUES (:name, :system, :seed, :gm, :settings, :created, :version) RETURNING id"
+        )
+        #: SQLite: the same with the id given (``StatementStore.create_campaign``).
+        self.insert_campaign_as = sql(
+            "INSERT INTO campaigns (id, name, system, seed, gm, settings, created, version) "
+            "VALUES (:id, :name, :system, :seed, :gm, :settings, :created, :version) RETURNING id"
         )
         self.insert_member = sql(
             "INSERT INTO members (campaign_id, name, role, characters, token_id, token_hash, created, expires) "
@@ -475,18 +499,19 @@ class StatementStore(Store):
                 cursor.execute(self._sql.campaign, {"name": campaign.name})
                 if cursor.fetchone() is not None:
                     raise taken
-                cursor.execute(
-                    self._sql.insert_campaign,
-                    {
-                        "name": campaign.name,
-                        "system": campaign.system,
-                        "seed": campaign.seed,
-                        "gm": campaign.gm,
-                        "settings": dumps(campaign.settings),
-                        "created": campaign.created,
-                        "version": len(events),
-                    },
-                )
+                row = {
+                    "name": campaign.name,
+                    "system": campaign.system,
+                    "seed": campaign.seed,
+                    "gm": campaign.gm,
+                    "settings": dumps(campaign.settings),
+                    "created": campaign.created,
+                    "version": len(events),
+                }
+                if self._sql.dialect == "sqlite":
+                    cursor.execute(self._sql.insert_campaign_as, {**row, "id": _new_sqlite_id(cursor)})
+                else:
+                    cursor.execute(self._sql.insert_campaign, row)
                 cid = cursor.fetchone()[0]
                 for start in range(0, len(events), CHUNK):
                     chunk = [event_row(cid, e) for e in events[start : start + CHUNK]]

@@ -53,7 +53,8 @@ class Server:
 
         Kept from the last request: a request needs only the record's id and name, and a record
         found under a name changes only when that campaign is deleted and another takes its
-        name -- and then its id differs from the token's, so it is read again. (A deleted
+        name -- and then its id differs from the token's, since no store gives an id twice
+        (``statements._new_sqlite_id``), so it is read again. (A deleted
         campaign's tokens are deleted with it and never get this far.) One database read less
         per request, a round trip on PostgreSQL."""
         record = self.known_campaign(name, campaign_id)
