@@ -182,8 +182,8 @@ def test_a_cancelled_write_is_stopped_on_the_server_too(store: Store) -> None:
 
     async def run() -> bool:
         async with warmed(awaiting(store)) as awaited:
-            with psycopg.connect(url) as holder:  # holds the campaign's row: the write waits
-                holder.execute("SELECT 1 FROM campaigns WHERE id = %s FOR UPDATE", (record.id,))
+            with psycopg.connect(url) as holder:  # holds the table the write inserts into: it waits
+                holder.execute("LOCK TABLE events IN SHARE MODE")
                 write = asyncio.ensure_future(written(awaited, record.id, event(1)))
                 await asyncio.sleep(0.3)
                 assert not write.done()

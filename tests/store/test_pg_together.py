@@ -94,8 +94,8 @@ def test_a_write_given_up_before_its_transaction_is_sent_is_never_written(store:
 
     async def run() -> tuple[bool, bool]:
         async with warmed(awaiting(store)) as awaited:
-            with psycopg.connect(_plain(store)) as holder:  # the first write waits for this row
-                holder.execute("SELECT 1 FROM campaigns WHERE id = %s FOR UPDATE", (first.id,))
+            with psycopg.connect(_plain(store)) as holder:  # the first write waits for the table
+                holder.execute("LOCK TABLE events IN SHARE MODE")
                 under_way = asyncio.ensure_future(awaited.append_if_head(first.id, event(1)))
                 await asyncio.sleep(0.3)
                 queued = asyncio.ensure_future(awaited.append_if_head(second.id, event(1)))
@@ -111,29 +111,26 @@ def test_a_write_given_up_before_its_transaction_is_sent_is_never_written(store:
 
 
 @pytest.mark.postgres
-def test_each_transaction_locks_its_campaigns_in_one_order(store: Store) -> None:
-    """Two processes' transactions never wait for each other's rows in a cycle: each takes its
-    campaigns' rows in the order of their ids, whatever order its writes came in."""
+def test_a_campaign_another_transaction_holds_holds_up_no_other_campaign(store: Store) -> None:
+    """A write whose campaign's row another transaction holds (another process's command on
+    that campaign) is not written, as if its head had moved, and it is answered at once, with
+    the other writes of its transaction written: the command goes to a worker thread, which
+    waits for the row, and no other campaign of the process waits with it."""
     low, middle, high = _campaigns(store, 3)
 
     async def run() -> list[bool]:
         async with warmed(awaiting(store)) as awaited:
-            with psycopg.connect(_plain(store)) as holder, psycopg.connect(_plain(store), autocommit=True) as probe:
-                holder.execute("SELECT 1 FROM campaigns WHERE id = %s FOR UPDATE", (high.id,))
-                # Queued highest first: in that order the transaction would wait for the row
-                # held above before it had taken any other.
-                writes = [awaited.append_if_head(r.id, event(1)) for r in (high, middle, low)]
-                together = asyncio.ensure_future(asyncio.gather(*writes))
-                await asyncio.sleep(0.3)
-                for taken in (low, middle):
-                    with pytest.raises(psycopg.errors.LockNotAvailable):
-                        probe.execute("SELECT 1 FROM campaigns WHERE id = %s FOR UPDATE NOWAIT", (taken.id,))
-                assert not together.done()
-                holder.commit()
-                return list(await together)
+            with psycopg.connect(_plain(store)) as holder:
+                holder.execute("SELECT 1 FROM campaigns WHERE id = %s FOR UPDATE", (middle.id,))
+                answers = await asyncio.wait_for(
+                    asyncio.gather(*(awaited.append_if_head(r.id, event(1)) for r in (high, middle, low))), 30
+                )
+                holder.rollback()
+                return list(answers)
 
-    assert asyncio.run(run()) == [True, True, True]
-    assert len(set(_transactions(store, [low, middle, high]).values())) == 1
+    assert asyncio.run(run()) == [True, False, True]  # answered while the row was still held
+    assert _versions(store, [low, middle, high]) == [1, 0, 1]
+    assert len(set(_transactions(store, [low, high]).values())) == 1
 
 
 @pytest.mark.postgres
@@ -144,7 +141,7 @@ def test_closing_answers_the_write_under_way_before_the_connections_close(store:
         awaited: AwaitedStore = awaiting(store)
         await awaited.warm()
         with psycopg.connect(_plain(store)) as holder:
-            holder.execute("SELECT 1 FROM campaigns WHERE id = %s FOR UPDATE", (record.id,))
+            holder.execute("LOCK TABLE events IN SHARE MODE")  # the write waits for the table
             under_way = asyncio.ensure_future(awaited.append_if_head(record.id, event(1)))
             await asyncio.sleep(0.2)
             closing = asyncio.ensure_future(awaited.close())

@@ -211,6 +211,44 @@ def test_a_database_that_drops_its_connections_costs_one_clean_refusal_and_nothi
         after.close()
 
 
+@pytest.mark.postgres
+def test_a_campaign_another_process_holds_holds_up_no_other_campaign(pg_api: InProcess, fresh_pg_url: str) -> None:
+    """Another process in the middle of a command on one campaign (its row held, as a long undo
+    holds it) holds up neither this process's actions on other campaigns nor their pages; the
+    held campaign's action waits in a worker thread and lands once the row is free."""
+    import psycopg
+
+    api = pg_api
+    gms = {}
+    for name in ("held", "free"):
+        r = api.post("/api/campaigns", json={"name": name, "system": "gurps", "seed": 5})
+        gms[name] = gm = bearer(r.json()["gm_token"])
+        r = api.post(f"/api/campaigns/{name}/characters", headers=gm, json={"actor": "kira", "sheet": _SHEET})
+        assert r.status_code == 200, r.text
+    body = {"actor": "kira", "params": {"amount": 1}}
+
+    def acting(name: str) -> Any:
+        return api._client.post(f"/api/campaigns/{name}/gurps/actions/damage", headers=gms[name], json=body)
+
+    for name in gms:  # each campaign held by the process, its actions written by the event loop
+        assert api.run(acting(name)).status_code == 200
+    with psycopg.connect(fresh_pg_url.replace("postgresql+psycopg://", "postgresql://", 1)) as holder:
+        holder.execute("SELECT 1 FROM campaigns WHERE name = 'held' FOR UPDATE")
+
+        async def meanwhile() -> tuple[int, int, bool, int]:
+            held = asyncio.ensure_future(acting("held"))
+            await asyncio.sleep(0.2)
+            free = await asyncio.wait_for(acting("free"), 30)
+            page = await asyncio.wait_for(api._client.get("/api/campaigns/free", headers=gms["free"]), 30)
+            waiting = not held.done()
+            holder.commit()  # the other process's command ends
+            return free.status_code, page.status_code, waiting, (await asyncio.wait_for(held, 30)).status_code
+
+        assert api.run(meanwhile()) == (200, 200, True, 200)
+    store = _server(api).store
+    assert [store.find_campaign(n).version for n in gms] == [3, 3]  # type: ignore[union-attr]
+
+
 def test_the_remembered_members_are_bounded_and_the_least_recently_used_goes_first(
     api: InProcess, monkeypatch: pytest.MonkeyPatch
 ) -> None:

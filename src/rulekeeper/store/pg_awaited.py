@@ -241,9 +241,9 @@ class AwaitedPostgres(AwaitedStore):
             self._writer = None
 
     async def _write_together(self, together: list[_Queued]) -> None:
-        # Each transaction locks its campaigns' rows in the order of their ids, so two
-        # processes' transactions never wait for each other's rows in a cycle.
-        together.sort(key=lambda q: q.campaign_id)
+        # No order is needed among them: a write never waits for its campaign's row (one that
+        # another transaction holds is skipped, and the command worked out again in a worker
+        # thread: ``Statements.append_if_head``), so no two transactions wait on each other.
         try:
             async with self.connected() as db:
                 if len(together) == 1:

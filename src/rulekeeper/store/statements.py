@@ -248,9 +248,15 @@ class Statements:
         #: so PostgreSQL cannot take their types from the columns.) It sends no ``NOTIFY``: those
         #: commit one at a time across the whole database server (docs/deployment.md); other
         #: processes look at the heads instead (``store.changes``).
+        #: The campaign's row is taken only if no other transaction holds it (SKIP LOCKED): the
+        #: writes of a process's event loop go a transaction at a time, so one write waiting for
+        #: a row another process holds (a long undo, say) held up every campaign of the process
+        #: behind it. A write that finds the row taken writes nothing, like one whose head moved,
+        #: and the command is worked out again in a worker thread, which waits its turn.
         self.append_if_head = (
             "WITH moved AS ("
-            "UPDATE campaigns SET version = %(seq)s WHERE id = %(cid)s AND version = %(base)s AND "
+            "UPDATE campaigns SET version = %(seq)s WHERE id = "
+            "(SELECT id FROM campaigns WHERE id = %(cid)s FOR NO KEY UPDATE SKIP LOCKED) AND version = %(base)s AND "
             "(%(idem_key)s::varchar IS NULL OR NOT EXISTS "
             "(SELECT 1 FROM events WHERE campaign_id = %(cid)s AND idem_key = %(idem_key)s::varchar)) RETURNING id"
             "), added AS ("
