@@ -18,6 +18,7 @@ __all__ = [
     "ConflictError",
     "DiceError",
     "InputError",
+    "OutcomeUnknown",
     "RuleRefusal",
     "RulesError",
     "StoreBusy",
@@ -80,6 +81,11 @@ class ConflictError(RulesError):
 
 class StoreError(RulesError):
     """A database or file that cannot be read or written safely."""
+
+
+class OutcomeUnknown(StoreError):
+    """The database stopped answering after a write was sent: it may have been committed or not.
+    A client that sends the command again without its idempotency key may apply it twice."""
 
 
 class StoreBusy(StoreError):

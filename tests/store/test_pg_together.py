@@ -15,11 +15,12 @@ import pytest
 from awaited_support import awaiting, warmed
 from test_store_backends import NEW, event
 
-from rulekeeper.errors import StoreError
+from rulekeeper.errors import OutcomeUnknown, StoreError
 from rulekeeper.store import NewCampaign, Store
 from rulekeeper.store.base import AwaitedStore
 from rulekeeper.store.pg_prepared import PreparedWrite, prepare, run_prepared_together
 from rulekeeper.store.records import CampaignRecord
+from support.pg_faults import answers_lost
 
 
 @pytest.fixture
@@ -209,3 +210,50 @@ def test_a_fault_of_ours_mid_transaction_answers_every_write_and_the_next_go_on(
     answers, later = asyncio.run(run())
     assert all(isinstance(a, StoreError) and str(a).startswith("database error (") for a in answers), answers
     assert later is True
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("count", [1, 3])
+def test_writes_whose_answers_are_lost_are_told_their_outcome_is_unknown(
+    store: Store, monkeypatch: pytest.MonkeyPatch, count: int
+) -> None:
+    """Lost once sent, a transaction may have committed (here it did): its writes are told so,
+    not refused as if nothing had been written, lest their commands be given again."""
+    records = _campaigns(store, count)
+
+    async def run() -> list[BaseException | bool]:
+        async with warmed(awaiting(store)) as awaited:
+            answers_lost(monkeypatch)
+            writes = [awaited.append_if_head(r.id, event(1)) for r in records]
+            return list(await asyncio.gather(*writes, return_exceptions=True))
+
+    answers = asyncio.run(run())
+    assert all(isinstance(a, OutcomeUnknown) for a in answers), answers
+    assert _versions(store, records) == [1] * count  # they were written: the answer said it might be
+
+
+@pytest.mark.postgres
+def test_a_write_given_up_while_its_transaction_waits_for_a_connection_is_never_written(store: Store) -> None:
+    (record,) = _campaigns(store, 1)
+
+    async def run() -> bool:
+        async with warmed(awaiting(store)) as awaited:
+            release = asyncio.Event()
+
+            async def holding() -> None:
+                async with awaited.connected():  # type: ignore[attr-defined]
+                    await release.wait()
+
+            holders = [asyncio.ensure_future(holding()) for _ in range(4)]  # every connection taken
+            await asyncio.sleep(0.1)
+            given_up = asyncio.ensure_future(awaited.append_if_head(record.id, event(1)))
+            await asyncio.sleep(0.3)  # taken from the queue by the writer, waiting for a connection
+            given_up.cancel()  # its client went away
+            await asyncio.sleep(0.1)
+            release.set()
+            await asyncio.gather(*holders)
+            await asyncio.sleep(0.3)
+            return given_up.cancelled()
+
+    assert asyncio.run(run())
+    assert _versions(store, [record]) == [0]

@@ -23,6 +23,7 @@ from rulekeeper.core import Action
 from rulekeeper.store import Store, open_store
 from rulekeeper.web import create_app
 from rulekeeper.web.server import Server
+from support.pg_faults import answers_lost
 from support.pg_sessions import end_client_sessions
 
 from .web_support import InProcess, bearer
@@ -247,6 +248,35 @@ def test_a_campaign_another_process_holds_holds_up_no_other_campaign(pg_api: InP
         assert api.run(meanwhile()) == (200, 200, True, 200)
     store = _server(api).store
     assert [store.find_campaign(n).version for n in gms] == [3, 3]  # type: ignore[union-attr]
+
+
+@pytest.mark.postgres
+def test_an_action_whose_answer_is_lost_says_it_may_have_been_applied(
+    pg_api: InProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database lost after the action's write was sent: the client is told the action may
+    have been applied (it was), and sent again with its Idempotency-Key it is applied once."""
+    api = pg_api
+    gm, _ana, _ = _table(api)
+    assert _act(api, gm, "damage", amount=1).status_code == 200  # the campaign held, the pool warm
+    store = _server(api).store
+    version = store.find_campaign("t").version  # type: ignore[union-attr]
+    answers_lost(monkeypatch)
+    keyed = {**gm, "Idempotency-Key": "lost-1"}
+    r = _act(api, keyed, "damage", amount=2)
+    assert r.status_code == 503, r.text
+    assert r.json()["type"] == "/problems/outcome-unknown"
+    assert "may have been applied" in r.json()["detail"] and "Idempotency-Key" in r.json()["expected"]
+    assert "psycopg" not in r.text and "socket" not in r.text  # our words only
+    monkeypatch.undo()
+    for _ in range(20):  # the pool opens new connections in the background
+        again = _act(api, keyed, "damage", amount=2)
+        if again.status_code != 503:
+            break
+        time.sleep(0.1)
+    assert again.status_code == 200 and again.json()["retried"] is True, again.text
+    assert store.find_campaign("t").version == version + 1  # type: ignore[union-attr]  # applied once
+    assert _hp(store) == 12 - 1 - 2
 
 
 def test_the_remembered_members_are_bounded_and_the_least_recently_used_goes_first(

@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 
 import psycopg
 
-from rulekeeper.errors import StoreError
+from rulekeeper.errors import OutcomeUnknown, StoreError
 from rulekeeper.store.base import AwaitedConnection, AwaitedStore, AwaitedUnavailable
 from rulekeeper.store.pg_prepared import PreparedWrite, prepare, run_prepared, run_prepared_together
 from rulekeeper.store.records import EventRecord, MemberRecord, SnapshotRecord
@@ -161,10 +161,12 @@ class AwaitedPostgres(AwaitedStore):
                 raise AwaitedUnavailable("no connection to PostgreSQL is open this moment")
             connection: psycopg.AsyncConnection[Any] | None = self._idle.pop()
             assert connection is not None
+            held = _Connected(connection, self._sql, self._writes)
             try:
-                yield _Connected(connection, self._sql, self._writes)
+                yield held
             except psycopg.Error as exc:
-                if connection.broken:
+                broken = connection.broken
+                if broken:
                     # The server went away (a restart, a failover): the idle connections went
                     # with it, and each would fail one request more. New ones in the background.
                     idle, self._idle = self._idle, []
@@ -174,6 +176,11 @@ class AwaitedPostgres(AwaitedStore):
                 await self._drop(connection)
                 connection = None
                 reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+                if held.sent and (broken or isinstance(exc, psycopg.InterfaceError)):
+                    # Lost once a write was on its way (or its answers made no sense): PostgreSQL
+                    # may have committed it. Said so, not as a refusal, lest it be sent again.
+                    sent = f"database error ({self._shown_url}) after a write was sent: {reason}"
+                    raise OutcomeUnknown(sent) from exc
                 raise StoreError(f"database error ({self._shown_url}): {reason}") from exc
             except BaseException:
                 # Cancelled (the client went away) or worse mid-statement: the connection's
@@ -246,6 +253,11 @@ class AwaitedPostgres(AwaitedStore):
         # thread: ``Statements.append_if_head``), so no two transactions wait on each other.
         try:
             async with self.connected() as db:
+                # Requests gone away while the connection was awaited are left out: nothing of
+                # theirs has been sent (as for those gone before the writer took them).
+                together = [q for q in together if not q.answer.done()]
+                if not together:
+                    return
                 if len(together) == 1:
                     answers: list[bool] | None = [await db.run(together[0].write, together[0].values)]
                 else:
@@ -341,6 +353,8 @@ class _Connected(AwaitedConnection):
         self._connection = connection
         self._sql = statements
         self._writes = writes
+        #: Whether a write has been handed to the connection (its outcome is then PostgreSQL's).
+        self.sent = False
 
     async def member_by_token_id(self, token_id: str) -> MemberRecord | None:
         async with self._connection.cursor() as cursor:
@@ -364,13 +378,16 @@ class _Connected(AwaitedConnection):
             return await self.run(write, values)
         # A value with no certain text form (store.pg_prepared): psycopg adapts it.
         async with self._connection.cursor() as cursor:
+            self.sent = True
             await cursor.execute(write.statement, params)
             return await cursor.fetchone() is not None
 
     async def run(self, write: PreparedWrite, values: list[bytes | None]) -> bool:
         """One prepared write, alone: whether it returned a row."""
+        self.sent = True
         return await run_prepared(self._connection, write, values)
 
     async def run_together(self, calls: Sequence[tuple[PreparedWrite, list[bytes | None]]]) -> list[bool] | None:
         """Several prepared writes in one transaction (``pg_prepared.run_prepared_together``)."""
+        self.sent = True
         return await run_prepared_together(self._connection, calls)

@@ -10,6 +10,7 @@ request body/params    422     ``validation`` -- ``errors`` lists each field and
 ``RuleRefusal``        409     ``rule-refusal``
 ``CampaignConflict``   412     ``stale-version`` -- ``changes`` lists what happened since
 ``Problem(401/403)``   401/3   ``unauthenticated`` / ``forbidden``
+``OutcomeUnknown``     503     ``outcome-unknown`` -- a write sent, then the database lost
 ``StoreError``         503     ``store-unavailable``
 anything else          500     ``internal`` -- a bug; logged, never detailed to the client
 =====================  ======  ==========================================================
@@ -28,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rulekeeper.campaign.results import CampaignConflict
 from rulekeeper.campaign.seat import SeatRefusal
-from rulekeeper.errors import InputError, RuleRefusal, StoreError, UnknownNameError
+from rulekeeper.errors import InputError, OutcomeUnknown, RuleRefusal, StoreError, UnknownNameError
 
 __all__ = ["MEDIA_TYPE", "PROBLEM_RESPONSES", "Problem", "ProblemModel", "install_problem_handlers", "problem_response"]
 
@@ -139,6 +140,18 @@ def install_problem_handlers(app: FastAPI) -> None:
             expected_version=exc.expected_version,
             current_version=exc.current_version,
             changes=changes,
+        )
+
+    @app.exception_handler(OutcomeUnknown)
+    async def _outcome_unknown(request: Request, exc: OutcomeUnknown) -> JSONResponse:
+        _log.warning("store error on %s: %s", path(request), exc)
+        return problem_response(
+            503,
+            "outcome-unknown",
+            "the campaign database stopped answering after the command was sent: it may have been applied",
+            path(request),
+            expected="the campaign's log read before the command is sent again, or the command sent again "
+            "with the same Idempotency-Key",
         )
 
     @app.exception_handler(StoreError)
