@@ -257,3 +257,32 @@ def test_a_write_given_up_while_its_transaction_waits_for_a_connection_is_never_
 
     assert asyncio.run(run())
     assert _versions(store, [record]) == [0]
+
+
+@pytest.mark.postgres
+def test_a_worker_threads_write_lost_at_its_commit_is_told_its_outcome_is_unknown(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The blocking store says the same as the event loop's: a connection lost as a write
+    commits may have committed it; a transaction PostgreSQL refuses at its commit (with its
+    SQLSTATE) was not, and is a plain store error."""
+    lost, refused = _campaigns(store, 2)
+    real = psycopg.Connection.commit
+
+    def committed_then_lost(self: psycopg.Connection[Any]) -> None:
+        real(self)
+        raise psycopg.OperationalError("server closed the connection unexpectedly")
+
+    def refused_at_commit(self: psycopg.Connection[Any]) -> None:
+        self.rollback()
+        raise psycopg.errors.SerializationFailure("could not serialize access")
+
+    monkeypatch.setattr(psycopg.Connection, "commit", committed_then_lost)
+    with pytest.raises(OutcomeUnknown), store.writing(lost.id) as history:
+        history.append(event(1))
+    monkeypatch.setattr(psycopg.Connection, "commit", refused_at_commit)
+    with pytest.raises(StoreError) as plain, store.writing(refused.id) as history:
+        history.append(event(1))
+    assert not isinstance(plain.value, OutcomeUnknown)
+    monkeypatch.undo()
+    assert _versions(store, [lost, refused]) == [1, 0]

@@ -28,7 +28,7 @@ import sqlalchemy as sa
 from sqlalchemy import event as sa_event
 from sqlalchemy.pool import StaticPool
 
-from rulekeeper.errors import StoreError
+from rulekeeper.errors import OutcomeUnknown, StoreError
 from rulekeeper.store import migrate
 from rulekeeper.store.base import AwaitedStore
 from rulekeeper.store.statements import Statements, StatementStore, read_only_sqlite
@@ -148,6 +148,7 @@ class SqlStore(StatementStore):
         fairy = self._engine.raw_connection()
         driver: Any = fairy.driver_connection
         postgres = self.dialect == "postgresql"
+        committing = False
         try:
             if postgres:
                 # Said with BEGIN itself (psycopg), not as a statement of its own. Set only when it
@@ -164,6 +165,7 @@ class SqlStore(StatementStore):
                         cursor.execute("BEGIN IMMEDIATE" if write else "BEGIN")
                     yield cursor
                     if not (postgres and single):  # autocommit: the statement committed itself
+                        committing = write
                         driver.commit()
                 except BaseException:
                     driver.rollback()
@@ -178,6 +180,11 @@ class SqlStore(StatementStore):
                 # and opened afresh, rather than each failing one request more (those in use by
                 # other threads are discarded when handed back).
                 self._engine.dispose()
+            if committing and postgres and _lost(exc):
+                # The COMMIT (with, in pipeline mode, the writes themselves) was on its way when
+                # the connection went: PostgreSQL may have committed it. Said so, not as a refusal.
+                sent = f"database error ({self._safe_url()}) as a write committed: {_reason(exc)}"
+                raise OutcomeUnknown(sent) from exc
             raise StoreError(f"database error ({self._safe_url()}): {_reason(exc)}") from exc
         finally:
             fairy.close()
@@ -200,6 +207,14 @@ class SqlStore(StatementStore):
     def connect(self) -> sa.Connection:
         """A SQLAlchemy connection for maintenance such as running migrations by hand."""
         return self._engine.connect()
+
+
+def _lost(exc: BaseException) -> bool:
+    """Whether ``exc`` says the connection went, rather than PostgreSQL refusing the transaction
+    (a refusal carries its SQLSTATE; a connection ended by the server's operator, class 57, may
+    have committed first)."""
+    state = getattr(exc, "sqlstate", None)
+    return state is None or str(state).startswith("57")
 
 
 def _reason(exc: BaseException) -> str:
