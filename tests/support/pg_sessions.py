@@ -28,8 +28,10 @@ def client_sessions(url: str) -> int:
 
 
 def end_client_sessions(url: str) -> None:
-    """End every other client connection to `url`'s database, as a restart or a failover does."""
+    """End every other client connection to `url`'s database, as a restart or a failover does,
+    and wait until each has ended (up to 5 s each): what a client does next meets a connection
+    already closed, not one closing meanwhile (whose outcome a client cannot know)."""
     import psycopg
 
     with psycopg.connect(_plain(url), autocommit=True, application_name=_ADMIN) as admin:
-        admin.execute(f"SELECT pg_terminate_backend(pid) {_OTHER_CLIENTS}")
+        admin.execute(f"SELECT pg_terminate_backend(pid, 5000) {_OTHER_CLIENTS}")

@@ -35,7 +35,15 @@ import psycopg
 
 from rulekeeper.errors import OutcomeUnknown, StoreError
 from rulekeeper.store.base import AwaitedConnection, AwaitedStore, AwaitedUnavailable
-from rulekeeper.store.pg_prepared import PreparedWrite, prepare, run_prepared, run_prepared_together
+from rulekeeper.store.pg_prepared import (
+    PreparedWrite,
+    closing,
+    prepare,
+    run_prepared,
+    run_prepared_together,
+    still_open,
+    watch_closing,
+)
 from rulekeeper.store.records import EventRecord, MemberRecord, SnapshotRecord
 from rulekeeper.store.statements import Statements, event_row, member_row
 
@@ -119,6 +127,7 @@ class AwaitedPostgres(AwaitedStore):
                 )
             except psycopg.Error:
                 return
+            watch_closing(connection)
             try:
                 for write in self._writes:
                     await prepare(connection, write)
@@ -165,7 +174,7 @@ class AwaitedPostgres(AwaitedStore):
             try:
                 yield held
             except psycopg.Error as exc:
-                broken = connection.broken
+                broken = connection.broken or closing(connection)
                 if broken:
                     # The server went away (a restart, a failover): the idle connections went
                     # with it, and each would fail one request more. New ones in the background.
@@ -377,6 +386,7 @@ class _Connected(AwaitedConnection):
         if values is not None:
             return await self.run(write, values)
         # A value with no certain text form (store.pg_prepared): psycopg adapts it.
+        still_open(self._connection)
         async with self._connection.cursor() as cursor:
             self.sent = True
             await cursor.execute(write.statement, params)
@@ -384,10 +394,12 @@ class _Connected(AwaitedConnection):
 
     async def run(self, write: PreparedWrite, values: list[bytes | None]) -> bool:
         """One prepared write, alone: whether it returned a row."""
+        still_open(self._connection)
         self.sent = True
         return await run_prepared(self._connection, write, values)
 
     async def run_together(self, calls: Sequence[tuple[PreparedWrite, list[bytes | None]]]) -> list[bool] | None:
         """Several prepared writes in one transaction (``pg_prepared.run_prepared_together``)."""
+        still_open(self._connection)
         self.sent = True
         return await run_prepared_together(self._connection, calls)

@@ -29,13 +29,23 @@ import asyncio
 import contextlib
 import math
 import re
+import weakref
 from collections.abc import Awaitable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import psycopg
 from psycopg import pq
 
-__all__ = ["PARAMETER_TYPES", "PreparedWrite", "prepare", "run_prepared", "run_prepared_together"]
+__all__ = [
+    "PARAMETER_TYPES",
+    "PreparedWrite",
+    "closing",
+    "prepare",
+    "run_prepared",
+    "run_prepared_together",
+    "still_open",
+    "watch_closing",
+]
 
 _T = TypeVar("_T")
 
@@ -147,6 +157,39 @@ async def run_prepared(
     ``psycopg.OperationalError``, after which ``connection.broken`` is true."""
     _idle(connection).send_query_prepared(write.wire_name, values)
     return await _answer(connection, _results(connection))
+
+
+#: Connections PostgreSQL has said it is closing (see :func:`watch_closing`).
+_closing: weakref.WeakSet[psycopg.AsyncConnection[Any]] = weakref.WeakSet()
+
+
+def watch_closing(connection: psycopg.AsyncConnection[Any]) -> None:
+    """Note when PostgreSQL says it is closing ``connection``: a backend ended (a restart, a
+    failover, ``pg_terminate_backend``) sends a FATAL message first, which libpq reads, on an
+    idle connection, as a notice."""
+
+    def noted(diagnostic: psycopg.errors.Diagnostic) -> None:
+        if diagnostic.severity_nonlocalized == "FATAL":
+            _closing.add(connection)
+
+    connection.add_notice_handler(noted)
+
+
+def closing(connection: psycopg.AsyncConnection[Any]) -> bool:
+    """Whether PostgreSQL has said it is closing ``connection`` (:func:`watch_closing`)."""
+    return connection in _closing
+
+
+def still_open(connection: psycopg.AsyncConnection[Any]) -> None:
+    """Read what PostgreSQL sent the idle ``connection`` since it was last used (normally
+    nothing: one ``recv``), and raise ``psycopg.OperationalError`` if it has closed it meanwhile
+    (:func:`watch_closing`) or the connection is gone. Called before a write is sent, so that a
+    write failing on a connection already closed is known not to have been written."""
+    pgconn = connection.pgconn
+    pgconn.consume_input()  # raises OperationalError when the server has closed the connection
+    pgconn.is_busy()  # parses what was read: a FATAL message reaches watch_closing's handler
+    if pgconn.status != pq.ConnStatus.OK or connection in _closing:
+        raise psycopg.OperationalError("the connection to PostgreSQL was closed")
 
 
 def _idle(connection: psycopg.AsyncConnection[Any]) -> pq.abc.PGconn:
