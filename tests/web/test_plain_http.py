@@ -114,6 +114,32 @@ async def _settle(state: ServerState) -> None:
         await asyncio.sleep(0)
 
 
+def _recording(app: App, seen: list[Any], gate: asyncio.Event | None = None) -> App:
+    """``app``, with each scope (but its state) and each message it receives noted in ``seen``;
+    given a ``gate``, each request waits for it before the app runs."""
+
+    async def recorded(scope: Any, receive: Any, send: Any) -> None:
+        async def receiving() -> Any:
+            message = await receive()
+            seen.append(message)
+            return message
+
+        seen.append({k: v for k, v in scope.items() if k != "state"})
+        if gate is not None:
+            await gate.wait()
+        await app(scope, receiving, send)
+
+    return recorded
+
+
+def _feed(protocol: GuardedH11Protocol, transport: _Transport, chunk: bytes, failures: list[str]) -> None:
+    try:
+        protocol.data_received(chunk)
+    except Exception as exc:  # as asyncio's transport takes it: a fatal error, the connection dropped
+        failures.append(type(exc).__name__)
+        transport.abort()
+
+
 def exchange(
     protocol_class: type[GuardedH11Protocol],
     chunks: list[bytes],
@@ -127,27 +153,14 @@ def exchange(
     ``options``: uvicorn's (``_connected``)."""
     seen: list[Any] = []
 
-    async def recorded(scope: Any, receive: Any, send: Any) -> None:
-        async def receiving() -> Any:
-            message = await receive()
-            seen.append(message)
-            return message
-
-        seen.append({k: v for k, v in scope.items() if k != "state"})
-        await app(scope, receiving, send)
-
     async def run() -> Exchange:
-        protocol, transport, state = _connected(protocol_class, recorded, **options)
+        protocol, transport, state = _connected(protocol_class, _recording(app, seen), **options)
         plain = 0
         failures: list[str] = []
         for chunk in chunks:
             if not transport.closed:
                 before = protocol.cycle
-                try:
-                    protocol.data_received(chunk)
-                except Exception as exc:  # as asyncio's transport takes it: a fatal error, dropped
-                    failures.append(type(exc).__name__)
-                    transport.abort()
+                _feed(protocol, transport, chunk, failures)
                 plain += isinstance(protocol.cycle, PlainCycle) and protocol.cycle is not before
             await _settle(state)
         if hang_up and not transport.closed:
@@ -467,27 +480,12 @@ def held_exchange(protocol_class: type[GuardedH11Protocol], chunks: list[bytes],
 
     async def run() -> Exchange:
         gate = asyncio.Event()
-
-        async def recorded(scope: Any, receive: Any, send: Any) -> None:
-            async def receiving() -> Any:
-                message = await receive()
-                seen.append(message)
-                return message
-
-            seen.append({k: v for k, v in scope.items() if k != "state"})
-            await gate.wait()
-            await app(scope, receiving, send)
-
-        protocol, transport, state = _connected(protocol_class, recorded)
+        protocol, transport, state = _connected(protocol_class, _recording(app, seen, gate))
         failures: list[str] = []
 
         def send(chunk: bytes) -> None:
             if not transport.closed:
-                try:
-                    protocol.data_received(chunk)
-                except Exception as exc:  # as asyncio's transport takes it: a fatal error, dropped
-                    failures.append(type(exc).__name__)
-                    transport.abort()
+                _feed(protocol, transport, chunk, failures)
 
         for chunk in chunks:
             send(chunk)
