@@ -35,7 +35,7 @@ import httpx
 from load_client import LeanConnection
 from server import new_campaign, play, serving
 
-from rulekeeper.store.local_postgres import LocalPostgres, start_local_postgres
+from rulekeeper.store.local_postgres import start_local_postgres
 
 
 async def _worker_of(url: str) -> tuple[LeanConnection, int]:
@@ -86,7 +86,7 @@ def _workers(session: int) -> list[int]:
     return found
 
 
-def _setting(pg: LocalPostgres, url: str, pairs: list[tuple[str, str]]) -> None:
+def _setting(url: str, pairs: list[tuple[str, str]]) -> None:
     import psycopg
     import sqlalchemy as sa
 
@@ -131,7 +131,7 @@ def main() -> None:
                             os.sched_setaffinity(pid, {cores[i % len(cores)]} if b else set(cores))
                     elif variant.startswith("pg:"):
                         name, _, value = variant[3:].partition("=")
-                        _setting(pg, url, [(name, value)] if b else [])
+                        _setting(url, [(name, value)] if b else [])
                     rate, split = asyncio.run(
                         _round(
                             server.url, f"r{number}{which}", args.campaigns, args.actions, b and variant == "balanced"

@@ -365,6 +365,12 @@ class _Connected(AwaitedConnection):
         #: Whether a write has been handed to the connection (its outcome is then PostgreSQL's).
         self.sent = False
 
+    def _sending(self) -> None:
+        """Just before a write goes: the connection found still open (``pg_prepared.still_open``),
+        so that a failure from here on may follow a commit, and a failure before it cannot."""
+        still_open(self._connection)
+        self.sent = True
+
     async def member_by_token_id(self, token_id: str) -> MemberRecord | None:
         async with self._connection.cursor() as cursor:
             await cursor.execute(self._sql.member_by_token, {"token_id": token_id})
@@ -386,20 +392,17 @@ class _Connected(AwaitedConnection):
         if values is not None:
             return await self.run(write, values)
         # A value with no certain text form (store.pg_prepared): psycopg adapts it.
-        still_open(self._connection)
         async with self._connection.cursor() as cursor:
-            self.sent = True
+            self._sending()
             await cursor.execute(write.statement, params)
             return await cursor.fetchone() is not None
 
     async def run(self, write: PreparedWrite, values: list[bytes | None]) -> bool:
         """One prepared write, alone: whether it returned a row."""
-        still_open(self._connection)
-        self.sent = True
+        self._sending()
         return await run_prepared(self._connection, write, values)
 
     async def run_together(self, calls: Sequence[tuple[PreparedWrite, list[bytes | None]]]) -> list[bool] | None:
         """Several prepared writes in one transaction (``pg_prepared.run_prepared_together``)."""
-        still_open(self._connection)
-        self.sent = True
+        self._sending()
         return await run_prepared_together(self._connection, calls)

@@ -188,7 +188,7 @@ def still_open(connection: psycopg.AsyncConnection[Any]) -> None:
     pgconn = connection.pgconn
     pgconn.consume_input()  # raises OperationalError when the server has closed the connection
     pgconn.is_busy()  # parses what was read: a FATAL message reaches watch_closing's handler
-    if pgconn.status != pq.ConnStatus.OK or connection in _closing:
+    if pgconn.status != pq.ConnStatus.OK or closing(connection):
         raise psycopg.OperationalError("the connection to PostgreSQL was closed")
 
 
