@@ -339,18 +339,44 @@ def test_a_players_typed_dice_never_reach_the_gms_secret_roll(api: InProcess) ->
     assert api.get(f"{url}/pending", headers=ana).json() == []
 
 
-def test_a_players_reused_idempotency_key_shows_no_gm_command(table: Table6810) -> None:
-    """A key the GM used answers a player's different command with the clash, not the GM's command."""
+def test_a_players_idempotency_keys_are_their_own(table: Table6810) -> None:
+    """A key is kept per player: the GM's or another player's use of it neither answers a
+    player's command with theirs (the GM's command and result) nor refuses it, so no one learns
+    whether a key was used, nor spends one a bot of the table will use."""
     key = {"Idempotency-Key": "k-shared"}
-    r = table.api.post(
-        table.url("/vi-viii-x/actions/damage"),
-        headers={**table.gm, **key},
-        json={"actor": "ranger", "params": {"amount": 1, "us": "VIG"}},
-    )
+    secret = {"actor": "ranger", "params": {"amount": 1, "us": "VIG"}}
+    r = table.api.post(table.url("/vi-viii-x/actions/damage"), headers={**table.gm, **key}, json=secret)
     assert r.status_code == 200, r.text
-    body = {"actor": "ranger", "params": {"amount": 2}}
-    mine = table.api.post(table.url("/vi-viii-x/actions/damage"), headers={**table.ana, **key}, json=body)
-    assert mine.status_code == 400 and "already used" in mine.json()["detail"], mine.text
-    assert "vig" not in mine.text.lower() and "damage" not in mine.json()["detail"], mine.text
-    gm = table.api.post(table.url("/vi-viii-x/actions/damage"), headers={**table.gm, **key}, json=body)
-    assert gm.status_code == 400 and "VIG" in gm.text, gm.text
+    plain = {"actor": "ranger", "params": {"amount": 1}}
+    r = table.api.post(table.url("/vi-viii-x/actions/damage"), headers={**table.gm, **key}, json=plain)
+    assert r.status_code == 400 and "VIG" in r.text, r.text  # the GM reads the clash as raised
+    before = table.version()
+    mine = table.api.post(table.url("/vi-viii-x/actions/damage"), headers={**table.ana, **key}, json=plain)
+    assert mine.status_code == 200 and mine.json()["retried"] is False, mine.text
+    assert table.version() == before + 1  # applied: not the GM's answer
+    again = table.api.post(table.url("/vi-viii-x/actions/damage"), headers={**table.ana, **key}, json=plain)
+    assert again.status_code == 200 and again.json()["retried"] is True, again.text
+    assert again.json()["seq"] == mine.json()["seq"] and table.version() == before + 1
+    bea = table.api.post(
+        table.url("/vi-viii-x/actions/damage"),
+        headers={**table.bea, **key},
+        json={"actor": "adept", "params": {"amount": 1}},
+    )
+    assert bea.status_code == 200 and bea.json()["retried"] is False, bea.text
+    assert table.version() == before + 2
+    other = table.api.post(
+        table.url("/vi-viii-x/actions/damage"), headers={**table.ana, **key}, json={**plain, "params": {"amount": 2}}
+    )
+    assert other.status_code == 400 and "already used" in other.json()["detail"], other.text
+    assert "'k-shared'" in other.json()["detail"] and f"#{mine.json()['seq']}" in other.json()["detail"]
+    assert (
+        "vig" not in other.text.lower() and "\\u001f" not in other.text.lower() and "ana" not in other.json()["detail"]
+    )
+    keys = [e["key"] for e in table.api.get(table.url("/log"), headers=table.gm).json()]
+    assert keys.count("k-shared") == 3, keys  # the GM reads each key as its sender wrote it
+    long_key = {"Idempotency-Key": "x" * 200}  # kept as a digest, still once
+    first = table.api.post(table.url("/vi-viii-x/actions/damage"), headers={**table.ana, **long_key}, json=plain)
+    retry = table.api.post(table.url("/vi-viii-x/actions/damage"), headers={**table.ana, **long_key}, json=plain)
+    assert first.status_code == retry.status_code == 200, (first.text, retry.text)
+    assert (first.json()["retried"], retry.json()["retried"]) == (False, True)
+    assert table.version() == before + 3

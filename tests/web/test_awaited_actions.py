@@ -394,6 +394,26 @@ def test_keys_and_versions_answer_as_the_blocking_path_does(api: InProcess, othe
     assert _hp(other) == 12 - 1 - 2 - 1  # the retry applied nothing, the stale one nothing
 
 
+def test_a_players_key_is_their_own_on_the_event_loops_path_too(api: InProcess, other: Store) -> None:
+    """The key a player sent is kept in their own space (``Viewer.key``) on this path as on the
+    blocking one: the GM's same key and command are a new command, not the player's answer."""
+    gm, ana, _ = _table(api)
+    assert _act(api, gm, "damage", amount=1).status_code == 200  # the campaign held
+    path = "/api/campaigns/t/gurps/actions/damage"
+    body = {"actor": "kira", "params": {"amount": 2}}
+    mine = api.post(path, headers={**ana, "Idempotency-Key": "k1"}, json=body)
+    gms = api.post(path, headers={**gm, "Idempotency-Key": "k1"}, json=body)
+    assert mine.status_code == gms.status_code == 200, (mine.text, gms.text)
+    assert (mine.json()["retried"], gms.json()["retried"]) == (False, False)
+    assert int(gms.headers["etag"].strip('"')) == int(mine.headers["etag"].strip('"')) + 1
+    again = api.post(path, headers={**ana, "Idempotency-Key": "k1"}, json=body)
+    assert again.status_code == 200 and again.json()["retried"] is True, again.text
+    assert again.headers["etag"] == mine.headers["etag"]
+    assert _hp(other) == 12 - 1 - 2 - 2
+    log = api.get("/api/campaigns/t/log", headers=gm).json()
+    assert [e["key"] for e in log if e["key"] is not None] == ["k1", "k1"]
+
+
 @pytest.mark.postgres
 def test_a_command_never_opens_a_connection_while_it_holds_its_campaign(
     pg_api: InProcess, monkeypatch: pytest.MonkeyPatch

@@ -3,7 +3,8 @@
 ``If-Match`` carries the campaign version the client based its command on (the ``ETag`` of
 any earlier response); a stale one is refused with 412 and the list of what changed since
 (the facade's ``CampaignConflict``). ``Idempotency-Key`` makes a retried request apply once:
-the retry gets the first answer, with ``retried: true``.
+the retry gets the first answer, with ``retried: true``. A player's key is kept in a space of
+their own (``Viewer.key``), the GM's as sent.
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ def execute(
             if refusal is not None:
                 raise Problem(403, "forbidden", refusal)
         try:
-            result = command(campaign, expected, key)
+            result = command(campaign, expected, viewer.key(key))
         except RulesError as exc:  # a stale version (CampaignConflict) included
             shown = redact_error(campaign, viewer, exc)
             if shown is exc:
@@ -147,7 +148,7 @@ async def execute_awaited(
             # On a campaign this process holds (a player's command may find it behind the
             # store: then the write below is refused, and execute() catches up first).
             viewer = viewer_in(campaign, access, read=False)
-            planned = presume(campaign, seat_of(viewer), expected_for(campaign, viewer, expected), key)
+            planned = presume(campaign, seat_of(viewer), expected_for(campaign, viewer, expected), viewer.key(key))
         except Exception:
             return None  # execute() says what is wrong, on the stored history
         if planned is None:

@@ -18,6 +18,7 @@ Pages (issue 15) render these same dictionaries, so a page cannot show more than
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from rulekeeper.campaign.members import Identity, Role
 from rulekeeper.core.frozen import evolve
 from rulekeeper.core.stakes import pending_entry
 from rulekeeper.errors import InputError, RuleRefusal, UnknownNameError
+from rulekeeper.limits import MAX_NAME_CHARS
 
 if TYPE_CHECKING:
     from rulekeeper.campaign import Campaign, CommandResult, LogEntry, Roles
@@ -40,6 +42,7 @@ __all__ = [
     "character_json",
     "characters_json",
     "command_json",
+    "key_as_sent",
     "log_entry_json",
     "pending_json",
     "player_text",
@@ -50,6 +53,17 @@ __all__ = [
     "undo_preview_json",
     "waiting_json",
 ]
+
+
+_KEY_SEPARATOR = "\x1f"
+_DIGEST = "sha256:"
+
+
+def key_as_sent(stored: str | None) -> str | None:
+    """An idempotency key as its sender wrote it (``Viewer.key``), or its digest if it was long."""
+    if stored is None:
+        return None
+    return stored.split(_KEY_SEPARATOR, 1)[-1]
 
 
 @dataclass(frozen=True)
@@ -95,6 +109,20 @@ class Viewer:
         commands it took back too)."""
         shows = (lambda _s: True) if self.timeline is None else self.timeline.shows
         return [self.seq(s) for s in seqs if shows(s)]
+
+    def key(self, sent: str | None) -> str | None:
+        """The idempotency key ``sent`` as the store keeps it for this viewer: a player's in a
+        space of their own, so no one can learn whether another member used a key, replay their
+        command for its answer, or spend a key a bot will use. (A header cannot carry the
+        separator, a control character, so no two members' keys meet; the GM's are the table's,
+        as the terminal's are.) One too long for the store is kept as its digest."""
+        if sent is None or self.is_gm:
+            return sent
+        scoped = f"{self.name}{_KEY_SEPARATOR}{sent}"
+        if len(scoped) <= MAX_NAME_CHARS:
+            return scoped
+        digest = hashlib.sha256(scoped.encode("utf-8", "surrogatepass")).hexdigest()
+        return f"{self.name[:40]}{_KEY_SEPARATOR}{_DIGEST}{digest}"
 
     def actual(self, counted: int) -> int:
         """The table's seq or version of one this viewer sent."""
@@ -165,7 +193,7 @@ def log_entry_json(ruleset: Ruleset[Any], entry: LogEntry, viewer: Viewer) -> di
             "command": dict(entry.command),
             "result": dict(entry.result),
             "dice": [list(d) for d in entry.dice],
-            "key": entry.key,
+            "key": key_as_sent(entry.key),
             "explanation": _steps_for(ruleset, entry.explanation, viewer),
         }
     if _hidden_from_players(ruleset, entry):
@@ -389,7 +417,8 @@ def redact_error(campaign: Campaign, viewer: Viewer, exc: Exception) -> Exceptio
         )
     if isinstance(exc, KeyReused):  # its summary is the earlier command in the GM's words
         return InputError(
-            f"idempotency key {exc.key!r} was already used by #{viewer.seq(exc.seq)} for a different command",
+            f"idempotency key {key_as_sent(exc.key)!r} was already used by #{viewer.seq(exc.seq)} "
+            "for a different command",
             expected=exc.expected,
         )
     if isinstance(exc, CheckAlreadyResolved):  # its summary is the resolving command in the GM's words
