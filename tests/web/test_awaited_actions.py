@@ -11,6 +11,7 @@ as the CLI or another server would be. The last tests are PostgreSQL's connectio
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -277,6 +278,79 @@ def test_an_action_whose_answer_is_lost_says_it_may_have_been_applied(
     assert again.status_code == 200 and again.json()["retried"] is True, again.text
     assert store.find_campaign("t").version == version + 1  # type: ignore[union-attr]  # applied once
     assert _hp(store) == 12 - 1 - 2
+
+
+@pytest.mark.postgres
+def test_a_database_that_stops_answering_holds_the_processs_writes_only_so_long(
+    pg_api: InProcess, fresh_pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A transaction of writes that gets no answer (here: waiting for a table another session
+    holds, as it would for a synchronous standby gone) is given up after ``HOLD_SECONDS``: its
+    action is told its outcome is unknown, the statement is cancelled so nothing lands later,
+    and the process's next writes are answered."""
+    import psycopg
+
+    from rulekeeper.store import pg_awaited
+
+    api = pg_api
+    gm, _ana, _ = _table(api)
+    assert _act(api, gm, "damage", amount=1).status_code == 200  # the campaign held, the pool warm
+    store = _server(api).store
+    version = store.find_campaign("t").version  # type: ignore[union-attr]
+    monkeypatch.setattr(pg_awaited, "HOLD_SECONDS", 0.5)
+    with psycopg.connect(fresh_pg_url.replace("postgresql+psycopg://", "postgresql://", 1)) as holder:
+        # Let go of by PostgreSQL itself after 10 s, should the hold never be given up.
+        holder.execute("SET idle_in_transaction_session_timeout = '10s'")
+        holder.execute("LOCK TABLE events IN SHARE MODE")
+        started = time.monotonic()
+        r = _act(api, gm, "damage", amount=2)
+        waited = time.monotonic() - started
+        with contextlib.suppress(psycopg.OperationalError):
+            holder.rollback()
+    assert r.status_code == 503 and r.json()["type"] == "/problems/outcome-unknown", r.text
+    assert "0.5 s" not in r.json()["detail"] and "psycopg" not in r.text  # our words, as any lost answer
+    assert waited < 10, waited  # not until the lock was let go: the hold was given up
+    assert store.find_campaign("t").version == version  # type: ignore[union-attr]  # cancelled, not landed
+    assert _act(api, gm, "damage", amount=3).status_code == 200
+    assert store.find_campaign("t").version == version + 1  # type: ignore[union-attr]
+    assert _hp(store) == 12 - 1 - 3
+
+
+@pytest.mark.postgres
+def test_postgresql_connections_find_a_vanished_host_within_a_minute(fresh_pg_url: str) -> None:
+    """TCP keepalives on every connection of both pools, unless the URL sets its own."""
+    import asyncio as aio
+
+    from rulekeeper.store.sql import SqlStore
+
+    def settings(url: str) -> tuple[dict[str, str], dict[str, str]]:
+        store = SqlStore(url)
+        try:
+            with store._engine.connect() as conn:
+                blocking = conn.connection.driver_connection.info.get_parameters()
+            awaited = store.awaited()
+            assert awaited is not None
+
+            async def asked() -> dict[str, str]:
+                await awaited.warm()
+                async with awaited.connected() as held:
+                    params: dict[str, str] = held._connection.info.get_parameters()  # type: ignore[attr-defined]
+                await awaited.close()
+                return params
+
+            return blocking, aio.run(asked())
+        finally:
+            store.close()
+
+    for params in settings(fresh_pg_url):
+        assert (params.get("keepalives"), params.get("keepalives_idle"), params.get("keepalives_count")) == (
+            "1",
+            "30",
+            "3",
+        ), params
+    joined = "&" if "?" in fresh_pg_url else "?"
+    for params in settings(f"{fresh_pg_url}{joined}keepalives_idle=7"):
+        assert params.get("keepalives_idle") == "7", params
 
 
 def test_the_remembered_members_are_bounded_and_the_least_recently_used_goes_first(

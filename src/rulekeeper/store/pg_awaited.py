@@ -60,6 +60,13 @@ CONNECT_SECONDS = 10
 TOGETHER = 64
 #: How long closing waits for the writes under way.
 CLOSE_SECONDS = 5.0
+#: How long a connection is held for one request's statement or one transaction of writes. A
+#: database that stops answering (a synchronous standby gone, a half-open TCP connection) would
+#: otherwise hold every write of the process, since they go a transaction at a time; given up,
+#: the statement is cancelled and the connection closed, and a write already sent is told its
+#: outcome is unknown. A write never waits for a campaign's row (``Statements.append_if_head``),
+#: so an answer this late means the database itself is in trouble.
+HOLD_SECONDS = 15.0
 
 
 #: libpq 17 cancels a statement on the connection's own socket; older ones need a thread.
@@ -89,8 +96,18 @@ class AwaitedPostgres(AwaitedStore):
     # one) stays with the blocking store.
     keeps_snapshots = True
 
-    def __init__(self, conninfo: str, statements: Statements, shown_url: str, *, size: int = POOL_SIZE) -> None:
+    def __init__(
+        self,
+        conninfo: str,
+        statements: Statements,
+        shown_url: str,
+        *,
+        size: int = POOL_SIZE,
+        connect_args: dict[str, Any] | None = None,
+    ) -> None:
         self._conninfo = conninfo
+        #: libpq's settings for each connection beyond the URL's (its TCP keepalives: sql.py).
+        self._connect_args = dict(connect_args or {})
         self._sql = statements
         self._shown_url = shown_url
         self._idle: list[psycopg.AsyncConnection[Any]] = []
@@ -123,7 +140,11 @@ class AwaitedPostgres(AwaitedStore):
                 # Bounded: a database that does not answer must not keep the pool from trying
                 # again (one refill at a time) once it does.
                 connection = await psycopg.AsyncConnection.connect(
-                    self._conninfo, autocommit=True, connect_timeout=CONNECT_SECONDS, client_encoding="utf8"
+                    self._conninfo,
+                    autocommit=True,
+                    connect_timeout=CONNECT_SECONDS,
+                    client_encoding="utf8",
+                    **self._connect_args,
                 )
             except psycopg.Error:
                 return
@@ -172,7 +193,17 @@ class AwaitedPostgres(AwaitedStore):
             assert connection is not None
             held = _Connected(connection, self._sql, self._writes)
             try:
-                yield held
+                async with asyncio.timeout(HOLD_SECONDS):
+                    yield held
+            except TimeoutError as exc:
+                # Its statement was cancelled (``pg_prepared._answer``); the connection's state is
+                # unknown, so it is not reused.
+                await self._drop(connection)
+                connection = None
+                late = f"database error ({self._shown_url}): no answer within {HOLD_SECONDS:g} s"
+                if held.sent:
+                    raise OutcomeUnknown(f"{late} after a write was sent") from exc
+                raise StoreError(late) from exc
             except psycopg.Error as exc:
                 broken = connection.broken or closing(connection)
                 if broken:
