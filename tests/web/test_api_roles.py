@@ -380,3 +380,22 @@ def test_a_players_idempotency_keys_are_their_own(table: Table6810) -> None:
     assert first.status_code == retry.status_code == 200, (first.text, retry.text)
     assert (first.json()["retried"], retry.json()["retried"]) == (False, True)
     assert table.version() == before + 3
+
+
+def test_a_request_the_gm_amended_shows_its_player_none_of_the_gms_parameters(table: Table6810) -> None:
+    """Approved with the GM's threshold, modifier and an unknown stat, a player's request lists
+    for the player only what a player may set; the GM's copy lists what was applied."""
+    r = table.api.post(
+        table.url("/vi-viii-x/actions/reaction"), headers=table.ana, json={"actor": "ranger", "params": {}}
+    )
+    assert r.status_code == 200, r.text
+    number = r.json()["request"]["id"]
+    amended = {"threshold": "9", "us": "VIG", "ks": "bu", "gm_modifier": -2}
+    r = table.api.post(table.url(f"/requests/{number}/approve"), headers=table.gm, json={"set": amended})
+    assert r.status_code == 200, r.text
+    gms = table.api.get(table.url("/requests"), headers=table.gm).json()[0]
+    assert gms["status"] == "approved" and gms["params"]["us"] == "VIG" and gms["params"]["gm_modifier"] == -2
+    mine = table.api.get(table.url("/requests"), headers=table.ana).json()[0]
+    assert mine["status"] == "approved", mine
+    assert not {"threshold", "us", "gm_modifier"} & set(mine["params"]), mine
+    assert "VIG" not in json.dumps(mine)

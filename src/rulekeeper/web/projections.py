@@ -208,16 +208,26 @@ def log_entry_json(ruleset: Ruleset[Any], entry: LogEntry, viewer: Viewer) -> di
     return {**common, **counted, "explanation": _steps_for(ruleset, entry.explanation, viewer)}
 
 
-def request_json(request: Mapping[str, Any]) -> dict[str, Any]:
-    """One request as its player and the GM see it: the player's own action and its answer."""
+def request_json(ruleset: Ruleset[Any], request: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
+    """One request as its player and the GM see it: the player's own action and its answer.
+
+    The parameters are as applied (amended on approval). A player is not shown those of the
+    GM's amendment that a player may not set (``ParamSpec.gm_only``, ``overrides_rules``): one
+    may name a secret (a VI·VIII·X unknown stat) or be the GM's modifier or threshold."""
     action = request.get("action") or {}
+    params = dict(request.get("params") or action.get("params") or {})
+    if not viewer.is_gm:
+        spec = ruleset.actions().get(str(action.get("name")))
+        gms = {p.name for p in spec.params if p.gm_only or p.overrides_rules} if spec is not None else set(params)
+        sent = action.get("params") or {}
+        params = {k: v for k, v in params.items() if k not in gms or (k in sent and sent[k] == v)}
     shown = {
         "id": request["id"],
         "by": request["by"],
         "status": request["status"],
         "action": action.get("name"),
         "actor": action.get("actor"),
-        "params": dict(request.get("params") or action.get("params") or {}),
+        "params": params,
         "others": list(request.get("others") or ()),
     }
     if request.get("note"):
@@ -228,7 +238,11 @@ def request_json(request: Mapping[str, Any]) -> dict[str, Any]:
 def requests_json(campaign: Campaign, viewer: Viewer) -> list[dict[str, Any]]:
     """Every request for the GM; a player's own (nobody else's) otherwise."""
     by = None if viewer.is_gm else viewer.name
-    return [request_json(r) for r in campaign.requests(by=by)] if viewer.is_gm or viewer.role == "player" else []
+    return (
+        [request_json(campaign.ruleset, r, viewer) for r in campaign.requests(by=by)]
+        if viewer.is_gm or viewer.role == "player"
+        else []
+    )
 
 
 def set_aside_json(campaign: Campaign) -> list[dict[str, Any]]:
@@ -362,7 +376,7 @@ def command_json(campaign: Campaign, result: CommandResult, viewer: Viewer) -> d
     }
     asked = result.result.get("request") if result.command.get("kind") == "request" else None
     if isinstance(asked, Mapping) and (viewer.is_gm or asked.get("by") == viewer.name):
-        out["request"] = request_json(asked)
+        out["request"] = request_json(campaign.ruleset, asked, viewer)
     if viewer.is_gm:
         out["result"] = dict(result.result)
         out["undone"] = list(result.undone)
