@@ -189,7 +189,7 @@ def test_a_fright_checks_stun_is_the_tables_roll_and_one_shot_dice_feed_it_in_or
     campaign = _gurps(memory, prompt=True)
     campaign.act(Action("fright_check", "orc", {"modifier": -5}), dice=[4, 4, 4, 3, 5])  # 12 vs 5: 7 + 8
     assert campaign.pending() == ()
-    stunned = [c for c in campaign.state.conditions_of("orc") if c.name == "stunned"]
+    stunned = [c for c in campaign.state.conditions_of("orc") if c.name == "stunned by fear"]
     assert [c.until for c in stunned] == [15]
     # dice for the Fright Check alone: the stun's 2d is then the table's next roll, with its stakes
     campaign.act(Action("fright_check", "knight", {"modifier": -6}), dice=[4, 4, 4])
@@ -197,7 +197,7 @@ def test_a_fright_checks_stun_is_the_tables_roll_and_one_shot_dice_feed_it_in_or
     assert stun.check.kind == "gurps.fright.stun"
     assert "stunned" in describe_pending(stun)["on_success"]
     campaign.resolve(stun.id, [1, 1])
-    assert campaign.state.has_condition("knight", "stunned")
+    assert campaign.state.has_condition("knight", "stunned by fear")
     campaign.verify()
 
 

@@ -37,7 +37,7 @@ C = TypeVar("C")
 AnyCheck = SuccessRoll | QuickContest | RollUnder | ActingContest | PoolTest | ArcThreshold | ArcOpposed | DiceRoll
 
 
-ROLL_RULES = 7  # the current revision of Settings.roll_rules
+ROLL_RULES = 8  # the current revision of Settings.roll_rules
 
 
 class AutomationLevel(enum.Enum):
@@ -73,7 +73,11 @@ class Settings:
     # given, and is applied in time order once the check is settled: under 5 it was applied at once,
     # ahead of what the check would lead to); 7 (an action given while its character's Will roll to
     # act at 0 FP or less is left for the table waits for that roll, as it would under auto: under 6
-    # a GURPS attack went ahead before the Will dice were typed).
+    # a GURPS attack went ahead before the Will dice were typed); 8 (GURPS: a Fright Check's stun is
+    # kept apart from a stun recovered by rolls, each ending its own way -- under 7 either replaced
+    # the other -- and a character already unconscious for another reason who drops to 0 HP or
+    # below is then unconscious from the injury too, waking by its rolls: under 7 they woke when
+    # the faint or the fatigue ended).
     roll_rules: int = 1
 
     @property
@@ -99,6 +103,10 @@ class Settings:
     @property
     def actions_wait_for_will(self) -> bool:
         return self.roll_rules >= 7
+
+    @property
+    def conditions_kept_apart(self) -> bool:
+        return self.roll_rules >= 8
 
     def level_for(self, kind: str) -> AutomationLevel:
         if not self.automation:

@@ -38,6 +38,7 @@ from rulekeeper.systems.gurps.rules import (
     STUN,
 )
 from rulekeeper.systems.gurps.stakes import check_stakes
+from rulekeeper.systems.gurps.status import is_stunned
 
 if TYPE_CHECKING:
     from rulekeeper.core.check import CheckResult
@@ -140,7 +141,7 @@ def defense_score(
             )
     if turn.maneuver == "all-out-defense" and turn.option == "increased" and turn.defense == choice:
         mods.append(Modifier(2, "All-Out Defense (Increased)"))
-    if play.has(defender, "stunned"):
+    if is_stunned(play, defender):
         mods.append(Modifier(-4, "stunned"))
     penalty = int(info.get("defense_penalty", 0))
     if penalty:
@@ -164,7 +165,7 @@ def ask_defense(play: Play[GurpsCharacter], info: Mapping[str, Any], choice: str
         turn = evolve(turn, block_used=True)
     play.put(defender, evolve(char, turn=turn))
     rule = {"dodge": DODGE, "block": BLOCK, "parry": PARRY}[choice]
-    if play.has(defender, "stunned"):
+    if is_stunned(play, defender):
         rule = STUN
     ask_success_roll(
         play,

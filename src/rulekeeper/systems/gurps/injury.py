@@ -27,13 +27,21 @@ from rulekeeper.systems.gurps.rules import (
     UNCONSCIOUS_RECOVERY,
 )
 from rulekeeper.systems.gurps.stakes import check_stakes
-from rulekeeper.systems.gurps.status import die, fall_unconscious, living_actor, stun, sync_thresholds
+from rulekeeper.systems.gurps.status import (
+    die,
+    fall_unconscious,
+    is_unconscious_from,
+    living_actor,
+    stun,
+    sync_thresholds,
+)
 from rulekeeper.systems.gurps.thresholds import (
     consciousness_penalty,
     dead_at,
     death_multiples_crossed,
     is_major_wound,
     shock_penalty,
+    wake_band,
 )
 from rulekeeper.systems.gurps.waking import schedule_wake
 
@@ -49,6 +57,15 @@ __all__ = [
     "shock_modifier",
     "take_injury",
 ]
+
+
+def _out_for_another_reason(play: Play[GurpsCharacter], actor: str) -> bool:
+    """Unconscious, but not (yet) from injury, in a campaign whose rules count the injury too."""
+    return (
+        play.state.settings.conditions_kept_apart
+        and play.has(actor, "unconscious")
+        and not is_unconscious_from(play, actor, "injury")
+    )
 
 
 def take_injury(
@@ -117,7 +134,20 @@ def take_injury(
         if play.char(actor).dead:
             return
 
-    if after <= 0 and not play.has(actor, "unconscious") and not play.has(actor, "fading"):
+    if after <= 0 and _out_for_another_reason(play, actor):
+        # Out already (a faint, fatigue) and now at 0 HP or below: the injury keeps them out
+        # too, and they wake by its rolls (seed 004, Recovering from Unconsciousness), not when
+        # the faint or the fatigue ends (roll_rules 8).
+        band = wake_band(char.hp, after)
+        fall_unconscious(
+            play,
+            actor,
+            UNCONSCIOUS_RECOVERY,
+            "injury",
+            f"{actor} is at {after} HP while unconscious: waking now takes "
+            + ("a single HT roll after 12 hours" if band == "12 hours" else "an HT roll every hour"),
+        )
+    elif after <= 0 and not play.has(actor, "unconscious") and not play.has(actor, "fading"):
         play.add_condition(
             actor,
             "fading",

@@ -12,6 +12,7 @@ from typing import Any
 from rulekeeper.core.combat import Combat, FightTable, Tactic
 from rulekeeper.core.state import GameState
 from rulekeeper.errors import RuleRefusal
+from rulekeeper.systems.gurps.status import STUNS
 
 __all__ = ["GurpsCombat"]
 
@@ -42,7 +43,7 @@ def _all_out_now(table: FightTable, state: GameState[Any], actor: str, target: s
         mine = up.count(table.sides[actor])
         return mine > len(up) - mine
     if aoa.when == "foe-stunned":
-        return state.has_condition(target, "stunned")
+        return any(state.has_condition(target, name) for name in STUNS)
     if aoa.when == "foe-hp":
         return bool(state.characters[target].current_hp <= (aoa.foe_hp_at_most or 0))
     return bool(state.characters[actor].current_hp <= (aoa.own_hp_at_most or 0))
@@ -65,7 +66,7 @@ class GurpsCombat(Combat):
 
     def turn(self, table: FightTable, state: GameState[Any], actor: str, foes: Sequence[str]) -> GameState[Any]:
         tactic = table.tactics[actor]
-        must_wait = state.has_condition(actor, "stunned") or state.has_condition(actor, "surprised")
+        must_wait = any(state.has_condition(actor, name) for name in (*STUNS, "surprised"))
         if must_wait or tactic.maneuver == "do-nothing":
             return table.act(state, "maneuver", actor, choice="do-nothing")
         target = table.pick(state, tactic, foes)

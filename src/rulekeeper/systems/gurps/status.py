@@ -7,7 +7,8 @@ Conditions used (lowercase names, as stored in the game state):
 * ``fading``: at 0 HP or below and still awake, rolling HT each turn;
 * ``unconscious`` (data ``causes``: "injury" and/or "fatigue"), ``needs treatment`` (failed the
   12-hour roll at -HP or below), ``collapsed`` (failed the Will roll at 0 FP), ``dead``;
-* ``stunned``, ``shock``, ``resting``, ``in combat``, ``surprised``.
+* ``stunned`` (recovered by a roll each turn), ``stunned by fear`` (a Fright Check's, for a set
+  time): either is a stun (:func:`is_stunned`); ``shock``, ``resting``, ``in combat``, ``surprised``.
 """
 
 from __future__ import annotations
@@ -27,11 +28,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "INCAPACITATED",
+    "STUNS",
     "THRESHOLD_CONDITIONS",
     "derived_thresholds",
     "die",
     "fall_unconscious",
     "incapacity",
+    "is_stunned",
     "is_unconscious_from",
     "living_actor",
     "stun",
@@ -41,6 +44,15 @@ __all__ = [
 
 #: Conditions under which a character can take no maneuver but Do Nothing (or nothing at all).
 INCAPACITATED = ("dead", "unconscious", "collapsed")
+
+
+#: The conditions that stun (seed 004, "Do Nothing"; Lite p. 30): a stun ends by a roll each turn,
+#: a Fright Check's by itself after its time (roll_rules 8; before, it was kept as ``stunned``).
+STUNS = ("stunned", "stunned by fear")
+
+
+def is_stunned(play: Play[GurpsCharacter], actor: str) -> bool:
+    return any(play.has(actor, name) for name in STUNS)
 
 
 #: The conditions that follow from current HP and FP alone.
@@ -132,7 +144,7 @@ def fall_unconscious(play: Play[GurpsCharacter], actor: str, rule: Rule, cause: 
     # A timed faint (a Fright Check's) is swallowed by the longer-lasting injury or fatigue
     # unconsciousness: only those two causes need lifting to wake.
     causes = tuple(c for c in causes if c in ("injury", "fatigue"))
-    for name in ("fading", "stunned", "collapsed", "resting"):
+    for name in ("fading", *STUNS, "collapsed", "resting"):
         play.remove_condition(actor, name, quiet=True)
     for kind in ("gurps.consciousness", "gurps.stun", "gurps.rest-end"):
         play.cancel_timers(actor=actor, kind=kind)

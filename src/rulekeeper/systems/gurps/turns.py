@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.check import Modifier
+from rulekeeper.core.clock import format_duration
 from rulekeeper.core.frozen import evolve
 from rulekeeper.core.params import Params
 from rulekeeper.core.success_roll import QuickContest, SuccessRoll
@@ -39,6 +40,7 @@ from rulekeeper.systems.gurps.rules import (
     SUPPRESSION_FIRE,
     WAIT,
 )
+from rulekeeper.systems.gurps.status import is_stunned
 
 if TYPE_CHECKING:
     from rulekeeper.core.check import CheckResult
@@ -82,7 +84,7 @@ def _refuse_if_unable(play: Play[GurpsCharacter], actor: str, choice: str) -> No
             f"{actor} has collapsed from fatigue and can do nothing until FP are positive "
             "(seed 004, Lost Fatigue Points)"
         )
-    if play.has(actor, "stunned"):
+    if is_stunned(play, actor):
         raise RuleRefusal(f"{actor} is stunned and must Do Nothing (seed 004, Do Nothing; Stunning, Lite p. 30)")
     if play.has(actor, "surprised"):
         raise RuleRefusal(f"{actor} is surprised and must Do Nothing this turn (seed 004, Do Nothing)")
@@ -258,6 +260,10 @@ def _do_nothing(c: _Chosen, turn: TurnState) -> _Taken:
     rule = None
     if c.play.has(c.actor, "stunned"):
         notes.append("stunned: defends at -4; rolls to recover at the end of the turn")
+        rule = STUN
+    fear = c.play.state.condition(c.actor, "stunned by fear")
+    if fear is not None and fear.until is not None:
+        notes.append(f"stunned by fear: defends at -4 for {format_duration(fear.until - c.play.now)} more")
         rule = STUN
     if c.play.has(c.actor, "surprised"):
         c.play.remove_condition(c.actor, "surprised", DO_NOTHING)

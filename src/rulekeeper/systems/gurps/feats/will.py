@@ -135,14 +135,23 @@ def _on_stun_roll(play: GurpsPlay, pending: PendingCheck, dice: CheckResult) -> 
     actor, margin = str(pending.actor), int(pending.data["margin"])
     name = play.char(actor).name
     seconds = stun_seconds(margin, dice.total)
-    play.add_condition(
-        actor,
-        "stunned",
-        FRIGHT_STUN,
-        duration=seconds,
-        data={"kind": "mental", "cause": "fright"},
-        text=f"{name} is stunned by fear for {margin} + {dice.total} = {format_duration(seconds)}",
-    )
+    text = f"{name} is stunned by fear for {margin} + {dice.total} = {format_duration(seconds)}"
+    if not play.state.settings.conditions_kept_apart:
+        # As campaigns before roll_rules 8 were played (and replay): one ``stunned`` condition,
+        # which a physical stun then replaced, or which replaced it.
+        play.add_condition(
+            actor, "stunned", FRIGHT_STUN, duration=seconds, data={"kind": "mental", "cause": "fright"}, text=text
+        )
+        play.result.update({"stunned": True, "seconds": seconds})
+        return
+    # A stun of its own: it lasts its time whatever a roll to recover from another stun shows,
+    # and ends no such stun when its time is up. A longer one still under way is kept.
+    held = play.state.condition(actor, "stunned by fear")
+    if held is not None and held.until is not None and held.until >= play.now + seconds:
+        left = format_duration(held.until - play.now)
+        play.explain(f"{text}; the stun by fear from before lasts longer: {left} more", FRIGHT_STUN, actor=actor)
+    else:
+        play.add_condition(actor, "stunned by fear", FRIGHT_STUN, duration=seconds, text=text)
     play.result.update({"stunned": True, "seconds": seconds})
 
 
