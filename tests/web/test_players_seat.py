@@ -50,6 +50,37 @@ def test_one_override_at_its_default_value_is_no_override(gurps: SeatTable) -> N
     assert r.json()["request"]["status"] == "waiting"
 
 
+@pytest.mark.parametrize(
+    ("action", "params"),
+    [
+        ("attribute_roll", {"attribute": "dx", "modifier": 15}),
+        ("skill_roll", {"skill": "broadsword", "modifier": 15}),
+        ("fright_check", {"modifier": 20}),
+    ],
+)
+def test_a_player_may_not_give_their_own_roll_the_gms_modifier(
+    gurps: SeatTable, action: str, params: dict[str, object]
+) -> None:
+    """The GM's modifier on a player's own roll would let the player succeed at will (found by
+    an independent review: DX 12 + 15); it is the GM's to give, as for a Will roll."""
+    before = gurps.version()
+    r = gurps.act(gurps.ana, action, "mine", params)
+    assert r.status_code == 403 and "modifier" in r.json()["detail"], r.text
+    assert gurps.version() == before
+    plain = {k: v for k, v in params.items() if k != "modifier"}
+    assert gurps.act(gurps.ana, action, "mine", plain).status_code == 200
+    assert gurps.act(gurps.gm, action, "mine", params).status_code == 200
+
+
+def test_a_wrath_and_glory_player_tests_the_pool_their_sheet_gives(api: InProcess) -> None:
+    table = make_seat_table(api, "wrath-and-glory")
+    before = table.version()
+    r = table.act(table.ana, "test", "mine", {"pool": 60, "dn": 3})
+    assert r.status_code == 403 and "pool" in r.json()["detail"], r.text
+    assert table.version() == before
+    assert table.act(table.ana, "test", "mine", {"attribute": "toughness"}).status_code == 200
+
+
 def test_an_attack_on_another_players_character_waits_for_the_gm(gurps: SeatTable) -> None:
     before = gurps.character("theirs")
     r = gurps.act(gurps.ana, "attack", "mine", {"target": "theirs"})

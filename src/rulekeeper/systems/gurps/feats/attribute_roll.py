@@ -48,7 +48,7 @@ ATTRIBUTE_ROLL_ACTION = ActionSpec(
     handler=_handle,
     params=(
         ParamSpec("attribute", "choice", "the attribute rolled against", required=True, choices=tuple(ATTRIBUTES)),
-        ParamSpec("modifier", "int", "GM's modifier", default=0),
+        ParamSpec("modifier", "int", "GM's modifier", default=0, overrides_rules=True),
         ParamSpec("reason", "str", "what the roll is for"),
     ),
     kind="feat",

@@ -88,7 +88,15 @@ SKILL_ROLL_ACTION = ActionSpec(
     handler=_handle,
     params=(
         ParamSpec("skill", "str", "the skill on the sheet, e.g. climbing", required=True),
-        ParamSpec("modifier", "int", "the GM's or the situation's modifier", default=0, minimum=-30, maximum=30),
+        ParamSpec(
+            "modifier",
+            "int",
+            "the GM's or the situation's modifier",
+            default=0,
+            minimum=-30,
+            maximum=30,
+            overrides_rules=True,
+        ),
         ParamSpec("reason", "str", "what the roll is for"),
     ),
     kind="feat",

@@ -171,7 +171,15 @@ FRIGHT_ACTION = ActionSpec(
     help="A Fright Check (Will): stunned for margin + 2d seconds on failure; faint for margin + 1d minutes on a "
     "critical failure.",
     handler=_handle_fright,
-    params=(ParamSpec("modifier", "int", "modifiers from the horror, advantages and circumstances", default=0),),
+    params=(
+        ParamSpec(
+            "modifier",
+            "int",
+            "modifiers from the horror, advantages and circumstances",
+            default=0,
+            overrides_rules=True,
+        ),
+    ),
     kind="feat",
 )
 
