@@ -195,3 +195,32 @@ def test_demo_makes_a_real_campaign_per_system_and_can_run_again(tmp_path: Path)
     toromeen = t.json("char", "show", "toromeen")["view"]
     assert toromeen["verve"] == 17 and toromeen["survival"] == 7
     assert len(t.json("log")["entries"]) == campaigns["demo-gods-and-monsters"]["version"]
+
+
+def test_an_export_replaces_only_a_regular_file_and_leaves_nothing_behind(tmp_path: Path) -> None:
+    """A folder, a pipe or a missing folder is refused in our words, with no copy left beside it
+    (found by an independent review: a folder gave a traceback, a device was replaced); a link
+    is written through to its target."""
+    import os
+
+    t = Table(tmp_path)
+    t.run("campaign", "new", "exp", "--system", "gurps", "--seed", "5")
+    folder = tmp_path / "out"
+    folder.mkdir()
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    for target, words in (
+        (folder, "not a regular file"),
+        (pipe, "not a regular file"),
+        (tmp_path / "nowhere" / "x.json", "its folder does not exist"),
+    ):
+        proc = t.run("campaign", "export", "-o", str(target), code=2)
+        assert words in proc.stderr and "Error" not in proc.stderr, proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir() if "export" in p.name) == []
+    assert pipe.exists() and not pipe.is_file()  # still a pipe
+    real = tmp_path / "real.json"
+    real.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    t.run("campaign", "export", "-o", str(link))
+    assert link.is_symlink() and json.loads(real.read_text())["format"] == "rulekeeper-campaign"

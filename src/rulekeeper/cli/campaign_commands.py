@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -301,11 +302,35 @@ def campaign_export(context: Context, name: str | None, output: str | None) -> N
     if output is None or output == "-":
         sys.stdout.write(text + "\n")
         return
-    target = Path(output)
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(text + "\n", encoding="utf-8")
-    tmp.replace(target)
-    console().print(f"Exported {campaign.name!r} to {target}.", highlight=False)
+    _write_whole(Path(output), text + "\n")
+    console().print(f"Exported {campaign.name!r} to {output}.", highlight=False)
+
+
+_EXPORT_TO = "a path to a new file or to a file to replace, or - for standard output"
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` all at once: a copy beside it, flushed to disk, then renamed
+    over it, so a crash leaves the old file or the new one, never half of one. Only a regular
+    file is replaced (through a link, its target): a folder, a device or a pipe is refused."""
+    target = path.resolve()
+    if target.exists() and not target.is_file():
+        raise InputError(f"cannot export to {str(path)!r}: it is not a regular file", expected=_EXPORT_TO)
+    if not target.parent.is_dir():
+        raise InputError(f"cannot export to {str(path)!r}: its folder does not exist", expected=_EXPORT_TO)
+    tmp = target.with_name(f".{target.name}.rulekeeper-export")
+    try:
+        with open(tmp, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        tmp.replace(target)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise InputError(
+            f"cannot export to {str(path)!r}: the system refused to write it (permissions, a full or read-only disk)",
+            expected=_EXPORT_TO,
+        ) from None
 
 
 def campaign_import(context: Context, path: str, *, name: str | None, use: bool, as_json: bool) -> None:
