@@ -220,7 +220,10 @@ def test_an_export_replaces_only_a_regular_file_and_leaves_nothing_behind(tmp_pa
     assert pipe.exists() and not pipe.is_file()  # still a pipe
     real = tmp_path / "real.json"
     real.write_text("old")
+    real.chmod(0o600)
     link = tmp_path / "link.json"
     link.symlink_to(real)
     t.run("campaign", "export", "-o", str(link))
     assert link.is_symlink() and json.loads(real.read_text())["format"] == "rulekeeper-campaign"
+    assert real.stat().st_mode & 0o777 == 0o600  # the replaced file's permissions kept
+    assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(".rulekeeper-export")]

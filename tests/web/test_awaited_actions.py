@@ -348,6 +348,7 @@ def test_postgresql_connections_find_a_vanished_host_within_a_minute(fresh_pg_ur
             "30",
             "3",
         ), params
+        assert params.get("tcp_user_timeout") == "60000", params
     joined = "&" if "?" in fresh_pg_url else "?"
     for params in settings(f"{fresh_pg_url}{joined}keepalives_idle=7"):
         assert params.get("keepalives_idle") == "7", params
@@ -468,22 +469,27 @@ def test_keys_and_versions_answer_as_the_blocking_path_does(api: InProcess, othe
     assert _hp(other) == 12 - 1 - 2 - 1  # the retry applied nothing, the stale one nothing
 
 
-def test_a_players_key_is_their_own_on_the_event_loops_path_too(api: InProcess, other: Store) -> None:
+def test_a_players_key_is_their_own_on_the_event_loops_path_too(
+    api: InProcess, other: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The key a player sent is kept in their own space (``Viewer.key``) on this path as on the
     blocking one: the GM's same key and command are a new command, not the player's answer."""
     gm, ana, _ = _table(api)
     assert _act(api, gm, "damage", amount=1).status_code == 200  # the campaign held
+    assert _act(api, ana, "heal", amount=1).status_code == 200  # ana remembered (SQLite reads her there)
     path = "/api/campaigns/t/gurps/actions/damage"
     body = {"actor": "kira", "params": {"amount": 2}}
+    monkeypatch.setattr(_server(api).store, "append_if_head", _blocked)  # the event loop's writes only
     mine = api.post(path, headers={**ana, "Idempotency-Key": "k1"}, json=body)
     gms = api.post(path, headers={**gm, "Idempotency-Key": "k1"}, json=body)
+    monkeypatch.undo()
     assert mine.status_code == gms.status_code == 200, (mine.text, gms.text)
     assert (mine.json()["retried"], gms.json()["retried"]) == (False, False)
     assert int(gms.headers["etag"].strip('"')) == int(mine.headers["etag"].strip('"')) + 1
     again = api.post(path, headers={**ana, "Idempotency-Key": "k1"}, json=body)
     assert again.status_code == 200 and again.json()["retried"] is True, again.text
     assert again.headers["etag"] == mine.headers["etag"]
-    assert _hp(other) == 12 - 1 - 2 - 2
+    assert _hp(other) == 12 - 1 + 1 - 2 - 2
     log = api.get("/api/campaigns/t/log", headers=gm).json()
     assert [e["key"] for e in log if e["key"] is not None] == ["k1", "k1"]
 

@@ -72,15 +72,6 @@ def test_a_player_may_not_give_their_own_roll_the_gms_modifier(
     assert gurps.act(gurps.gm, action, "mine", params).status_code == 200
 
 
-def test_a_wrath_and_glory_player_tests_the_pool_their_sheet_gives(api: InProcess) -> None:
-    table = make_seat_table(api, "wrath-and-glory")
-    before = table.version()
-    r = table.act(table.ana, "test", "mine", {"pool": 60, "dn": 3})
-    assert r.status_code == 403 and "pool" in r.json()["detail"], r.text
-    assert table.version() == before
-    assert table.act(table.ana, "test", "mine", {"attribute": "toughness"}).status_code == 200
-
-
 def test_an_attack_on_another_players_character_waits_for_the_gm(gurps: SeatTable) -> None:
     before = gurps.character("theirs")
     r = gurps.act(gurps.ana, "attack", "mine", {"target": "theirs"})

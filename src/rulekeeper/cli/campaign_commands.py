@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
+import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -309,6 +311,12 @@ def campaign_export(context: Context, name: str | None, output: str | None) -> N
 _EXPORT_TO = "a path to a new file or to a file to replace, or - for standard output"
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def _write_whole(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` all at once: a copy beside it, flushed to disk, then renamed
     over it, so a crash leaves the old file or the new one, never half of one. Only a regular
@@ -318,15 +326,21 @@ def _write_whole(path: Path, text: str) -> None:
         raise InputError(f"cannot export to {str(path)!r}: it is not a regular file", expected=_EXPORT_TO)
     if not target.parent.is_dir():
         raise InputError(f"cannot export to {str(path)!r}: its folder does not exist", expected=_EXPORT_TO)
-    tmp = target.with_name(f".{target.name}.rulekeeper-export")
+    tmp: Path | None = None
     try:
-        with open(tmp, "w", encoding="utf-8") as out:
+        # A new name of its own (never an existing file or a link someone left there), given
+        # the replaced file's permissions, else the usual ones for a new file.
+        handle, made = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".rulekeeper-export")
+        tmp = Path(made)
+        os.fchmod(handle, stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask())
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
         tmp.replace(target)
     except OSError:
-        tmp.unlink(missing_ok=True)
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
         raise InputError(
             f"cannot export to {str(path)!r}: the system refused to write it (permissions, a full or read-only disk)",
             expected=_EXPORT_TO,

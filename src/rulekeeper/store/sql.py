@@ -48,9 +48,18 @@ _MIGRATION_LOCK = 7_142_001
 
 #: libpq's TCP settings for each PostgreSQL connection, unless the URL gives its own: a database
 #: host that vanished without closing its connections (a crash, a network cut) is found within
-#: about a minute, where the system's defaults wait two hours, holding a campaign's lock (and on
-#: the event loop, its writes: ``pg_awaited.HOLD_SECONDS``) until then. No effect on Unix sockets.
-_DEAD_PEER = {"keepalives": 1, "keepalives_idle": 30, "keepalives_interval": 10, "keepalives_count": 3}
+#: about a minute, where the system's defaults wait two hours idle (keepalives) or a quarter of an
+#: hour with a statement sent and not acknowledged (``tcp_user_timeout``, in ms), holding a
+#: campaign's lock (and on the event loop, its writes: ``pg_awaited.HOLD_SECONDS``) until then.
+#: A statement PostgreSQL is working on keeps its connection acknowledged, so a long one is not
+#: cut. No effect on Unix sockets.
+_DEAD_PEER = {
+    "keepalives": 1,
+    "keepalives_idle": 30,
+    "keepalives_interval": 10,
+    "keepalives_count": 3,
+    "tcp_user_timeout": 60_000,
+}
 
 
 def _dead_peer_settings(url: str) -> dict[str, Any]:

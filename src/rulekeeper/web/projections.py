@@ -56,13 +56,15 @@ __all__ = [
 
 
 _KEY_SEPARATOR = "\x1f"
-_DIGEST = "sha256:"
+_DIGEST_MARK = "\x1e"
 
 
 def key_as_sent(stored: str | None) -> str | None:
     """An idempotency key as its sender wrote it (``Viewer.key``), or its digest if it was long."""
     if stored is None:
         return None
+    if stored.startswith(_DIGEST_MARK):
+        return "sha256:" + stored.removeprefix(_DIGEST_MARK)
     return stored.split(_KEY_SEPARATOR, 1)[-1]
 
 
@@ -121,8 +123,9 @@ class Viewer:
         scoped = f"{self.name}{_KEY_SEPARATOR}{sent}"
         if len(scoped) <= MAX_NAME_CHARS:
             return scoped
-        digest = hashlib.sha256(scoped.encode("utf-8", "surrogatepass")).hexdigest()
-        return f"{self.name[:40]}{_KEY_SEPARATOR}{_DIGEST}{digest}"
+        # Hashed whole, name and all, under a mark of its own, so no short key of anyone's can
+        # be made to land on it.
+        return _DIGEST_MARK + hashlib.sha256(scoped.encode("utf-8", "surrogatepass")).hexdigest()
 
     def actual(self, counted: int) -> int:
         """The table's seq or version of one this viewer sent."""
@@ -213,7 +216,7 @@ def request_json(ruleset: Ruleset[Any], request: Mapping[str, Any], viewer: View
 
     The parameters are as applied (amended on approval). A player is not shown those of the
     GM's amendment that a player may not set (``ParamSpec.gm_only``, ``overrides_rules``): one
-    may name a secret (a VI·VIII·X unknown stat) or be the GM's modifier or threshold."""
+    may name a secret (a stat the player is not told) or be the GM's modifier or threshold."""
     action = request.get("action") or {}
     params = dict(request.get("params") or action.get("params") or {})
     if not viewer.is_gm:

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rulekeeper.core import Action, GameState, Settings, get_ruleset
+from rulekeeper.core import Action, AutomationLevel, GameState, Settings, get_ruleset
 from rulekeeper.core.clock import HOUR, MINUTE
-from rulekeeper.core.engine import add_character, advance, apply_action
+from rulekeeper.core.engine import add_character, advance, apply_action, resolve_check
 from rulekeeper.core.frozen import evolve
 from rulekeeper.core.play import Outcome
 from rulekeeper.core.state import ROLL_RULES
@@ -139,3 +139,30 @@ def test_before_revision_8_the_faint_ending_woke_them_at_any_hp() -> None:
     state = _act(_state(7), "fright_check", [6, 6, 6, 1])
     state = _act(state, "damage", injury=13)
     assert "unconscious" not in _names(_advance(state, 10 * MINUTE).state)
+
+
+def test_a_faint_whose_dice_come_after_an_injury_knocked_them_out_changes_nothing() -> None:
+    """On prompt, the faint's 1d waits for the table; an injury to -3 HP meanwhile knocks the
+    character out. The typed 1d must not replace that unconsciousness with one that ends by itself."""
+    state: GameState[Any] = RULESET.new_state(Settings(automation={"gurps.fright.faint": AutomationLevel.PROMPT}))
+    state = add_character(RULESET, state, "bob", BOB)
+    state = _act(state, "fright_check", [6, 6, 6])  # a critical failure: the faint's 1d is the table's
+    (faint,) = state.pending
+    state = _act(state, "damage", [6, 6, 6], injury=13)  # -3 HP; the consciousness roll fails
+    assert "injury" in state.condition("bob", "unconscious").data["causes"]  # type: ignore[union-attr]
+    state = resolve_check(RULESET, state, faint.id, ScriptedSource([]), typed=[1]).state
+    cond = state.condition("bob", "unconscious")
+    assert cond is not None and "injury" in cond.data["causes"] and cond.until is None
+    assert "unconscious" in _names(_advance(state, 30 * MINUTE).state)
+
+
+def test_a_stun_by_fear_defends_at_minus_4() -> None:
+    orc = {"dx": 11, "skills": {"brawling": 12}, "weapons": [{"name": "fist", "skill": "brawling", "damage": "thr-1"}]}
+    state = add_character(RULESET, _fright_stun_16s(_state()), "orc", orc)
+    out = apply_action(
+        RULESET,
+        state,
+        Action("attack", "orc", {"target": "bob", "defense": "dodge"}),
+        ScriptedSource([3, 3, 4, 2, 2, 1, 1]),
+    )
+    assert "-4 stunned" in out.render()

@@ -377,7 +377,6 @@ ACTIONS: Mapping[str, ActionSpec] = {
                 "dice in the pool (attribute + skill); defaults to a stored attribute",
                 minimum=1,
                 maximum=MAX_POOL,
-                overrides_rules=True,
             ),
             ParamSpec(
                 "attribute", "choice", "the attribute tested (Toughness tests feel Torso trauma)", choices=ATTRIBUTES

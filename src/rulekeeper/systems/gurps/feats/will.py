@@ -115,10 +115,22 @@ def _on_fright(play: GurpsPlay, pending: PendingCheck, result: CheckResult) -> N
     )
 
 
+def _out_meanwhile(play: GurpsPlay, actor: str, what: str) -> bool:
+    """Whether the character was knocked out while the duration dice waited for the table (an
+    injury, fatigue): the faint or stun then changes nothing, lest it replace that
+    unconsciousness with one that ends on its own (roll_rules 8)."""
+    if not (play.state.settings.conditions_kept_apart and play.has(actor, "unconscious")):
+        return False
+    play.explain(f"{play.char(actor).name} is already unconscious: {what} changes nothing", FRIGHT, actor=actor)
+    return True
+
+
 def _on_faint_roll(play: GurpsPlay, pending: PendingCheck, die: CheckResult) -> None:
     actor, margin = str(pending.actor), int(pending.data["margin"])
     name = play.char(actor).name
     minutes = faint_minutes(margin, die.total)
+    if _out_meanwhile(play, actor, "the faint"):
+        return
     play.add_condition(
         actor,
         "unconscious",
@@ -135,6 +147,8 @@ def _on_stun_roll(play: GurpsPlay, pending: PendingCheck, dice: CheckResult) -> 
     actor, margin = str(pending.actor), int(pending.data["margin"])
     name = play.char(actor).name
     seconds = stun_seconds(margin, dice.total)
+    if _out_meanwhile(play, actor, "the stun"):
+        return
     text = f"{name} is stunned by fear for {margin} + {dice.total} = {format_duration(seconds)}"
     if not play.state.settings.conditions_kept_apart:
         # As campaigns before roll_rules 8 were played (and replay): one ``stunned`` condition,
