@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
+
+import pytest
 
 from rulekeeper.campaign import Campaign, open_store
 from rulekeeper.campaign.members import invite
@@ -399,3 +402,28 @@ def test_a_request_the_gm_amended_shows_its_player_none_of_the_gms_parameters(ta
     assert mine["status"] == "approved", mine
     assert not {"threshold", "us", "gm_modifier"} & set(mine["params"]), mine
     assert "VIG" not in json.dumps(mine)
+
+
+def test_the_log_is_read_with_the_campaigns_lock_free_and_as_the_viewer_counted_it(
+    table: Table6810, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long history read over and over must not hold the campaign's commands back (an
+    independent review: one player's loop of log reads slowed the GM's actions to 10 s)."""
+    from rulekeeper.campaign import Campaign
+
+    table.act(table.gm, "damage", "ranger", amount=1)
+    server = table.api.app.state.rulekeeper
+    record = server.store.find_campaign(table.name)
+    lock = server.pool._lock(record.id)
+    reads: list[tuple[bool, int | None]] = []
+    original = Campaign.log
+
+    def log(self: Campaign, **kw: Any) -> Any:
+        reads.append((lock.locked(), kw.get("upto")))
+        return original(self, **kw)
+
+    monkeypatch.setattr(Campaign, "log", log)
+    for who in (table.gm, table.ana):
+        r = table.api.get(table.url("/log"), headers=who)
+        assert r.status_code == 200 and r.json(), r.text
+    assert reads == [(False, table.version())] * 2

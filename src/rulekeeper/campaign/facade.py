@@ -56,6 +56,9 @@ from rulekeeper.store.records import CampaignRecord, EventRecord, NewCampaign, R
 
 __all__ = ["SNAPSHOT_EVERY", "Campaign", "Planned", "log_entry"]
 
+#: How many of the latest commands a player's refused resolve searches for the one that
+#: resolved their check (``Campaign._already_resolved_for``).
+RESOLVED_LATELY = 200
 #: A snapshot every this many events bounds a load to this many replayed commands.
 SNAPSHOT_EVERY = 100
 _SEED_RANGE = 2**63
@@ -618,9 +621,12 @@ class Campaign:
         """A player's own check, one players may see, gone because it was resolved (by the GM
         while they typed, or from their other device): they hear by which entry. Anything else
         keeps the seat's one answer, which tells nothing about the check."""
-        if seat.is_gm or any(p.id == pending_id for p in self.state.pending):
-            return
-        found = self.resolved_by(pending_id)
+        if seat.is_gm or any(p.id == pending_id for p in self.state.pending) or pending_id >= self.state.next_id:
+            return  # (an id never given out was never resolved)
+        # Only the latest commands are searched: this is said to a player who pressed twice or
+        # was beaten to it by the GM a moment ago, and reading the whole history for every
+        # refused attempt let one player slow every table down (an independent review).
+        found = self.resolved_by(pending_id, within=RESOLVED_LATELY)
         if found is None:
             return
         seq, summary, actor = found
@@ -628,11 +634,18 @@ class Campaign:
         if seat.plays(actor) and pending_id not in timeline.hidden_checks and timeline.shows(seq):
             raise CheckAlreadyResolved(pending_id, seq, summary)
 
-    def resolved_by(self, pending_id: int) -> tuple[int, str, str | None] | None:
+    def resolved_by(self, pending_id: int, *, within: int | None = None) -> tuple[int, str, str | None] | None:
         """The seq and summary of the command in effect that resolved pending check
         ``pending_id`` (the table's roll, or the engine's own when its kind turned auto), and
-        whose check it was."""
-        events, statuses = self._log_events(None, None, None)
+        whose check it was; ``within``: among the latest that many commands only."""
+        if within is None:
+            events, statuses = self._log_events(None, None, None)
+        else:
+            # An undo comes after what it undoes, so the latest commands' own undos say which
+            # of them are in effect.
+            with _naming(self.name), self._store.reading(self._record.id) as history:
+                events = history.events(after=max(history.head() - within, 0))
+            statuses = Statuses.of(e for e in events if e.is_meta)
         for e in reversed(events):
             if e.is_meta or e.seq in statuses.undone:
                 continue
@@ -1078,13 +1091,17 @@ class Campaign:
         actor: str | None = None,
         since: int | None = None,
         until: int | None = None,
+        upto: int | None = None,
     ) -> list[LogEntry]:
         """The history, oldest first: every command, undo and redo, with dice and explanation.
 
         ``actor`` keeps entries concerning that character; ``since``/``until`` (game clock
-        seconds) keep entries whose span of game time overlaps that window.
+        seconds) keep entries whose span of game time overlaps that window; ``upto`` reads the
+        history as it stood at that version (its undos and redos included, none later), so the
+        log can be read outside the campaign's lock and still match what was seen under it.
+        Reads only the store, never this object's state.
         """
-        events, statuses = self._log_events(actor, since, until)
+        events, statuses = self._log_events(actor, since, until, upto)
         return [log_entry(e, statuses) for e in events]
 
     def log_tail(
@@ -1109,10 +1126,10 @@ class Campaign:
         return [log_entry(e, statuses) for e in events[earlier:]], earlier
 
     def _log_events(
-        self, actor: str | None, since: int | None, until: int | None
+        self, actor: str | None, since: int | None, until: int | None, upto: int | None = None
     ) -> tuple[list[EventRecord], Statuses]:
         with _naming(self.name), self._store.reading(self._record.id) as history:
-            events = history.events()
+            events = history.events(until=upto)
         statuses = Statuses.of(e for e in events if e.is_meta)
         matching = []
         for e in events:

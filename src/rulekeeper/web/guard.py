@@ -11,6 +11,10 @@ the middleware stack alike (:func:`install_guard`) -- so no path can skip it:
   (``Sec-Fetch-Site`` / ``Origin``) and carry JSON: a page on another site or another port
   cannot make a signed-in browser post. A bearer token is a script's, not a browser's, and
   passes untouched.
+* **Fairness.** One sign-in (a token, by bearer or page cookie) may have at most
+  :data:`Limits.requests_per_token` requests under way in a process at once (429 beyond, with
+  ``Retry-After``): a player's script cannot take every worker thread, and with them every other
+  seat's turn. Live streams are left to their own limit (``RULEKEEPER_MAX_STREAMS_PER_TOKEN``).
 * **Headers.** Every response gets a strict Content-Security-Policy (scripts and styles only
   from this server; no frames), ``nosniff``, ``Referrer-Policy: no-referrer`` and
   ``X-Frame-Options: DENY``; pages and campaign operations (which carry tokens) are not cached.
@@ -31,6 +35,8 @@ from fastapi import FastAPI
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from rulekeeper.campaign.members import TokenProblem, token_parts
+from rulekeeper.web.auth import COOKIE, bearer_of
 from rulekeeper.web.problems import problem_response
 
 __all__ = ["LIMIT_VARIABLES", "SECURITY_HEADERS", "Limits", "env_number", "install_guard"]
@@ -60,6 +66,7 @@ LIMIT_VARIABLES = (
     "RULEKEEPER_KEEPALIVE_TIMEOUT",
     "RULEKEEPER_MAX_CONNECTIONS",
     "RULEKEEPER_MAX_STREAMS_PER_TOKEN",
+    "RULEKEEPER_MAX_REQUESTS_PER_TOKEN",
 )
 
 
@@ -85,6 +92,10 @@ class Limits:
     import_body_bytes: int = 80 << 20
     #: Seconds a client may pause while sending a body (``RULEKEEPER_BODY_TIMEOUT``).
     body_seconds: float = 10.0
+    #: Requests one token may have under way in a process (``RULEKEEPER_MAX_REQUESTS_PER_TOKEN``):
+    #: half the worker threads (``RULEKEEPER_SERVE_THREADS``, 8), so others always have some. A
+    #: phone or a page sends one or two at a time.
+    requests_per_token: int = 4
 
     @classmethod
     def from_environment(cls) -> Limits:
@@ -93,6 +104,7 @@ class Limits:
             body_bytes=int(env_number("RULEKEEPER_MAX_BODY_BYTES", base.body_bytes)),
             import_body_bytes=int(env_number("RULEKEEPER_MAX_IMPORT_BODY_BYTES", base.import_body_bytes)),
             body_seconds=env_number("RULEKEEPER_BODY_TIMEOUT", base.body_seconds),
+            requests_per_token=int(env_number("RULEKEEPER_MAX_REQUESTS_PER_TOKEN", base.requests_per_token)),
         )
 
     def body_limit(self, path: str) -> int:
@@ -126,6 +138,31 @@ def _cross_site(scope: Scope) -> str | None:
     else:
         return "it says neither where it came from (Origin) nor how (Sec-Fetch-Site)"
     return None
+
+
+def _token_ids(scope: Scope) -> list[str]:
+    """The ids of every token the request carries (bearer and page cookies), as the token's
+    own public part (``members.token_parts``): sent however its header is spelled, one token is
+    counted as one sign-in, and a request cannot shed its own by adding others."""
+    found: list[str] = []
+    authorization = _header(scope, b"authorization")
+    if authorization is not None:
+        token = bearer_of(authorization)
+        if token is not None:
+            found.append(token)
+    cookie = _header(scope, b"cookie")
+    if cookie is not None and COOKIE in cookie:
+        for part in cookie.split(";"):
+            name, _, value = part.strip().partition("=")
+            if name.startswith(COOKIE) and value:
+                found.append(value.strip().strip('"'))
+    ids = []
+    for token in found:
+        try:
+            ids.append(token_parts(token)[0])
+        except TokenProblem:
+            continue  # refused as malformed before anything costly
+    return list(dict.fromkeys(ids))  # the same token as bearer and cookie is one request
 
 
 def _is_json(scope: Scope) -> bool:
@@ -224,6 +261,8 @@ def _limited(receive: Receive, limit: int, seconds: float) -> Receive:
 
 def guard(app: ASGIApp, limits: Limits) -> ASGIApp:
     """``app`` behind the checks and headers of this module."""
+    #: Requests under way per token id, in this process (one event loop: no lock needed).
+    under_way: dict[str, int] = {}
 
     async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -247,7 +286,25 @@ def guard(app: ASGIApp, limits: Limits) -> ASGIApp:
                 detail = f"refused a request made with this browser's sign-in: {why}"
                 await problem_response(403, "forbidden", detail, path)(scope, receive, send)
                 return
-        await app(scope, _limited(receive, limit, limits.body_seconds), send)
+        ids = () if path.endswith("/events") else _token_ids(scope)
+        most = limits.requests_per_token
+        if any(under_way.get(i, 0) >= most for i in ids):
+            detail = f"this sign-in already has {most} requests under way; send more once they are answered"
+            refused = problem_response(429, "too-many-requests", detail, path)
+            refused.headers["Retry-After"] = "1"
+            await refused(scope, receive, send)
+            return
+        for i in ids:
+            under_way[i] = under_way.get(i, 0) + 1
+        try:
+            await app(scope, _limited(receive, limit, limits.body_seconds), send)
+        finally:
+            for i in ids:
+                left = under_way[i] - 1
+                if left:
+                    under_way[i] = left
+                else:
+                    del under_way[i]
 
     return guarded
 

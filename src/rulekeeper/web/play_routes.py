@@ -335,12 +335,17 @@ def read_log(
 
     with server.pool.use(access.record) as campaign:
         rounds = campaign.ruleset.round_seconds
-        entries = campaign.log(
-            actor=character,
-            since=None if since is None else parse_duration(since, round_seconds=rounds),
-            until=None if until is None else parse_duration(until, round_seconds=rounds),
-        )
         viewer = viewer_in(campaign, access)
-        since_seq = None if after is None else viewer.actual(after)  # ``after`` as the viewer counts
-        shown = (log_entry_json(campaign.ruleset, e, viewer) for e in entries if since_seq is None or e.seq > since_seq)
-        return [e for e in shown if e is not None]
+        version = campaign.version
+    # Read and worded outside the campaign's lock, as the history stood at the version the
+    # viewer's numbering was taken at: a long history read over and over (one player's loop)
+    # held every command of the campaign back meanwhile (an independent review).
+    entries = campaign.log(
+        actor=character,
+        since=None if since is None else parse_duration(since, round_seconds=rounds),
+        until=None if until is None else parse_duration(until, round_seconds=rounds),
+        upto=version,
+    )
+    since_seq = None if after is None else viewer.actual(after)  # ``after`` as the viewer counts
+    shown = (log_entry_json(campaign.ruleset, e, viewer) for e in entries if since_seq is None or e.seq > since_seq)
+    return [e for e in shown if e is not None]
