@@ -377,3 +377,31 @@ def test_time_passing_names_only_the_waiting_checks_a_player_was_shown(server: S
     waiting = [line for line in _player_lines(t) if "waiting for dice" in line]
     assert any(line.endswith(f"pending check(s) #{mine['id']}") for line in waiting), waiting
     assert not any("Hearing" in line or f"#{mine['id'] + 1}" in line for line in _player_lines(t)), waiting
+
+
+def test_time_waiting_behind_a_secret_roll_is_not_told_to_the_player(server: ServeProcess) -> None:
+    """A blind check waits; a shock of the player's own character falls due behind it. Neither the
+    log's line naming the timers that wait (with their labels) nor the page's "ends once #N is
+    rolled" may tell the player that a roll she never saw holds time (an independent review)."""
+    t = Table(server, "held-timers", "gurps", {"hero": {"name": "Hero", "per": 10, "iq": 11, "ht": 10}})
+    blind = {"automation": {"gurps.sense": "prompt"}, "roll_modes": {"gurps.sense.vision": "blind"}}
+    assert t.call("PATCH", "/settings", t.gm, json=blind).status_code == 200
+    t.ok(t.act(t.gm, "sense", "hero", params={}))  # a blind Vision roll waits, for the GM alone
+    (hidden,) = t.ok(t.call("GET", "/pending", t.gm))
+    t.ok(t.act(t.gm, "damage", "hero", params={"amount": 3}))  # shock until her next turn
+    t.ok(t.call("POST", "/advance", t.gm, json={"duration": "1m"}))
+    gm_lines = [s["text"] for e in t.ok(t.call("GET", "/log", t.gm)) for s in e["explanation"]]
+    assert any("timer(s) due by now wait" in line for line in gm_lines), gm_lines
+    assert not any("timer(s) due" in line for line in _player_lines(t)), _player_lines(t)
+    from rulekeeper.web.auth import cookie_name
+
+    base = t.base.replace("/api/campaigns/", "/campaigns/")
+
+    def live(token: str) -> httpx.Response:
+        return httpx.get(f"{base}/live", cookies={cookie_name("held-timers"): token}, timeout=30)
+
+    gm_page = live(t.gm)
+    assert gm_page.status_code == 200 and f"ends once #{hidden['id']} is rolled" in gm_page.text, gm_page.text
+    page = live(t.ana)
+    assert page.status_code == 200, page.text
+    assert "ends once" not in page.text and "is rolled" not in page.text, page.text

@@ -442,12 +442,17 @@ def advance(
         )
     late = [t for t in play.state.timers if t.due <= target]
     if late:
-        play.explain(
+        # The GM's line: it names any character's timers, and says that time waits behind dice
+        # even when those dice are a GM-secret check's (roll_rules 8; players read it before).
+        line = (
             f"{len(late)} timer(s) due by now wait for those dice: "
             + ", ".join(t.label for t in late[:3])
-            + (", ..." if len(late) > 3 else ""),
-            CORE_RULE,
+            + (", ..." if len(late) > 3 else "")
         )
+        if play.state.settings.conditions_kept_apart:
+            play.explain(line, CORE_RULE, gm_only=True)
+        else:
+            play.explain(line, CORE_RULE)
     play.result["clock"] = target
     play.result["advanced"] = seconds
     return _finish(play)

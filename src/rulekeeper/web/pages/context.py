@@ -109,7 +109,7 @@ def _round_seconds(data: Mapping[str, Any]) -> int:
     return max(1, int(data.get("round_seconds") or 1))
 
 
-def _chips(campaign: Campaign, card: Card, round_seconds: int) -> list[Chip]:
+def _chips(campaign: Campaign, card: Card, round_seconds: int, viewer: Viewer) -> list[Chip]:
     """The card's conditions, each once, with time left where the state gives an end: only names
     the projection already shows get one; bookkeeping (a fight's order) is no condition."""
     state = campaign.state
@@ -119,14 +119,28 @@ def _chips(campaign: Campaign, card: Card, round_seconds: int) -> list[Chip]:
         if c.until is not None and c.name in card.conditions:
             ends[c.name] = min(ends.get(c.name, c.until), c.until)
     names = [n for n in dict.fromkeys(card.conditions) if n not in hidden]
-    return [Chip(name, _left(state, ends[name], round_seconds) if name in ends else None) for name in names]
+    return [Chip(name, _left(state, ends[name], round_seconds, viewer) if name in ends else None) for name in names]
 
 
-def _left(state: GameState[Any], until: int, round_seconds: int) -> str:
+def _held_by(state: GameState[Any], due: int, viewer: Viewer) -> str | None:
+    """Which roll something due at ``due`` waits for, as ``viewer`` may be told: its number as
+    they count checks; ``""`` for a check they were never shown (a GM-secret one: neither it nor
+    its wait is theirs to know); ``None`` when nothing holds it."""
+    held = holding(state, due)
+    if held is None:
+        return None
+    if viewer.is_gm:
+        return f"#{held.id}"
+    return f"#{viewer.check_id(held.id)}" if viewer.shown_check(held.id) else ""
+
+
+def _left(state: GameState[Any], until: int, round_seconds: int, viewer: Viewer) -> str:
     """Time left, or, when its end is past but waits for a roll, which roll it waits for."""
-    held = holding(state, until)
-    if held is not None:
-        return f"ends once #{held.id} is rolled"
+    held = _held_by(state, until, viewer)
+    if held:
+        return f"ends once {held} is rolled"
+    if held == "":
+        return "ending"
     return f"{spoken_duration(until - state.clock, round_seconds)} left"
 
 
@@ -235,11 +249,17 @@ def table_of(campaign: Campaign, viewer: Viewer, *, log_actor: str | None = None
     ]
     mine = [c for c in cards if c.access in ("gm", "player")]
     others = [c for c in cards if c.access == "table"]
-    chips = {c.actor: _chips(campaign, c, per_round) for c in cards}
+    chips = {c.actor: _chips(campaign, c, per_round, viewer) for c in cards}
     timers = []
     for t in data.get("timers", []):
-        held = holding(state, int(t["due"]))
-        due_in = f"once #{held.id} is rolled" if held else spoken_duration(int(t["due"]) - state.clock, per_round)
+        held = _held_by(state, int(t["due"]), viewer)
+        due_in = (
+            f"once {held} is rolled"
+            if held
+            else "now"
+            if held == ""
+            else spoken_duration(int(t["due"]) - state.clock, per_round)
+        )
         timers.append({**t, "in": due_in})
     return Table(
         data=data,
