@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Depends, FastAPI, Response
 from fastapi.routing import APIRoute
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field, Strict, create_model
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import BaseRoute
 from starlette.types import ASGIApp
@@ -56,19 +56,23 @@ def param_field(p: ParamSpec) -> tuple[Any, Any]:
     bounds: dict[str, Any] = {}
     annotation: Any
     if p.kind in ("int", "float"):
-        annotation = int if p.kind == "int" else float
+        # As JSON writes them: ``true`` is no 1 (it was applied as 1 point of damage), and a
+        # whole number is no ``1.5`` (a float parameter takes whole numbers too).
+        annotation = Annotated[int if p.kind == "int" else float, Strict()]
         # Unbounded sides still get a generous bound: no rule needs a billion, and huge numbers
         # are the cheapest way to make a loop run forever.
         bounds["ge"] = p.minimum if p.minimum is not None else -_INT_LIMIT
         bounds["le"] = p.maximum if p.maximum is not None else _INT_LIMIT
     elif p.kind == "bool":
-        annotation = bool
+        annotation = Annotated[bool, Strict()]
     elif p.kind == "choice":
         annotation = Literal[p.choices]
     elif p.kind == "duration":
-        annotation = Annotated[int, Field(ge=0, le=_INT_LIMIT)] | Annotated[str, Field(min_length=1, max_length=40)]
+        annotation = (
+            Annotated[int, Strict(), Field(ge=0, le=_INT_LIMIT)] | Annotated[str, Field(min_length=1, max_length=40)]
+        )
     elif p.kind == "ints":
-        annotation = list[Annotated[int, Field(ge=-_INT_LIMIT, le=_INT_LIMIT)]]
+        annotation = list[Annotated[int, Strict(), Field(ge=-_INT_LIMIT, le=_INT_LIMIT)]]
         bounds["max_length"] = 100
     else:  # str, character, dice: text the rules read
         annotation = str

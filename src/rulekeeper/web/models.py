@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, Strict
 
 from rulekeeper.dice.typed import MAX_TYPED_DICE
 
@@ -36,9 +36,14 @@ __all__ = [
 
 #: Dice from the table: numbers, or the text a person typed, read by the one reader the CLI and
 #: the pages share (``rulekeeper.dice.typed``) once the campaign knows how many the check takes.
-TypedDice = Annotated[list[int], Field(max_length=MAX_TYPED_DICE)] | Annotated[
-    str, Field(min_length=1, max_length=4 * MAX_TYPED_DICE)
-]
+#: A whole number as JSON writes one: ``true``, ``1.5``, ``1.0`` and ``"1"`` are refused, not read
+#: as 1 (an action with ``"amount": true`` was applied as 1 point of damage).
+Whole = Annotated[int, Strict()]
+
+TypedDice = (
+    Annotated[list[Whole], Field(max_length=MAX_TYPED_DICE)]
+    | Annotated[str, Field(min_length=1, max_length=4 * MAX_TYPED_DICE)]
+)
 
 
 class _Strict(BaseModel):
@@ -47,10 +52,8 @@ class _Strict(BaseModel):
 
 class NewCampaignRequest(_Strict):
     name: str = Field(min_length=1, max_length=200, description="The campaign's name.")
-    system: str = Field(
-        min_length=1, max_length=50, description="A game system's name or alias (see /api/systems)"
-    )
-    seed: int | None = Field(
+    system: str = Field(min_length=1, max_length=50, description="A game system's name or alias (see /api/systems)")
+    seed: Whole | None = Field(
         None, ge=-(2**63), lt=2**63, description="Seed for the campaign's dice; random if left out."
     )
     gm: str = Field("gm", min_length=1, max_length=200, description="The GM's name.")
@@ -71,7 +74,7 @@ class InviteRequest(_Strict):
     name: str = Field(min_length=1, max_length=200, description="The member's name, e.g. 'ana'.")
     role: Literal["player", "observer", "gm"] = "player"
     characters: list[str] = Field(default_factory=list, max_length=50, description="Characters a player plays.")
-    expires_in: int | None = Field(None, ge=1, le=10 * 365 * 86400, description="Seconds until the token expires.")
+    expires_in: Whole | None = Field(None, ge=1, le=10 * 365 * 86400, description="Seconds until the token expires.")
 
 
 class Invited(BaseModel):
@@ -125,16 +128,16 @@ class ResolveRequest(_Strict):
 
 
 class RoundRequest(_Strict):
-    count: int = Field(1, ge=1, le=100, description="How many rounds.")
+    count: Whole = Field(1, ge=1, le=100, description="How many rounds.")
 
 
 class AdvanceRequest(_Strict):
-    duration: str | int = Field(description="Seconds, or text such as 30s, 10m, 8h, 3d, 1h30m or '5 rounds'.")
+    duration: str | Whole = Field(description="Seconds, or text such as 30s, 10m, 8h, 3d, 1h30m or '5 rounds'.")
     dice: TypedDice | None = Field(None, description="Dice rolled at the table for what fires, as numbers or as typed.")
 
 
 class UndoRequest(_Strict):
-    seq: int | None = Field(
+    seq: Whole | None = Field(
         None, ge=1, description="The command to undo (with what depended on it); default the latest."
     )
 

@@ -30,6 +30,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from rulekeeper.campaign.results import CampaignConflict
 from rulekeeper.campaign.seat import SeatRefusal
 from rulekeeper.errors import InputError, OutcomeUnknown, RuleRefusal, StoreError, UnknownNameError
+from rulekeeper.web.validation_words import field_errors
 
 __all__ = ["MEDIA_TYPE", "PROBLEM_RESPONSES", "Problem", "ProblemModel", "install_problem_handlers", "problem_response"]
 
@@ -103,6 +104,23 @@ def _input(exc: InputError) -> dict[str, Any]:
     return {"expected": exc.expected, "where": exc.where, "message": exc.message}
 
 
+#: The framework's own refusals, in our words (it raises them before any route of ours runs).
+_PARSING_BODY = "There was an error parsing the body"
+
+
+def _framework_words(request: Request, exc: StarletteHTTPException) -> str:
+    if exc.status_code == 404 and exc.detail == "Not Found":
+        return f"no such address: {request.url.path} (the API's addresses are listed at /docs)"
+    if exc.status_code == 405 and exc.detail == "Method Not Allowed":
+        return f"{request.url.path} does not take {request.method} (/docs lists what each address takes)"
+    if exc.status_code == 400 and exc.detail == _PARSING_BODY:
+        return (
+            "the request body could not be read: it is not UTF-8 text, or it nests or numbers beyond "
+            "what JSON readers take (expected a JSON object, as /docs shows for this request)"
+        )
+    return str(exc.detail)
+
+
 def install_problem_handlers(app: FastAPI) -> None:
     """Route every error the server can raise to a problem document."""
 
@@ -161,22 +179,14 @@ def install_problem_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = [
-            {
-                "field": ".".join(str(p) for p in e.get("loc", ()) if p not in ("body",)) or "body",
-                "location": str(e.get("loc", ("body",))[0]),
-                "message": str(e.get("msg", "")),
-                "type": str(e.get("type", "")),
-            }
-            for e in exc.errors()
-        ]
-        detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors[:5])
+        errors = field_errors(exc.errors())
+        detail = "; ".join(f"{e['field']}: {e['message']} (expected {e['expected']})" for e in errors[:5])
         return problem_response(422, "validation", detail, path(request), errors=errors)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         kind = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http")
-        return problem_response(exc.status_code, kind, str(exc.detail), path(request))
+        return problem_response(exc.status_code, kind, _framework_words(request, exc), path(request))
 
     @app.exception_handler(Exception)
     async def _bug(request: Request, exc: Exception) -> JSONResponse:
