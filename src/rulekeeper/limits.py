@@ -27,6 +27,7 @@ __all__ = [
     "MAX_SCENARIO_STEPS",
     "MAX_SET_VALUE_CHARS",
     "MAX_SIDES",
+    "MAX_SIM_WORKERS",
     "MAX_TIMESTAMP",
     "MAX_YAML_NODES",
 ]
@@ -82,5 +83,7 @@ MAX_TIMESTAMP = 253_402_300_799
 # -- the player's seat -----------------------------------------------------------------------------
 #: Refused attempts kept per campaign for the GM (``campaign/seat.py``); older ones are dropped.
 MAX_REFUSALS_KEPT = 200
+#: Worker processes one ``simulate`` may start (``--workers``).
+MAX_SIM_WORKERS = 64
 #: Characters of a refused attempt's summary kept (a long parameter is cut, not stored whole).
 MAX_REFUSAL_CHARS = 500

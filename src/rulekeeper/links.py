@@ -54,11 +54,22 @@ _WILDCARDS = frozenset({"0.0.0.0", "::", ""})
 def check_base_url(url: str, what: str = "--url") -> str:
     """``url`` as a link base (no trailing slash), or an error naming the expected form."""
     text = url.strip()
-    parts = urlsplit(text)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise InputError(
-            f"{what} {url!r} is not a server address", expected="http://HOST[:PORT] or https://HOST[/PATH]"
-        )
+    expected = "http://HOST[:PORT] or https://HOST[/PATH], PORT from 1 to 65535"
+    try:
+        parts = urlsplit(text)
+        port = parts.port  # reading it checks it: a number from 0 to 65535
+    except ValueError:  # an unclosed [IPv6 address, a port that is no number or out of range
+        raise InputError(f"{what} {url[:200]!r} is not a server address", expected=expected) from None
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or port == 0
+        or parts.query
+        or parts.fragment
+        or parts.username is not None
+        or any(c.isspace() or not c.isprintable() for c in text)
+    ):
+        raise InputError(f"{what} {url[:200]!r} is not a server address", expected=expected)
     return text.rstrip("/")
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from rulekeeper.campaign.commands import apply_command, live_dice, summarize
 from rulekeeper.campaign.jsonable import canonical, jsonable, record_text
-from rulekeeper.campaign.names import check_name, check_slug
+from rulekeeper.campaign.names import check_name, check_sheet_text, check_slug
 from rulekeeper.campaign.presumed import NotPresumed, PresumedHistory
 from rulekeeper.campaign.reading import PlayerTimeline
 from rulekeeper.campaign.replay import Loaded, Statuses, catch_up, load
@@ -475,6 +475,7 @@ class Campaign:
         the character can be written back into it (:meth:`sheet_source`). A new character's id
         is a slug (``names.check_slug``); one already in a campaign's history is not checked again."""
         check_slug(actor, "character id")
+        check_sheet_text(sheet)
         command: dict[str, Any] = {
             "kind": "add_character",
             "actor": actor,
@@ -497,6 +498,7 @@ class Campaign:
     ) -> CommandResult:
         """Re-read a character from a changed sheet file: the new sheet, with everything play has
         moved (damage, conditions, timers) kept; undoable like any command."""
+        check_sheet_text(sheet)
         command = {"kind": "update_character", "actor": actor, "sheet": dict(sheet), "source": source.to_json()}
         return self._execute(command, expected_version, key)
 
@@ -523,6 +525,7 @@ class Campaign:
         Each stored value follows the new sheet unless play has moved it since (current HP after a
         wound stays); a field named in ``changes`` always takes the new sheet's value.
         """
+        check_sheet_text(changes)
         command = {"kind": "edit_character", "actor": actor, "changes": dict(changes)}
         return self._execute(command, expected_version, key)
 
@@ -534,7 +537,10 @@ class Campaign:
     def rename_character(
         self, actor: str, to: str, *, expected_version: int | None = None, key: str | None = None
     ) -> CommandResult:
-        """Give a character a new id, with its conditions, timers, pending checks and role."""
+        """Give a character a new id, with its conditions, timers, pending checks and role. The new
+        id is a slug, as a new character's is (``names.check_slug``): checked here, when it is
+        chosen, not when a stored rename replays."""
+        check_slug(to, "character id")
         return self._execute({"kind": "rename_character", "actor": actor, "to": to}, expected_version, key)
 
     def act(

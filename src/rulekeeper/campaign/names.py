@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from typing import Any
 
 from rulekeeper.errors import InputError
 from rulekeeper.limits import MAX_NAME_CHARS
 
-__all__ = ["SLUG_FORM", "check_name", "check_slug"]
+__all__ = ["SLUG", "SLUG_FORM", "check_name", "check_sheet_text", "check_slug"]
 
 # Bidirectional overrides make a name display as something else; the other format characters
 # (joiners inside emoji, say) are harmless.
@@ -39,7 +40,7 @@ def check_name(name: Any, what: str) -> str:
     return text
 
 
-_SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 SLUG_FORM = "letters A-Z and a-z, digits, '-', '_' and '.', starting with a letter or digit, such as 'friday-night'"
 
 
@@ -48,7 +49,31 @@ def check_slug(name: Any, what: str) -> str:
     addresses as it is, so ``a/b``, ``..`` or ``//evil.example`` would make a campaign nobody can
     open. Checked when a name is chosen (a new campaign, a new character), never when a stored
     one is read back: a campaign made before keeps its name and still opens."""
+    if not isinstance(name, str) or not name.strip():
+        raise InputError(f"empty {what}", expected=SLUG_FORM)
     text = check_name(name, what)
-    if _SLUG.fullmatch(text) is None:
+    if SLUG.fullmatch(text) is None:
         raise InputError(f"{what} {text[:40]!r} cannot stand in an address", expected=SLUG_FORM)
     return text
+
+
+def check_sheet_text(value: Any, where: str = "sheet") -> None:
+    """Every text in a sheet (its keys too, at any depth) printable: a name or note holding a
+    terminal's control sequence (ESC, say) would redraw the GM's screen when shown, and a
+    bidirectional override would disguise it (an independent review). A line break and a tab
+    are text. Checked when a sheet is given, never when a stored one is read back."""
+    if isinstance(value, str):
+        bad = next((ch for ch in value if ch not in "\n\t" and _unprintable(ch)), None)
+        if bad is not None:
+            raise InputError(
+                f"{where} holds the control character U+{ord(bad):04X}",
+                expected="printable text (a line break or a tab at most)",
+                where=where,
+            )
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            check_sheet_text(key, where)
+            check_sheet_text(item, f"{where}.{key}" if isinstance(key, str) and key.isprintable() else where)
+    elif isinstance(value, (list, tuple)):
+        for index, item in enumerate(value):
+            check_sheet_text(item, f"{where}[{index}]")

@@ -88,7 +88,10 @@ def campaign_invite(
     if expires is not None:
         from rulekeeper.core import parse_duration
 
-        until = time.time() + parse_duration(expires)
+        lasts = parse_duration(expires)
+        if lasts < 1:  # a token that has ended before it is handed over (the API asks 1 s or more)
+            raise InputError(f"--expires {expires!r} ends the token at once", expected="a time such as 8h or 30d")
+        until = time.time() + lasts
     base, source = link_base(context, base_url)
     campaign = _campaign(context, name)
     made = invite(

@@ -64,8 +64,14 @@ def simulate_command(
         raise InputError(
             f"cannot write a plot to {plot!r}", expected="a file name ending in .svg or .png", where="--plot"
         )
-    if workers is not None and workers < 0:
-        raise InputError(f"bad --workers {workers}", expected="0 (this process) or more", where="--workers")
+    from rulekeeper.limits import MAX_SIM_WORKERS
+
+    if workers is not None and not 0 <= workers <= MAX_SIM_WORKERS:
+        raise InputError(
+            f"bad --workers {workers}",
+            expected=f"0 (this process) to {MAX_SIM_WORKERS} processes",
+            where="--workers",
+        )
     doc = read_encounter(_encounter_path(file))
     characters = _campaign_characters(ctx, campaign, doc.get("system")) if campaign else None
     if workers is None and scheduler is None and runs <= CHUNK_RUNS and not vary:
