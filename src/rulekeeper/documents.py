@@ -107,21 +107,37 @@ def load_yaml(text: str, *, where: str, loader: Any = None) -> Any:
         _measure_yaml(text, probe, where)
         return yaml.load(text, Loader=base)
     except yaml.YAMLError as exc:
+        # The reader's own sentence ("did not find expected '-' indicator") is not ours: where
+        # it stopped is what helps, and what is usually wrong there.
         mark = getattr(exc, "problem_mark", None)
-        at = f"line {mark.line + 1}" if mark is not None else None
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise InputError(f"{where} is not valid YAML: {problem}", expected="YAML or JSON", where=at) from None
+        at = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else None
+        said = f"{where} is not valid YAML"  # from where it stops: ``at``
+        if "depth" in str(exc) or "nest" in str(exc):  # the reader's own limit on nesting
+            said = f"{where} nests more than the YAML reader takes"
+        tagged = isinstance(exc, yaml.constructor.ConstructorError)
+        raise InputError(
+            said + (" (a tag such as !!python/... asks for what a document may not hold)" if tagged else ""),
+            expected="YAML or JSON: mappings of 'key: value', lists of '- item', text quoted where it holds ':' or '#'",
+            where=at,
+        ) from None
     except (ValueError, OverflowError, RecursionError, TypeError) as exc:
         if isinstance(exc, InputError):
             raise
         # A scalar the safe constructors cannot build (an integer of 5,000 digits, a bad date).
         raise InputError(
-            f"{where} has a value that cannot be read: {_first_line(exc)}", expected="YAML or JSON"
+            f"{where} has a value that cannot be read: {_unreadable(exc)}", expected="YAML or JSON"
         ) from None
 
 
-def _first_line(exc: BaseException) -> str:
-    return (str(exc).splitlines() or [type(exc).__name__])[0][:200]
+def _unreadable(exc: BaseException) -> str:
+    """What made a value unreadable, in our words (the library's name a setting to change)."""
+    if isinstance(exc, RecursionError):
+        return "it nests too deeply"
+    if isinstance(exc, ValueError) and "digits" in str(exc):
+        return "a number of more than 4,300 digits"
+    if isinstance(exc, OverflowError):
+        return "a number too large to hold"
+    return "a date or number that does not exist (such as month 13), or a value of no kind a document holds"
 
 
 def _check_depth(value: Any, where: str) -> None:
@@ -154,12 +170,17 @@ def load_json(text: str, *, where: str, parse_float: Callable[[str], Any] = _fin
     try:
         value = json.loads(text, parse_constant=_refuse_constant, parse_float=parse_float)
     except json.JSONDecodeError as exc:
-        raise InputError(f"{where} is not valid JSON: {exc.msg}", where=f"line {exc.lineno}") from None
+        at = f"line {exc.lineno}, column {exc.colno}"
+        raise InputError(
+            f"{where} is not valid JSON",  # from where it stops: ``at``
+            expected='JSON: {"key": value, ...}, names and text in double quotes, no trailing commas',
+            where=at,
+        ) from None
     except RecursionError:
         raise InputError(f"{where} nests more than {MAX_NESTING} levels deep", expected="a flatter document") from None
     except ValueError as exc:
         if isinstance(exc, InputError):
             raise
-        raise InputError(f"{where} has a value that cannot be read: {_first_line(exc)}", expected="JSON") from None
+        raise InputError(f"{where} has a value that cannot be read: {_unreadable(exc)}", expected="JSON") from None
     _check_depth(value, where)
     return value

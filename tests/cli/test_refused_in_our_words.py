@@ -72,3 +72,24 @@ def test_an_imported_campaign_is_named_as_an_address_can_hold(table: Table, tmp_
 def test_a_simulation_starts_no_more_workers_than_the_limit(table: Table) -> None:
     proc = table.run("simulate", "gurps-duel", "--runs", "10", "--workers", "100000", code=2)
     assert "--workers" in proc.stderr and "64" in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('{"st": 12,', "is not valid JSON"),
+        ("st: [1\nht: 2\n", "is not valid YAML"),
+        ("st: !!python/object/apply:os.system ['true']\n", "!!python"),
+        ("st: !!timestamp 2026-13-45\n", "such as month 13"),
+        ('{"st": ' + "9" * 5000 + "}", "more than 4,300 digits"),
+    ],
+)
+def test_a_sheet_file_that_cannot_be_read_is_said_so_in_our_words(
+    table: Table, tmp_path: Path, text: str, said: str
+) -> None:
+    sheet = tmp_path / "sheet.yaml"
+    sheet.write_text(text)
+    proc = table.run("char", "add", "villain", "--sheet", str(sheet), code=2)
+    assert said in proc.stderr, proc.stderr
+    for theirs in ("Expecting", "did not find", "could not determine", "month must be", "sys.set_int_max_str_digits"):
+        assert theirs not in proc.stderr, proc.stderr

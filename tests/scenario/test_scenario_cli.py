@@ -158,7 +158,7 @@ def test_empty_lists_compare_exactly(tmp_path: Path, expect: str, fragment: str)
         ("{character: ranger}", "compares nothing"),
         ("{character: ranger, view: {}}", "expect.view is empty"),
         ("{character: ranger, no_conditions: []}", "expect.no_conditions is empty"),
-        ("{character: ranger, conditions: dying}", "expect.conditions is str"),
+        ("{character: ranger, conditions: dying}", "expect.conditions ('dying') is not a list"),
     ],
 )
 def test_an_expectation_that_compares_nothing_is_an_invalid_file(tmp_path: Path, expect: str, fragment: str) -> None:

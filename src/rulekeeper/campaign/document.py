@@ -177,10 +177,14 @@ def _parse(document: Any) -> Any:
     try:
         return _models().model_validate(dict(document))
     except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
-        where = ".".join(str(p) for p in first["loc"])
-        said = str(first["msg"]).removeprefix("Value error, ")  # our own validators' words, as written
-        raise InputError(f"corrupt campaign document at {where}: {said}") from None
+        from rulekeeper.validation_words import field_errors
+
+        first = field_errors(exc.errors(include_url=False), located=False)[0]
+        raise InputError(
+            f"corrupt campaign document at {first['field']}: {first['message']}",
+            expected=f"{first['expected']} (an export as rulekeeper writes it)",
+            where=first["field"],
+        ) from None
     except RecursionError:
         raise InputError("corrupt campaign document: nested too deeply", expected="an exported campaign") from None
 
@@ -281,7 +285,7 @@ def import_document(store: Store, document: Any, *, name: str | None = None) -> 
     if SLUG.fullmatch(target) is None:
         # Its pages and API address hold the name as it is: "a/b" would be a campaign nobody
         # can open (an independent review). Checked on import, as on creation.
-        hint = "" if name is not None else "; import it under another name (--name, or \"name\" over the API)"
+        hint = "" if name is not None else '; import it under another name (--name, or "name" over the API)'
         raise InputError(f"campaign name {target[:40]!r} cannot stand in an address{hint}", expected=SLUG_FORM)
     _check_name(part.gm, "GM name")
     for e in doc.events:

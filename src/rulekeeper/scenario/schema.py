@@ -104,15 +104,11 @@ def validate(model: type[_Model], data: Any, where: str) -> None:
     try:
         model.model_validate(data)
     except ValidationError as exc:
-        error = exc.errors(include_url=False)[0]
-        # Union members add their type names to the path ("advance.str"); keep only the keys.
-        loc = ".".join(str(part) for part in error["loc"] if not _is_type_tag(part))
-        got = error.get("input")
-        shown = "" if isinstance(got, (dict, list)) else " " + repr(got)[:60]
-        what = f"{loc or 'the value'} is {type(got).__name__}{shown}"
-        raise InputError(f"{what}: {error['msg'].lower()}", where=where) from None
+        from rulekeeper.validation_words import field_errors
 
-
-def _is_type_tag(part: Any) -> bool:
-    text = str(part)
-    return text in ("str", "int", "float", "bool", "none") or text.startswith(("literal[", "constrained-", "function-"))
+        errors = exc.errors(include_url=False)
+        first = field_errors(errors, located=False)[0]
+        got = next((e.get("input") for e in errors if e.get("loc")), None)
+        shown = "" if isinstance(got, (dict, list)) or got is None else f" ({repr(got)[:60]})"
+        field = "the step" if first["field"] == "document" else first["field"]
+        raise InputError(f"{field}{shown} {first['message']}", expected=first["expected"], where=where) from None

@@ -9,8 +9,8 @@ Modules, each reusable by the pages of issue 15:
 * :mod:`.action_routes` -- one operation per system action, generated from its specs, served
   through :mod:`.action_dispatch` -- one route for every action;
 * :mod:`.campaign_routes`, :mod:`.play_routes`, :mod:`.dice_routes` -- the fixed operations;
-* :mod:`.problems` -- RFC 9457 errors (:mod:`.validation_words` words a malformed request's
-  fields); :mod:`.commands` -- If-Match and Idempotency-Key;
+* :mod:`.problems` -- RFC 9457 errors (``rulekeeper.validation_words`` words a malformed
+  request's fields); :mod:`.commands` -- If-Match and Idempotency-Key;
 * :mod:`.pool` -- warm ``Campaign`` objects per process; :mod:`.serve` -- uvicorn.
 
 Importing this package loads FastAPI; the CLI imports it only for ``rulekeeper serve``.

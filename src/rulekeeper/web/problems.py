@@ -30,7 +30,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from rulekeeper.campaign.results import CampaignConflict
 from rulekeeper.campaign.seat import SeatRefusal
 from rulekeeper.errors import InputError, OutcomeUnknown, RuleRefusal, StoreError, UnknownNameError
-from rulekeeper.web.validation_words import field_errors
+from rulekeeper.validation_words import field_errors
 
 __all__ = ["MEDIA_TYPE", "PROBLEM_RESPONSES", "Problem", "ProblemModel", "install_problem_handlers", "problem_response"]
 

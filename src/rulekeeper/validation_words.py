@@ -1,6 +1,7 @@
-"""A refused request's fields, in our words: what is wrong with each and the form it takes.
+"""A refused request's or document's fields, in our words: what is wrong with each and the form
+it takes. Used by the API's 422 answers, campaign imports and scenario files alike.
 
-The validator behind the API (pydantic) reports each problem with a code (``type``), where it
+The validator behind them (pydantic) reports each problem with a code (``type``), where it
 is (``loc``) and its own sentence. Its sentences are not ours, and its ``loc`` names the inner
 workings of a field that takes more than one form (``duration.str``, ``list[constrained-int]``)
 or a byte offset for a body that is no JSON at all. So each code is worded here, with the form
@@ -61,10 +62,11 @@ def _form_name(part: object) -> bool:
     return part in _FORMS or "[" in part or part.startswith(("constrained-", "function-", "lax-or-strict"))
 
 
-def _field(loc: Sequence[Any], code: str) -> tuple[str, str]:
-    """The field as a client names it, and where it is (body, query, header, path)."""
-    where = str(loc[0]) if loc else "body"
-    parts = [p for p in loc[1:] if not _form_name(p)]
+def _field(loc: Sequence[Any], code: str, located: bool) -> tuple[str, str]:
+    """The field as a client names it, and where it is (body, query, header, path; with
+    ``located`` False, a document's own fields from the top)."""
+    where = str(loc[0]) if loc and located else "document"
+    parts = [p for p in (loc[1:] if located else loc) if not _form_name(p)]
     if code in ("json_invalid", "json_type"):
         parts = []  # its number is an offset in the text, not a field
     return ".".join(str(p) for p in parts) or where, where
@@ -84,13 +86,15 @@ def _worded(code: str, context: Mapping[str, Any]) -> tuple[str, str]:
     return "is not in the form this field takes", "the form /docs gives for it"
 
 
-def field_errors(raw: Iterable[Mapping[str, Any]]) -> list[dict[str, str]]:
+def field_errors(raw: Iterable[Mapping[str, Any]], *, located: bool = True) -> list[dict[str, str]]:
     """One entry per field (``field``, ``location``, ``message``, ``expected``, ``type``): a
-    field that takes several forms and fits none is one entry naming each form it takes."""
+    field that takes several forms and fits none is one entry naming each form it takes.
+    ``located``: each ``loc`` starts with where in a request it is (the API's); else it is a
+    path in a document from its top."""
     merged: dict[str, dict[str, Any]] = {}
     for error in raw:
         code = str(error.get("type", ""))
-        name, where = _field(tuple(error.get("loc", ())), code)
+        name, where = _field(tuple(error.get("loc", ())), code, located)
         wrong, form = _worded(code, error.get("ctx") or {})
         entry = merged.setdefault(name, {"field": name, "location": where, "wrongs": [], "forms": [], "type": code})
         if wrong not in entry["wrongs"]:
