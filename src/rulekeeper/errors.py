@@ -24,6 +24,7 @@ __all__ = [
     "StoreBusy",
     "StoreError",
     "UnknownNameError",
+    "UnusableDatabase",
 ]
 
 
@@ -81,6 +82,14 @@ class ConflictError(RulesError):
 
 class StoreError(RulesError):
     """A database or file that cannot be read or written safely."""
+
+
+class UnusableDatabase(StoreError, InputError):
+    """The database named cannot be opened as a campaign database (not one, damaged, out of
+    reach): the choice of database is the input at fault, so the CLI exits 2, as for bad input."""
+
+    def __init__(self, message: str, *, expected: str | None = None) -> None:
+        InputError.__init__(self, message, expected=expected)
 
 
 class OutcomeUnknown(StoreError):

@@ -93,3 +93,11 @@ def test_a_sheet_file_that_cannot_be_read_is_said_so_in_our_words(
     assert said in proc.stderr, proc.stderr
     for theirs in ("Expecting", "did not find", "could not determine", "month must be", "sys.set_int_max_str_digits"):
         assert theirs not in proc.stderr, proc.stderr
+
+
+def test_a_database_that_is_no_campaign_file_is_bad_input_in_our_words(tmp_path: Path) -> None:
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database")
+    proc = Table(tmp_path).run("--db", str(text), "campaign", "list", code=2)
+    assert "it is not a SQLite database" in proc.stderr and "file is not a database" not in proc.stderr
+    assert text.read_text() == "not a database"

@@ -74,5 +74,5 @@ def test_a_read_only_filesystem_is_still_read(db: Db, tmp_path: Path) -> None:
         ["unshare", "-m", "sh", "-c", script, EXE], capture_output=True, text=True, env=db.env, timeout=120
     )
     assert "keep" in proc.stdout and "add toromeen" in proc.stdout, proc.stdout + proc.stderr
-    assert proc.stdout.strip().endswith("exit 1") and "readonly database" in proc.stderr
+    assert proc.stdout.strip().endswith("exit 1") and "the file is read-only" in proc.stderr
     assert "Traceback" not in proc.stderr

@@ -28,7 +28,7 @@ import sqlalchemy as sa
 from sqlalchemy import event as sa_event
 from sqlalchemy.pool import StaticPool
 
-from rulekeeper.errors import OutcomeUnknown, StoreError
+from rulekeeper.errors import OutcomeUnknown, StoreError, UnusableDatabase
 from rulekeeper.store import migrate
 from rulekeeper.store.base import AwaitedStore
 from rulekeeper.store.statements import Statements, StatementStore, read_only_sqlite
@@ -155,7 +155,14 @@ class SqlStore(StatementStore):
                     conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": _MIGRATION_LOCK})
                 migrate.ensure_current(conn)
         except sa.exc.SQLAlchemyError as exc:
-            raise StoreError(f"cannot open the campaign database {self._safe_url()}: {_reason(exc)}") from exc
+            from rulekeeper.store.sqlite import DATABASE_FORM, sqlite_words
+
+            reason = _reason(exc)
+            if url.startswith("sqlite"):
+                reason = sqlite_words(reason)
+            raise UnusableDatabase(
+                f"cannot open the campaign database {self._safe_url()}: {reason}", expected=DATABASE_FORM
+            ) from exc
 
     def _safe_url(self) -> str:
         return sa.engine.make_url(self.url).render_as_string(hide_password=True)

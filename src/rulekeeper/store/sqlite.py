@@ -16,7 +16,7 @@ import sqlite3
 import threading
 from typing import TYPE_CHECKING
 
-from rulekeeper.errors import StoreBusy, StoreError
+from rulekeeper.errors import StoreBusy, StoreError, UnusableDatabase
 from rulekeeper.store import revision as migrate_check
 from rulekeeper.store.statements import (
     Statements,
@@ -27,7 +27,10 @@ from rulekeeper.store.statements import (
 if TYPE_CHECKING:
     import sqlalchemy as sa
 
-__all__ = ["SqliteStore", "sqlite_path"]
+__all__ = ["DATABASE_FORM", "SqliteStore", "sqlite_path", "sqlite_words"]
+
+#: What ``--db`` (or ``RULEKEEPER_DB``) should name, said when the one named cannot be used.
+DATABASE_FORM = "a rulekeeper campaign file (SQLite; a new path makes one) or a postgresql+psycopg:// URL"
 
 
 def sqlite_path(url: str) -> str | None:
@@ -63,7 +66,9 @@ class SqliteStore(StatementStore):
             revision = migrate_check.sqlite_revision(self._connection())
         except sqlite3.Error as exc:
             self.close()
-            raise StoreError(f"cannot open the campaign database {url}: {_reason(exc)}") from exc
+            raise UnusableDatabase(
+                f"cannot open the campaign database {url}: {_reason(exc)}", expected=DATABASE_FORM
+            ) from exc
         if revision != migrate_check.HEAD:
             migrate_check.refuse_newer(revision)
             if self.read_only:
@@ -208,4 +213,20 @@ def _give_up(conn: sqlite3.Connection, cursor: sqlite3.Cursor) -> None:
 
 
 def _reason(exc: BaseException) -> str:
-    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return sqlite_words(str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__)
+
+
+#: SQLite's reasons for not opening a file, in our words.
+_SQLITE_WORDS = {
+    "file is not a database": "it is not a SQLite database (a campaign file is one rulekeeper made)",
+    "database disk image is malformed": "the file is damaged; restore it from a backup or an export",
+    "unable to open database file": "the file cannot be opened: its folder may not exist, or may not be writable",
+    "no such table: campaigns": "it is a SQLite database, but not one of rulekeeper's",
+    "attempt to write a readonly database": "the file is read-only",
+    "database is locked": "another program holds the file's lock",
+}
+
+
+def sqlite_words(said: str) -> str:
+    """SQLite's reason ``said`` in our words, where we know it (else as SQLite put it)."""
+    return _SQLITE_WORDS.get(said.strip(), f"SQLite could not use it ({said.strip()})")
