@@ -1179,5 +1179,5 @@ class Campaign:
 def _check_command_number(seq: object) -> None:
     """A command number to undo: a whole number a store can hold (checked before any query)."""
     if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq < 2**63):
-        shown = repr(seq) if len(repr(seq)) <= 30 else "a number of more than 30 digits"
-        raise InputError(f"bad command number {shown}", expected="a command number from 'rulekeeper log'")
+        shown = repr(seq) if len(repr(seq)) <= 30 else "of more than 30 digits"
+        raise InputError(f"bad command number {shown}", expected="a command number from the log")

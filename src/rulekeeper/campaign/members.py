@@ -111,7 +111,11 @@ def invite(
         raise InputError(f"unknown role {role!r}", expected="gm, player or observer")
     bound = tuple(dict.fromkeys(c.strip() for c in characters if c.strip()))
     if bound and role != "player":
-        raise InputError(f"a {role} is not bound to characters", expected="--character only with a player")
+        article = "an" if role[:1] in "aeiou" else "a"
+        raise InputError(
+            f"{article} {role} is not bound to characters",
+            expected='characters only for a player (--character, or "characters" over the API)',
+        )
     if known_characters is not None:
         known = set(known_characters)
         for actor in bound:

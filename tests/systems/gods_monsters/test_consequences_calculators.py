@@ -69,6 +69,11 @@ def test_daily_movement_vector() -> None:
     assert values["flying_mph"] == 10
 
 
+def test_the_rest_day_comes_after_whole_days_as_travel_counts_them() -> None:
+    assert calc("daily_movement", movement=5, endurance=13)["rest_day_after_days"] == 6  # half of 13, down
+    assert calc("daily_movement", movement=5, endurance=12)["rest_day_after_days"] == 6
+
+
 def test_speed() -> None:
     values = calc("speed", speed="dash", movement=10)
     assert (values["feet_per_round"], values["yards_per_minute"], values["reaction"], values["attack"]) == (

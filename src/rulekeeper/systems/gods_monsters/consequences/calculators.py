@@ -206,13 +206,19 @@ def _daily(p: Params) -> Calculation:
         "walking_mph": _num(daily.walking_mph),
         "flying_mph": daily.flying_mph,
         "flying_miles_per_day": daily.flying_miles_per_day,
-        "rest_day_after_days": _num(daily.rest_day_after_days),
+        # Whole days, rounded down as the travel action counts them (half of endurance 13 is
+        # a rest after 6 days' walking, not 6.5: an independent review found the two apart).
+        "rest_day_after_days": int(daily.rest_day_after_days),
     }
     steps = (
         Step(
             f"Movement {daily.movement}: {daily.by_terrain['ideal']} mi a day ideal, {daily.by_terrain['forest']} in "
             f"forest or hills, {daily.by_terrain['bog']} in bog or undergrowth (rounded down)",
             c_rule(DAILY_MOVEMENT),
+        ),
+        Step(
+            f"a day's rest after {int(daily.rest_day_after_days)} days' walking (half of endurance, rounded down)",
+            c_rule(DAILY_MOVEMENT, reading="whole days, rounded down"),
         ),
         Step(
             f"flying: {daily.flying_mph} mph, {daily.flying_miles_per_day} mi a day",
