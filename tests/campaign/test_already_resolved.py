@@ -96,3 +96,27 @@ def test_a_players_refused_resolve_searches_only_the_latest_commands(
     monkeypatch.setattr(campaign, "resolved_by", searched)
     with pytest.raises(SeatRefusal):
         campaign.resolve(99_999, [4, 4, 4], seat=ana)
+
+
+def test_a_players_stale_version_reads_only_the_latest_commands(memory: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player resolving their own waiting check with a version from long ago: neither the
+    search for who resolved it nor the list of what changed reads the whole history (a review:
+    a stale If-Match sent over and over read every event under the write lock)."""
+    from rulekeeper.campaign import CampaignConflict, facade
+    from rulekeeper.campaign.seat import Seat
+
+    campaign, check = _waiting(memory)
+    ana = Seat("ana", frozenset({"hero"}), is_gm=False, role="player")
+    for _ in range(6):
+        campaign.act(Action("heal", "hero", {"amount": 0}))
+    monkeypatch.setattr(facade, "RESOLVED_LATELY", 3)
+    monkeypatch.setattr(facade, "CONFLICT_CHANGES", 4)
+
+    def whole(*_a: object, **_k: object) -> None:
+        raise AssertionError("the whole history was read")
+
+    monkeypatch.setattr(campaign, "_log_events", whole)
+    with pytest.raises(CampaignConflict) as stale:
+        campaign.resolve(check, [3, 3, 3], expected_version=1, seat=ana)
+    assert len(stale.value.changes) == 4 and stale.value.current_version == campaign.version
+    assert campaign.pending()  # nothing applied

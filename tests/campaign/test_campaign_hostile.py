@@ -291,7 +291,7 @@ def test_a_sqlite_file_that_cannot_be_written_is_read_by_both_sqlite_stores(
         assert opened.read_only  # type: ignore[attr-defined]
         c = Campaign.open(opened, "exported")
         assert [i.name for i in opened.list_campaigns()] == ["exported"] and c.log() and c.export()
-        with pytest.raises(StoreError, match="readonly database"):
+        with pytest.raises(StoreError, match="the file is read-only"):
             c.act(Action("damage", "orc", {"amount": 1}))
     finally:
         opened.close()

@@ -59,6 +59,8 @@ __all__ = ["SNAPSHOT_EVERY", "Campaign", "Planned", "log_entry"]
 #: How many of the latest commands a player's refused resolve searches for the one that
 #: resolved their check (``Campaign._already_resolved_for``).
 RESOLVED_LATELY = 200
+#: How many of the commands since a stale version a conflict lists at most (the latest).
+CONFLICT_CHANGES = 200
 #: A snapshot every this many events bounds a load to this many replayed commands.
 SNAPSHOT_EVERY = 100
 _SEED_RANGE = 2**63
@@ -611,7 +613,10 @@ class Campaign:
             # A check gone because it was resolved (by another tab, or a command typed twice): say
             # by which entry, rather than "no pending check" or a list of what changed. A retry
             # with the same key never gets here: it is answered its first result before.
-            resolved = self.resolved_by(pending_id)
+            # A player's search is bounded, as for their refused attempts (a stale If-Match sends
+            # theirs here): the latest commands only.
+            player = seat is not None and not seat.is_gm
+            resolved = self.resolved_by(pending_id, within=RESOLVED_LATELY if player else None)
             if resolved is None:
                 raise
             raise CheckAlreadyResolved(pending_id, resolved[0], resolved[1]) from None
@@ -929,7 +934,11 @@ class Campaign:
                 return self._retried(history, earlier, command)
         head = history.head()
         if expected_version is not None and expected_version != head:
-            changes = [] if expected_version > head else history.events(after=max(expected_version, 0))
+            # The latest commands since, at most CONFLICT_CHANGES of them: a version sent from
+            # long ago must not read the whole history under the write lock (an independent
+            # review: one player's stale If-Match, sent over and over, slowed every table).
+            since = max(expected_version, head - CONFLICT_CHANGES, 0)
+            changes = [] if expected_version > head else history.events(after=since)
             raise CampaignConflict(
                 self.name, expected_version, head, [(e.seq, summarize(e.command, e.refs)) for e in changes]
             )

@@ -63,11 +63,11 @@ def check_sheet_text(value: Any, where: str = "sheet") -> None:
     bidirectional override would disguise it (an independent review). A line break and a tab
     are text. Checked when a sheet is given, never when a stored one is read back."""
     if isinstance(value, str):
-        bad = next((ch for ch in value if ch not in "\n\t" and _unprintable(ch)), None)
+        bad = next((ch for ch in value if ch not in "\r\n\t" and _unprintable(ch)), None)
         if bad is not None:
             raise InputError(
-                f"{where} holds the control character U+{ord(bad):04X}",
-                expected="printable text (a line break or a tab at most)",
+                f"holds the control character U+{ord(bad):04X}",
+                expected="printable text (line breaks and tabs at most)",
                 where=where,
             )
     elif isinstance(value, Mapping):

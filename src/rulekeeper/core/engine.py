@@ -13,7 +13,7 @@ from rulekeeper.core.action import Action, Call, validate_params
 from rulekeeper.core.check import CheckResult
 from rulekeeper.core.citation import Rule
 from rulekeeper.core.clock import format_duration
-from rulekeeper.core.explain import Step
+from rulekeeper.core.explain import LATE_TIMERS, Step
 from rulekeeper.core.frozen import evolve
 from rulekeeper.core.play import Outcome, Play, announce_check
 from rulekeeper.core.ruleset import Ruleset
@@ -442,17 +442,12 @@ def advance(
         )
     late = [t for t in play.state.timers if t.due <= target]
     if late:
-        # The GM's line: it names any character's timers, and says that time waits behind dice
-        # even when those dice are a GM-secret check's (roll_rules 8; players read it before).
-        line = (
-            f"{len(late)} timer(s) due by now wait for those dice: "
-            + ", ".join(t.label for t in late[:3])
-            + (", ..." if len(late) > 3 else "")
+        # The GM's line (``Ruleset.is_secret_step`` keeps it from players, in every history): it
+        # names any character's timers, and that time waits even behind a GM-secret check.
+        play.explain(
+            f"{len(late)} {LATE_TIMERS}: " + ", ".join(t.label for t in late[:3]) + (", ..." if len(late) > 3 else ""),
+            CORE_RULE,
         )
-        if play.state.settings.conditions_kept_apart:
-            play.explain(line, CORE_RULE, gm_only=True)
-        else:
-            play.explain(line, CORE_RULE)
     play.result["clock"] = target
     play.result["advanced"] = seconds
     return _finish(play)

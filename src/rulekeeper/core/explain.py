@@ -7,7 +7,11 @@ from typing import Any
 
 from rulekeeper.core.citation import Rule
 
-__all__ = ["Step"]
+#: The words of the engine's line naming the timers that wait behind dice as time passes
+#: (``core.engine``): the GM's alone, whatever the history's age (``Ruleset.is_secret_step``).
+LATE_TIMERS = "timer(s) due by now wait for those dice"
+
+__all__ = ["LATE_TIMERS", "Step"]
 
 
 @dataclass(frozen=True, slots=True)

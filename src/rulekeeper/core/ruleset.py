@@ -13,6 +13,7 @@ import importlib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, final
 
+from rulekeeper.core.explain import LATE_TIMERS
 from rulekeeper.core.frozen import evolve
 from rulekeeper.core.section import (
     ROLL_MODE_KEY,
@@ -186,6 +187,10 @@ class Ruleset(Generic[C]):
         GM-secret check -- by the roll mode the check was rolled in (``roll_mode``, written on
         the step when the table chose other than the rules), else by the rules' own word."""
         if step.data.get("gm_only"):
+            return True
+        if step.rule.system == "core" and LATE_TIMERS in step.text:
+            # Names any character's timers, and says time waits even behind a GM-secret check:
+            # judged when read, so histories written before read the same (core.engine).
             return True
         mode = step.data.get(ROLL_MODE_KEY)
         if mode is not None:

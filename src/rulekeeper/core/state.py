@@ -77,8 +77,7 @@ class Settings:
     # kept apart from a stun recovered by rolls, each ending its own way -- under 7 either replaced
     # the other -- and a character already unconscious for another reason who drops to 0 HP or
     # below is then unconscious from the injury too, waking by its rolls: under 7 they woke when
-    # the faint or the fatigue ended; and the line naming the timers that wait behind dice is the
-    # GM's alone, since it names any character's timers and a GM-secret check's wait).
+    # the faint or the fatigue ended).
     roll_rules: int = 1
 
     @property

@@ -159,7 +159,8 @@ class SqlStore(StatementStore):
 
             reason = _reason(exc)
             if url.startswith("sqlite"):
-                reason = sqlite_words(reason)
+                orig = getattr(exc, "orig", None)
+                reason = sqlite_words(str(orig if orig is not None else exc).strip().splitlines()[0])
             raise UnusableDatabase(
                 f"cannot open the campaign database {self._safe_url()}: {reason}", expected=DATABASE_FORM
             ) from exc
@@ -255,5 +256,7 @@ def _lost(exc: BaseException) -> bool:
 
 
 def _reason(exc: BaseException) -> str:
+    from rulekeeper.store.sqlite import sqlite_words
+
     orig = getattr(exc, "orig", None)
-    return str(orig if orig is not None else exc).strip().splitlines()[0]
+    return sqlite_words(str(orig if orig is not None else exc).strip().splitlines()[0], known_only=True)

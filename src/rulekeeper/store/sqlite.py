@@ -227,6 +227,8 @@ _SQLITE_WORDS = {
 }
 
 
-def sqlite_words(said: str) -> str:
-    """SQLite's reason ``said`` in our words, where we know it (else as SQLite put it)."""
-    return _SQLITE_WORDS.get(said.strip(), f"SQLite could not use it ({said.strip()})")
+def sqlite_words(said: str, *, known_only: bool = False) -> str:
+    """SQLite's reason ``said`` in our words, where we know it; else, attributed to SQLite (or,
+    ``known_only``, as it was: a reason that may be another database's)."""
+    text = said.strip()
+    return _SQLITE_WORDS.get(text, text if known_only else f"SQLite could not use it ({text})")

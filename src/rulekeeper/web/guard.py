@@ -27,12 +27,14 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 from collections.abc import Awaitable, Callable, Coroutine, Generator
 from dataclasses import dataclass
 from typing import Any, cast
 
 from fastapi import FastAPI
 from starlette.exceptions import HTTPException
+from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rulekeeper.campaign.members import TokenProblem, token_parts
@@ -152,10 +154,11 @@ def _token_ids(scope: Scope) -> list[str]:
             found.append(token)
     cookie = _header(scope, b"cookie")
     if cookie is not None and COOKIE in cookie:
-        for part in cookie.split(";"):
-            name, _, value = part.strip().partition("=")
+        # Read as the app reads them (quotes and escapes such as \056 undone), so a token
+        # spelled otherwise is still the same sign-in.
+        for name, value in cookie_parser(cookie).items():
             if name.startswith(COOKIE) and value:
-                found.append(value.strip().strip('"'))
+                found.append(value)
     ids = []
     for token in found:
         try:
@@ -163,6 +166,17 @@ def _token_ids(scope: Scope) -> list[str]:
         except TokenProblem:
             continue  # refused as malformed before anything costly
     return list(dict.fromkeys(ids))  # the same token as bearer and cookie is one request
+
+
+#: Live streams, left to their own limit (``RULEKEEPER_MAX_STREAMS_PER_TOKEN``).
+_STREAMS = re.compile(r"/api/campaigns/[^/]+/events|/campaigns/[^/]+/screen/events")
+
+
+def _counted(path: str) -> bool:
+    """Whether a request on ``path`` counts against its token's share: the API's and the pages'
+    campaign operations, which take a worker's time. Not the pages' scripts and styles (a
+    browser fetches several at once, with the page's cookie) nor a live stream."""
+    return path.startswith(("/api/campaigns/", "/campaigns/")) and _STREAMS.fullmatch(path) is None
 
 
 def _is_json(scope: Scope) -> bool:
@@ -286,7 +300,7 @@ def guard(app: ASGIApp, limits: Limits) -> ASGIApp:
                 detail = f"refused a request made with this browser's sign-in: {why}"
                 await problem_response(403, "forbidden", detail, path)(scope, receive, send)
                 return
-        ids = () if path.endswith("/events") else _token_ids(scope)
+        ids = _token_ids(scope) if _counted(path) else ()
         most = limits.requests_per_token
         if any(under_way.get(i, 0) >= most for i in ids):
             detail = f"this sign-in already has {most} requests under way; send more once they are answered"
