@@ -85,8 +85,20 @@ def open_page(browser: Browser, table: Table, token: str, viewport: Mapping[str,
     """A fresh browser context (its own cookies) opened from the member's join link."""
     context: BrowserContext = browser.new_context(viewport=dict(viewport))  # type: ignore[arg-type]
     page = context.new_page()
+    # Everything the page loads as it opens is answered: its scripts and styles come several at
+    # once with the page's cookie, and none may be refused (the fairness limit once did).
+    refused: list[tuple[int, str]] = []
+
+    def answered(response: Any) -> None:
+        if response.status >= 400:
+            refused.append((response.status, response.url))
+
+    page.on("response", answered)
     page.goto(table.join_url(token))
     page.wait_for_selector("body[data-live=on]", timeout=10_000)
+    page.wait_for_load_state("load")
+    page.remove_listener("response", answered)
+    assert not refused, f"the page's own requests were refused as it opened: {refused}"
     return page
 
 
