@@ -274,7 +274,7 @@ def check_history(
 def import_document(store: Store, document: Any, *, name: str | None = None) -> CampaignRecord:
     """Check ``document`` completely, then write it as a new campaign in one transaction."""
     from rulekeeper.campaign.facade import SNAPSHOT_EVERY, _check_name, _ruleset
-    from rulekeeper.campaign.names import SLUG, SLUG_FORM
+    from rulekeeper.campaign.names import SLUG_FORM
 
     doc = _parse(document)
     part = doc.campaign
@@ -282,9 +282,10 @@ def import_document(store: Store, document: Any, *, name: str | None = None) -> 
     if ruleset.name != part.system:
         raise InputError(f"system {part.system!r} is not a canonical system name", expected=ruleset.name)
     target = _check_name(name if name is not None else part.name, "campaign name")
-    if SLUG.fullmatch(target) is None:
-        # Its pages and API address hold the name as it is: "a/b" would be a campaign nobody
-        # can open (an independent review). Checked on import, as on creation.
+    if "/" in target or target in (".", ".."):
+        # A campaign from before names were slugs may keep its name ("Saturday group" opens,
+        # quoted, at its address), but not one no address can hold: "a/b" or ".." would be a
+        # campaign nobody can open (an independent review).
         hint = "" if name is not None else '; import it under another name (--name, or "name" over the API)'
         raise InputError(f"campaign name {target[:40]!r} cannot stand in an address{hint}", expected=SLUG_FORM)
     _check_name(part.gm, "GM name")
