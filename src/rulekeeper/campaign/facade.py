@@ -649,14 +649,7 @@ class Campaign:
         """The seq and summary of the command in effect that resolved pending check
         ``pending_id`` (the table's roll, or the engine's own when its kind turned auto), and
         whose check it was; ``within``: among the latest that many commands only."""
-        if within is None:
-            events, statuses = self._log_events(None, None, None)
-        else:
-            # An undo comes after what it undoes, so the latest commands' own undos say which
-            # of them are in effect.
-            with _naming(self.name), self._store.reading(self._record.id) as history:
-                events = history.events(after=max(history.head() - within, 0))
-            statuses = Statuses.of(e for e in events if e.is_meta)
+        events, statuses = self._log_events(None, None, None, latest=within)
         for e in reversed(events):
             if e.is_meta or e.seq in statuses.undone:
                 continue
@@ -1141,10 +1134,20 @@ class Campaign:
         return [log_entry(e, statuses) for e in events[earlier:]], earlier
 
     def _log_events(
-        self, actor: str | None, since: int | None, until: int | None, upto: int | None = None
+        self,
+        actor: str | None,
+        since: int | None,
+        until: int | None,
+        upto: int | None = None,
+        *,
+        latest: int | None = None,
     ) -> tuple[list[EventRecord], Statuses]:
+        """The events matching the filters, and which are undone or redone; ``upto``: as the
+        history stood at that version; ``latest``: among the latest that many only (an undo comes
+        after what it undoes, so their own undos say which of them are in effect)."""
         with _naming(self.name), self._store.reading(self._record.id) as history:
-            events = history.events(until=upto)
+            after = 0 if latest is None else max(history.head() - latest, 0)
+            events = history.events(after=after, until=upto)
         statuses = Statuses.of(e for e in events if e.is_meta)
         matching = []
         for e in events:

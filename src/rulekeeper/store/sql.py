@@ -157,10 +157,7 @@ class SqlStore(StatementStore):
         except sa.exc.SQLAlchemyError as exc:
             from rulekeeper.store.sqlite import DATABASE_FORM, sqlite_words
 
-            reason = _reason(exc)
-            if url.startswith("sqlite"):
-                orig = getattr(exc, "orig", None)
-                reason = sqlite_words(str(orig if orig is not None else exc).strip().splitlines()[0])
+            reason = sqlite_words(_said(exc)) if url.startswith("sqlite") else _reason(exc)
             raise UnusableDatabase(
                 f"cannot open the campaign database {self._safe_url()}: {reason}", expected=DATABASE_FORM
             ) from exc
@@ -255,8 +252,13 @@ def _lost(exc: BaseException) -> bool:
     return state is None or str(state).startswith("57")
 
 
+def _said(exc: BaseException) -> str:
+    """The driver's reason, its first line."""
+    orig = getattr(exc, "orig", None)
+    return str(orig if orig is not None else exc).strip().splitlines()[0]
+
+
 def _reason(exc: BaseException) -> str:
     from rulekeeper.store.sqlite import sqlite_words
 
-    orig = getattr(exc, "orig", None)
-    return sqlite_words(str(orig if orig is not None else exc).strip().splitlines()[0], known_only=True)
+    return sqlite_words(_said(exc), known_only=True)

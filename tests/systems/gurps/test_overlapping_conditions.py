@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
+
 from rulekeeper.core import Action, AutomationLevel, GameState, Settings, get_ruleset
 from rulekeeper.core.clock import HOUR, MINUTE
 from rulekeeper.core.engine import add_character, advance, apply_action, resolve_check
@@ -87,12 +89,8 @@ def test_a_stun_by_fear_defends_at_minus_4_and_must_do_nothing() -> None:
     from rulekeeper.errors import RuleRefusal
 
     state = _fright_stun_16s(_state())
-    try:
+    with pytest.raises(RuleRefusal, match="stunned"):
         _act(state, "maneuver", choice="attack")
-    except RuleRefusal as exc:
-        assert "stunned" in str(exc)
-    else:
-        raise AssertionError("a character stunned by fear took an attack maneuver")
 
 
 def test_before_revision_8_one_stun_replaced_the_other() -> None:
